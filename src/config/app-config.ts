@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+
+/**
+ * The one place the environment is read. Everything else receives an AppConfig, so tests can
+ * build one explicitly and nothing depends on process.env at import time.
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; absent means embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  /** Redis URL; absent means the in-process scan queue. */
+  redisUrl?: string;
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  pageStoreDir: string;
+  /** Largest accepted upload, per file, in bytes. */
+  maxUploadBytes: number;
+  admin: { username?: string; password?: string };
+  /** Public origin used for canonical links and the sitemap, without a trailing slash. */
+  publicUrl: string;
+  /** Marks the session cookie Secure; on by default in production, where HTTPS terminates ahead of us. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  sessionSecret?: string;
+  siteSettingsFile?: string;
+  webVitalsEndpoint?: string;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000)}`).replace(/\/+$/, '');
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    openai: {
+      apiKey: env.OPENAI_API_KEY || undefined,
+      baseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
+      model: env.OPENAI_MODEL || 'gpt-4o',
+    },
+    pageStoreDir: resolve(env.PAGE_STORE_DIR || resolve(dataDir, 'pages')),
+    maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
+    admin: { username: env.ADMIN_USERNAME || undefined, password: env.ADMIN_PASSWORD || undefined },
+    publicUrl,
+    secureCookies: bool(env, 'SECURE_COOKIES', publicUrl.startsWith('https:')),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    sessionSecret: env.SESSION_SECRET || undefined,
+    siteSettingsFile: env.SITE_SETTINGS_FILE || undefined,
+    webVitalsEndpoint: url(env, 'WEB_VITALS_ENDPOINT', ['http:', 'https:']),
+    nodeEnv,
+  };
+}
+
+/** Injection token for the AppConfig value. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,46 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// SWC compiles the TypeScript so Nest's decorator metadata survives (esbuild/oxc drop it).
+const swcPlugin = swc.vite({
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+});
+
+export default defineConfig({
+  plugins: [swcPlugin],
+  test: {
+    projects: [
+      {
+        plugins: [swcPlugin],
+        test: { name: 'unit', include: ['src/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        plugins: [swcPlugin],
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e-spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        plugins: [swcPlugin],
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.browser-spec.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
