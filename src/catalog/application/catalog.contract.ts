@@ -1,0 +1,35 @@
+/**
+ * What the rest of the product (reader pages, scanning) may ask of the catalog, in-process.
+ * Implemented by CatalogQueries / CatalogCommands, exported by CatalogModule.
+ */
+import type { NewPoem, Poem } from '../domain/poem.js';
+import type { Publication } from '../domain/publication.js';
+
+/** Who is asking: visitors see only published, non-deleted items; staff see drafts too. */
+export interface Viewer {
+  staff: boolean;
+}
+
+export interface CatalogReadApi {
+  /** Published, non-deleted publications, newest first. */
+  listPublished(): Promise<Publication[]>;
+  /** By numeric id or slug; throws CatalogError CATALOG.PUBLICATION_NOT_FOUND when hidden or absent. */
+  getPublication(ref: string | number, viewer: Viewer): Promise<Publication>;
+  /** Poems of a publication in reading order. */
+  listPoems(publicationRef: string | number, viewer: Viewer): Promise<Poem[]>;
+  /** By numeric id or slug; throws CATALOG.POEM_NOT_FOUND when hidden or absent. */
+  getPoem(ref: string | number, viewer: Viewer): Promise<Poem>;
+}
+
+/** A scanned poem carries a stable key (job id + index) so a retried job never adds it twice. */
+export interface ScannedPoem extends NewPoem {
+  source_key: string;
+}
+
+export interface CatalogWriteApi {
+  /**
+   * Appends poems at the end of the publication in one transaction; poems whose source_key
+   * already exists are skipped. Answers the poems that exist for the given keys, in input order.
+   */
+  addScannedPoems(publicationId: number, poems: ScannedPoem[]): Promise<Poem[]>;
+}
