@@ -1,0 +1,66 @@
+/**
+ * The extraction port: turns normalised page images into poems or publication metadata.
+ * Two adapters implement it: offline (Tesseract plus our layout analysis) and OpenAI vision.
+ */
+
+/** A page ready for extraction: content-checked, turned upright, long side scaled to about 2000 px. */
+export interface PageImage {
+  /** Position in the uploaded batch, 0-based (page_0 is 0). */
+  index: number;
+  /** Encoded image (JPEG or PNG) after normalisation. */
+  data: Buffer;
+  mimeType: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+
+export interface ExtractedPoem {
+  /** The printed title; an untitled poem takes its first line. */
+  title: string;
+  /** Lines as printed: '\n' between lines, an empty line between stanzas, leading spaces for indentation. */
+  body: string;
+  /** Printed page numbers where legible (empty when none could be read). */
+  page_numbers: number[];
+  /** Indexes (PageImage.index) of the batch pages the poem was read from, in order. */
+  source_pages: number[];
+}
+
+export interface ExtractedMetadata {
+  title: string;
+  authors: string[];
+  publisher: string;
+  publication_date: string;
+  isbn: string;
+  notes: string;
+}
+
+export interface ExtractionProgress {
+  pagesDone: number;
+  pagesTotal: number;
+}
+
+export interface PoemExtractor {
+  /** Pages are given in book order; a poem running over a page break comes back as one poem. */
+  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]>;
+  extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
+}
+
+export const POEM_EXTRACTOR = Symbol('POEM_EXTRACTOR');
+
+export type ExtractionErrorCode =
+  | 'EXTRACTION.AI_RATE_LIMITED' // 429
+  | 'EXTRACTION.AI_PAYLOAD_TOO_LARGE' // 413
+  | 'EXTRACTION.AI_PROVIDER_FAILED' // 502, message names the AI provider
+  | 'EXTRACTION.FAILED'; // 500-class failure of the offline engine
+
+/** Thrown by adapters; the HTTP layer maps the code to a status and keeps the message. */
+export class ExtractionError extends Error {
+  constructor(
+    readonly code: ExtractionErrorCode,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ExtractionError';
+  }
+}
