@@ -1,0 +1,62 @@
+/** Types for the plain-ESM page-photo renderer (see page-photos.mjs). */
+export interface BookPoem {
+  title: string;
+  body: string;
+}
+export interface Book {
+  title: string;
+  authors: string[];
+  publisher: string;
+  publication_date: string;
+  isbn: string;
+  city: string;
+  poems: BookPoem[];
+  firstPageNumber: number;
+}
+export interface RenderOptions {
+  seed?: number;
+  /** false renders the pages straight; otherwise each page is tilted 1-2 degrees. */
+  rotate?: boolean;
+  maxPages?: number;
+  jpegQuality?: number;
+  noise?: number;
+  pageNumberPosition?: 'footer' | 'header';
+  poems?: BookPoem[];
+}
+export interface PagePart {
+  poemIndex: number;
+  startsPoem: boolean;
+  lines: string[];
+}
+export interface RenderedPage {
+  kind: 'poems';
+  image: Buffer;
+  pageNumber: number;
+  angle: number;
+  parts: PagePart[];
+}
+export interface PrintedPoem {
+  title: string;
+  body: string;
+  page_numbers: number[];
+}
+export interface RenderedBook {
+  pages: RenderedPage[];
+  poems: PrintedPoem[];
+}
+export interface RenderedMetadataPage {
+  kind: 'cover' | 'title' | 'copyright';
+  image: Buffer;
+  angle: number;
+}
+export interface RenderedMetadata {
+  pages: RenderedMetadataPage[];
+  metadata: { title: string; authors: string[]; publisher: string; publication_date: string; isbn: string };
+}
+export declare const SAMPLE_POEMS: BookPoem[];
+export declare const SAMPLE_METADATA: Omit<Book, 'poems' | 'firstPageNumber'>;
+export declare function isbn10CheckDigit(nineDigits: string): string;
+export declare function sampleBook(overrides?: Partial<Book>): Book;
+export declare function layoutBook(book: Book, options?: RenderOptions): unknown[];
+export declare function renderBookPages(book: Book, options?: RenderOptions): Promise<RenderedBook>;
+export declare function renderMetadataPages(book: Book, options?: RenderOptions): Promise<RenderedMetadata>;

@@ -1,0 +1,300 @@
+/**
+ * Renders photographs of printed book pages together with their ground truth, so extraction
+ * tests and the scan benchmark can compare what was read against what was printed.
+ *
+ * Pages are typeset as SVG in DejaVu Serif (Debian package fonts-dejavu-core) and rasterised by
+ * sharp (librsvg), then made to look photographed: uneven paper tone, ink that is not quite black,
+ * sensor noise, slight blur, the page lying on a darker table, a 1-2 degree tilt and JPEG
+ * compression. Plain ESM so the benchmark can import it without a build step.
+ *
+ * Typesetting rules the extractor is expected to recover:
+ * - one leading space is half an em of body type, so one indent step (4 spaces) is 2 em;
+ * - a stanza break is one empty line of the body's leading;
+ * - titles are centred, bold and larger than body type;
+ * - a running header (poet on even pages, book title on odd pages) sits above the text block and
+ *   the printed page number is centred below it (or in the header's outer corner).
+ */
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+
+export { sampleBook, SAMPLE_POEMS, SAMPLE_METADATA, isbn10CheckDigit } from './sample-book.mjs';
+
+const FONT = 'DejaVu Serif';
+
+const PAGE = {
+  width: 1600,
+  height: 2400,
+  left: 230,
+  right: 1370,
+  headerBaseline: 190,
+  textTop: 330,
+  textBottom: 2130,
+  footerBaseline: 2270,
+  body: 40,
+  pitch: 60,
+  title: 56,
+  header: 27,
+  pageNumber: 32,
+};
+
+let fontChecked = false;
+function ensureFont() {
+  if (fontChecked) return;
+  let families = '';
+  try {
+    families = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
+  } catch {
+    // fc-list missing: let librsvg try anyway, the check below reports the font as absent.
+  }
+  if (!families.includes(FONT)) {
+    throw new Error(`Page renderer needs the "${FONT}" font (Debian package fonts-dejavu-core); install it first.`);
+  }
+  fontChecked = true;
+}
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const escapeXml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function leadingSpaces(line) {
+  return line.length - line.trimStart().length;
+}
+
+/**
+ * Flows the poems onto pages. A poem starts on a fresh page when fewer than six of its lines
+ * would fit; a page break never falls on a stanza break (the stanza is split instead), because a
+ * reader of the printed page could not tell such a break from a plain page turn either.
+ */
+export function layoutBook(book, options = {}) {
+  const poems = options.poems ?? book.poems;
+  const pages = [];
+  let page;
+  let y;
+  const newPage = () => {
+    page = { number: book.firstPageNumber + pages.length, elements: [], parts: [] };
+    pages.push(page);
+    y = PAGE.textTop;
+  };
+  newPage();
+  const titleBlock = Math.round(PAGE.title * 1.3) + PAGE.pitch;
+  const poemGap = PAGE.pitch * 2;
+
+  poems.forEach((poem, poemIndex) => {
+    const lines = poem.body.split('\n');
+    const needed = titleBlock + Math.min(6, lines.length) * PAGE.pitch;
+    if (page.parts.length > 0) {
+      if (y + poemGap + needed > PAGE.textBottom) newPage();
+      else y += poemGap;
+    }
+    y += Math.round(PAGE.title * 1.1);
+    page.elements.push({ kind: 'title', text: poem.title, x: PAGE.width / 2, y, size: PAGE.title, weight: 'bold', anchor: 'middle' });
+    y += titleBlock - Math.round(PAGE.title * 1.1);
+    let part = { poemIndex, startsPoem: true, lines: [] };
+    page.parts.push(part);
+
+    const placeLine = (text) => {
+      const indentEm = leadingSpaces(text) / 2;
+      page.elements.push({ kind: 'line', text: text.trimStart(), x: PAGE.left + indentEm * PAGE.body, y: y + PAGE.body, size: PAGE.body });
+      part.lines.push(text);
+      y += PAGE.pitch;
+    };
+    const breakPage = () => {
+      newPage();
+      part = { poemIndex, startsPoem: false, lines: [] };
+      page.parts.push(part);
+    };
+
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i];
+      if (text.trim() === '') {
+        if (y + 2 * PAGE.pitch > PAGE.textBottom && part.lines.length > 1) {
+          // Carry the stanza's last line over so the page turn falls inside the stanza.
+          const carried = part.lines.pop();
+          page.elements.pop();
+          breakPage();
+          placeLine(carried);
+        }
+        part.lines.push('');
+        y += PAGE.pitch;
+        continue;
+      }
+      if (y + PAGE.pitch > PAGE.textBottom) breakPage();
+      placeLine(text);
+    }
+  });
+  return pages;
+}
+
+function pageSvg(page, book, options) {
+  const els = [];
+  const even = page.number % 2 === 0;
+  const headerText = (even ? book.authors[0] : book.title).toUpperCase();
+  const numberInHeader = options.pageNumberPosition === 'header';
+  els.push({ kind: 'header', text: headerText, x: PAGE.width / 2, y: PAGE.headerBaseline, size: PAGE.header, anchor: 'middle', spacing: 4, fill: '#333' });
+  if (numberInHeader) {
+    els.push({ kind: 'pageno', text: String(page.number), x: even ? PAGE.left : PAGE.right, y: PAGE.headerBaseline, size: PAGE.pageNumber, anchor: even ? 'start' : 'end' });
+  } else {
+    els.push({ kind: 'pageno', text: String(page.number), x: PAGE.width / 2, y: PAGE.footerBaseline, size: PAGE.pageNumber, anchor: 'middle' });
+  }
+  els.push(...page.elements);
+  return svgDocument(els);
+}
+
+function svgDocument(elements) {
+  const texts = elements
+    .map((e) => {
+      const attrs = [
+        `x="${e.x.toFixed(1)}"`,
+        `y="${e.y.toFixed(1)}"`,
+        `font-family="${FONT}"`,
+        `font-size="${e.size}"`,
+        e.weight ? `font-weight="${e.weight}"` : '',
+        e.style ? `font-style="${e.style}"` : '',
+        e.anchor ? `text-anchor="${e.anchor}"` : '',
+        e.spacing ? `letter-spacing="${e.spacing}"` : '',
+        `fill="${e.fill ?? '#000'}"`,
+      ].filter(Boolean);
+      return `<text ${attrs.join(' ')}>${escapeXml(e.text)}</text>`;
+    })
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}" height="${PAGE.height}" viewBox="0 0 ${PAGE.width} ${PAGE.height}">
+<rect width="100%" height="100%" fill="#fff"/>
+${texts}
+</svg>`;
+}
+
+/** Turns a clean typeset page into something that looks like a phone photograph of it. */
+async function photograph(svg, rng, options) {
+  const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const out = Buffer.alloc(width * height);
+  const lightX = rng() * width;
+  const lightY = rng() * height * 0.5;
+  const diag = Math.hypot(width, height);
+  const ink = 30 + rng() * 20;
+  const noise = options.noise ?? 7;
+  for (let yy = 0; yy < height; yy++) {
+    for (let xx = 0; xx < width; xx++) {
+      const i = yy * width + xx;
+      const d = Math.hypot(xx - lightX, yy - lightY) / diag;
+      const paper = 238 - 38 * d * d;
+      const coverage = 1 - data[i * info.channels] / 255;
+      const g = (rng() + rng() + rng() - 1.5) * 2 * noise;
+      out[i] = Math.max(0, Math.min(255, Math.round(paper * (1 - coverage) + ink * coverage + g)));
+    }
+  }
+  const border = 70;
+  const angle = options.angle ?? 0;
+  const blurred = await sharp(out, { raw: { width, height, channels: 1 } })
+    .blur(0.7)
+    .extend({ top: border, bottom: border, left: border, right: border, background: { r: 72, g: 66, b: 60 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return sharp(blurred)
+    .rotate(angle, { background: { r: 72, g: 66, b: 60 } })
+    .tint({ r: 255, g: 242, b: 220 })
+    .jpeg({ quality: options.jpegQuality ?? 72 })
+    .toBuffer();
+}
+
+function tiltFor(rng, options) {
+  if (options.rotate === false) return 0;
+  const magnitude = 1 + rng(); // 1..2 degrees
+  return rng() < 0.5 ? -magnitude : magnitude;
+}
+
+/**
+ * Renders the book's poems as page photographs.
+ * Returns the pages (JPEG buffers with what each page holds) and the poems as printed, with the
+ * page numbers each appears on.
+ */
+export async function renderBookPages(book, options = {}) {
+  ensureFont();
+  const rng = mulberry32(options.seed ?? 7);
+  let layout = layoutBook(book, options);
+  if (options.maxPages) layout = layout.slice(0, options.maxPages);
+  const pages = [];
+  for (const page of layout) {
+    const angle = tiltFor(rng, options);
+    const image = await photograph(pageSvg(page, book, options), rng, { ...options, angle });
+    pages.push({ kind: 'poems', image, pageNumber: page.number, angle, parts: page.parts });
+  }
+  const poems = [];
+  const byIndex = new Map();
+  for (const page of pages) {
+    for (const part of page.parts) {
+      let poem = byIndex.get(part.poemIndex);
+      if (!poem) {
+        poem = { title: book.poems[part.poemIndex].title, lines: [], page_numbers: [] };
+        byIndex.set(part.poemIndex, poem);
+        poems.push(poem);
+      }
+      poem.lines.push(...part.lines);
+      poem.page_numbers.push(page.pageNumber);
+    }
+  }
+  return {
+    pages,
+    poems: poems.map((p) => ({ title: p.title, body: p.lines.join('\n').replace(/\n+$/, ''), page_numbers: p.page_numbers })),
+  };
+}
+
+/** Renders cover, title and copyright pages; returns them with the metadata they print. */
+export async function renderMetadataPages(book, options = {}) {
+  ensureFont();
+  const rng = mulberry32(options.seed ?? 11);
+  const cx = PAGE.width / 2;
+  const year = book.publication_date.match(/\d{4}/)?.[0] ?? '';
+  const cover = [
+    { text: book.title, x: cx, y: 820, size: 104, weight: 'bold', anchor: 'middle' },
+    { text: 'Poems', x: cx, y: 960, size: 52, style: 'italic', anchor: 'middle' },
+    { text: book.authors.join(' and '), x: cx, y: 1750, size: 60, anchor: 'middle' },
+  ];
+  const title = [
+    { text: book.title, x: cx, y: 700, size: 80, weight: 'bold', anchor: 'middle' },
+    { text: 'Poems', x: cx, y: 820, size: 44, style: 'italic', anchor: 'middle' },
+    { text: `by ${book.authors.join(' and ')}`, x: cx, y: 1040, size: 48, anchor: 'middle' },
+    { text: book.publisher, x: cx, y: 1950, size: 40, anchor: 'middle' },
+    { text: book.city, x: cx, y: 2010, size: 32, anchor: 'middle' },
+  ];
+  const copyrightLines = [
+    `Copyright \u00a9 ${year} by ${book.authors.join(' and ')}`,
+    'All rights reserved. No part of this book may be',
+    'reproduced without written permission from the publisher.',
+    '',
+    `Published by ${book.publisher}, ${book.city}`,
+    `First edition, ${book.publication_date}`,
+    '',
+    `ISBN ${book.isbn}`,
+    '',
+    'Printed in the United States of America',
+  ];
+  const copyright = [];
+  copyrightLines.forEach((text, i) => {
+    if (text) copyright.push({ text, x: PAGE.left, y: 1300 + i * 48, size: 30 });
+  });
+  const pages = [];
+  for (const [kind, elements] of [['cover', cover], ['title', title], ['copyright', copyright]]) {
+    const angle = tiltFor(rng, options);
+    pages.push({ kind, image: await photograph(svgDocument(elements), rng, { ...options, angle }), angle });
+  }
+  return {
+    pages,
+    metadata: {
+      title: book.title,
+      authors: book.authors,
+      publisher: book.publisher,
+      publication_date: book.publication_date,
+      isbn: book.isbn,
+    },
+  };
+}
