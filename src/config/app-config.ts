@@ -16,6 +16,15 @@ export interface AppConfig {
   pageStoreDir: string;
   /** Largest accepted upload, per file, in bytes. */
   maxUploadBytes: number;
+  /** Scan jobs: BullMQ key prefix, retries, and how fast a dead worker's job is taken over. */
+  scanJobs: {
+    queuePrefix: string;
+    attempts: number;
+    backoffMs: number;
+    /** A worker's lock on a job; a job whose lock lapses (worker died) is picked up again. */
+    lockMs: number;
+    concurrency: number;
+  };
   admin: { username?: string; password?: string };
   /** Public origin used for canonical links and the sitemap, without a trailing slash. */
   publicUrl: string;
@@ -80,6 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     pageStoreDir: resolve(env.PAGE_STORE_DIR || resolve(dataDir, 'pages')),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
+    scanJobs: {
+      queuePrefix: env.SCAN_QUEUE_PREFIX || 'poetry',
+      attempts: int(env, 'SCAN_JOB_ATTEMPTS', 3, 1),
+      backoffMs: int(env, 'SCAN_JOB_BACKOFF_MS', 5000, 0),
+      lockMs: int(env, 'SCAN_JOB_LOCK_MS', 60_000, 1000),
+      concurrency: int(env, 'SCAN_WORKER_CONCURRENCY', 1, 1),
+    },
     admin: { username: env.ADMIN_USERNAME || undefined, password: env.ADMIN_PASSWORD || undefined },
     publicUrl,
     secureCookies: bool(env, 'SECURE_COOKIES', publicUrl.startsWith('https:')),
