@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { buildHead, cutDescription, isoPublicationDate, poemKeywords, renderHead } from './seo.js';
+import { poem, publication, settings } from './test-fixtures.js';
+
+describe('cutDescription', () => {
+  it('collapses whitespace and keeps short text whole', () => {
+    expect(cutDescription('  The river\n\n   runs  ')).toBe('The river runs');
+  });
+  it('cuts long text at a word boundary within 160 characters and adds an ellipsis', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' \n ');
+    const out = cutDescription(words);
+    expect(out.length).toBeLessThanOrEqual(160);
+    expect(out.endsWith('…')).toBe(true);
+    const kept = out.slice(0, -1);
+    expect(words.replace(/\s+/g, ' ').startsWith(`${kept} `)).toBe(true);
+  });
+  it('keeps a word that ends exactly at the limit', () => {
+    const text = `${'a'.repeat(159)} bbb`;
+    expect(cutDescription(text)).toBe(`${'a'.repeat(159)}…`);
+  });
+  it('does not leave dangling punctuation before the ellipsis', () => {
+    const text = `${'word '.repeat(30)}comma, ${'tail '.repeat(10)}`;
+    expect(cutDescription(text, 160)).not.toMatch(/[,\s]…$/);
+  });
+});
+
+describe('poemKeywords', () => {
+  it('starts with poem, poetry, poet and adds the five most frequent long non-stop words', () => {
+    const body = 'river river river stone stone light light shadow window window window window would would would would and the';
+    expect(poemKeywords('Window River', body)).toEqual(['poem', 'poetry', 'poet', 'window', 'river', 'stone', 'light', 'shadow']);
+  });
+  it('ignores words of three letters or fewer, stop words and numbers', () => {
+    expect(poemKeywords('The Sea', 'sea sea sun sun their their there 1998 1998')).toEqual(['poem', 'poetry', 'poet']);
+  });
+  it('breaks ties by first appearance and folds case', () => {
+    expect(poemKeywords('', 'Moon moon star star tide tide wave wave leaf leaf bird bird')).toEqual([
+      'poem', 'poetry', 'poet', 'moon', 'star', 'tide', 'wave', 'leaf',
+    ]);
+  });
+});
+
+describe('isoPublicationDate', () => {
+  it('reads years, month-year and full dates, else falls back to published_at', () => {
+    expect(isoPublicationDate({ publication_date: '1998', published_at: null })).toBe('1998');
+    expect(isoPublicationDate({ publication_date: 'March 1998', published_at: null })).toBe('1998-03');
+    expect(isoPublicationDate({ publication_date: 'First edition, 1974', published_at: null })).toBe('1974');
+    expect(isoPublicationDate({ publication_date: 'March 4, 1998', published_at: null })).toBe('1998-03-04');
+    expect(isoPublicationDate({ publication_date: '', published_at: '2024-02-03T10:00:00Z' })).toBe('2024-02-03');
+    expect(isoPublicationDate({ publication_date: 'unknown', published_at: null })).toBeUndefined();
+  });
+});
+
+describe('buildHead', () => {
+  it('describes home as a WebSite about the poet as a Person with life dates', () => {
+    const head = buildHead({ route: 'home', list: { state: 'ready', data: [publication()] } }, settings);
+    expect(head.title).toBe('A Digital Library of Poetry | The Ana Poet Archive');
+    expect(head.canonical).toBe('https://poems.example/');
+    const nodes = head.jsonLd!['@graph'] as Record<string, unknown>[];
+    expect(nodes.map((n) => n['@type'])).toEqual(['WebSite', 'Person']);
+    expect(nodes[1]).toMatchObject({ name: 'Ana Poet', birthDate: '1931-03-03', deathDate: '2019-06-09' });
+  });
+
+  it('describes a publication as a Book on its slug URL with a breadcrumb', () => {
+    const head = buildHead(
+      { route: 'publication', ref: '7', reader: { state: 'ready', data: { publication: publication(), poems: [poem()] } } },
+      settings,
+    );
+    expect(head.title).toBe('River Songs | The Ana Poet Archive');
+    expect(head.canonical).toBe('https://poems.example/publication/river-songs');
+    const [book, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
+    expect(book).toMatchObject({
+      '@type': 'Book',
+      name: 'River Songs',
+      isbn: '978-0-00-000000-2',
+      datePublished: '1998',
+      publisher: { '@type': 'Organization', name: 'Lantern Press' },
+      author: [{ '@type': 'Person', name: 'Ana Poet' }],
+    });
+    expect(crumbs['@type']).toBe('BreadcrumbList');
+    expect(crumbs.itemListElement.map((i: any) => i.position)).toEqual([1, 2]);
+  });
+
+  it('describes a poem as a CreativeWork of genre Poetry that is part of its Book', () => {
+    const p = poem({ body: `${'long line of verse '.repeat(20)}` });
+    const head = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } }, settings);
+    expect(head.description.length).toBeLessThanOrEqual(160);
+    expect(head.keywords.slice(0, 3)).toEqual(['poem', 'poetry', 'poet']);
+    const [work, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
+    expect(work).toMatchObject({ '@type': 'CreativeWork', genre: 'Poetry', isPartOf: { '@type': 'Book', name: 'River Songs' } });
+    expect(crumbs.itemListElement).toHaveLength(3);
+  });
+
+  it('never indexes error states and honours the site-wide noindex', () => {
+    const missing = buildHead({ route: 'poem', ref: 'x', poem: { state: 'error', error: { status: 404, message: 'Poem not found' } } }, settings);
+    expect(missing.noindex).toBe(true);
+    expect(missing.title).toBe('Poem Not Found | The Ana Poet Archive');
+    const hidden = buildHead({ route: 'home', list: { state: 'ready', data: [] } }, { ...settings, noindex: true });
+    expect(renderHead(hidden, settings)).toContain('<meta data-rh name="robots" content="noindex, nofollow">');
+  });
+});
+
+describe('renderHead', () => {
+  it('escapes hostile titles in text, attributes and JSON-LD', () => {
+    const evil = '</title><script>alert(1)</script>"\'';
+    const head = buildHead(
+      { route: 'publication', ref: '7', reader: { state: 'ready', data: { publication: publication({ title: evil }), poems: [] } } },
+      settings,
+    );
+    const html = renderHead(head, settings);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
+    const ld = /<script data-rh type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(ld)['@graph'][0].name).toBe(evil);
+  });
+});

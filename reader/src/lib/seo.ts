@@ -1,0 +1,298 @@
+/**
+ * Search-engine metadata for every page (SPEC sections 1 and 2): title with the site-name
+ * suffix, description, keywords, canonical link on slug URLs, Open Graph and Twitter cards,
+ * JSON-LD. Pure functions: the server renders them into the first response and the client
+ * re-renders them after in-app navigation.
+ */
+import type { PageState, Poem, PublicSiteSettings, Publication } from '../../../src/site/reader-contract.js';
+import { escapeHtml, serializeForScript } from './escape.js';
+import { authorsText, refOf } from './format.js';
+
+export const DESCRIPTION_LIMIT = 160;
+
+export interface HeadModel {
+  title: string;
+  description: string;
+  keywords: string[];
+  canonical?: string;
+  noindex: boolean;
+  ogType: 'website' | 'book' | 'article';
+  /** Title without the site suffix, for the cards. */
+  cardTitle: string;
+  jsonLd?: Record<string, unknown>;
+}
+
+/** Collapses whitespace and cuts at the last word boundary that fits, with an ellipsis. */
+export function cutDescription(text: string, limit = DESCRIPTION_LIMIT): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  if (flat.length <= limit) return flat;
+  const room = flat.slice(0, limit - 1);
+  const boundary = flat[limit - 1] === ' ' ? room.length : room.lastIndexOf(' ');
+  const cut = (boundary > 0 ? room.slice(0, boundary) : room).replace(/[\s,;:.!?\-–—]+$/u, '');
+  return `${cut}…`;
+}
+
+// Common English words that say nothing about a poem; only words longer than 3 letters matter.
+const STOP_WORDS = new Set(
+  `about above after again against also among another because been before being below between both
+  came come could didn does doing done down during each else even ever every from further have having
+  here hers herself himself into itself just like made make many more most much must myself never
+  once only other ours ourselves over same shall should since some still such than that their theirs
+  them themselves then there these they thine this those though through thus till under unto until upon
+  very want were what when where which while whom whose will with within without would yours yourself
+  yourselves thee thou your shes hes cannot wont dont`.split(/\s+/),
+);
+
+/**
+ * Poem-page keywords (SPEC section 2): poem, poetry, poet, then up to five of the most frequent
+ * words of body and title longer than three letters that are not stop words; ties keep the
+ * order of first appearance.
+ */
+export function poemKeywords(title: string, body: string): string[] {
+  const counts = new Map<string, number>();
+  for (const match of `${title}\n${body}`.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)) {
+    const word = match[0].replace(/['’]s$/u, '');
+    if ([...word].length <= 3 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const top = [...counts.entries()]
+    .map(([word, count], order) => ({ word, count, order }))
+    .sort((a, b) => b.count - a.count || a.order - b.order)
+    .slice(0, 5)
+    .map((e) => e.word);
+  return ['poem', 'poetry', 'poet', ...top.filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
+}
+
+/** publication_date as an ISO 8601 date or year where it can be read as one. */
+export function isoPublicationDate(publication: Pick<Publication, 'publication_date' | 'published_at'>): string | undefined {
+  const text = (publication.publication_date ?? '').trim();
+  if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(text)) return text;
+  const monthYear = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(text);
+  if (monthYear) {
+    const month = MONTHS.findIndex((m) => m.startsWith(monthYear[1]!.slice(0, 3).toLowerCase()));
+    if (month >= 0) return `${monthYear[2]}-${String(month + 1).padStart(2, '0')}`;
+  }
+  // "March 4, 1998" / "4 March 1998": only whole day-month-year forms, Date.parse guesses too freely.
+  const parsed = Date.parse(`${text} UTC`);
+  if (/^([A-Za-z]+\.? \d{1,2},? \d{4}|\d{1,2} [A-Za-z]+\.? \d{4})$/.test(text) && !Number.isNaN(parsed)) {
+    return new Date(parsed).toISOString().slice(0, 10);
+  }
+  const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(text);
+  if (year) return year[1];
+  return publication.published_at ? publication.published_at.slice(0, 10) : undefined;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+export function publicationUrl(s: PublicSiteSettings, publication: Pick<Publication, 'slug' | 'id'>): string {
+  return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
+}
+
+export function poemUrl(s: PublicSiteSettings, poem: Pick<Poem, 'slug' | 'id'>): string {
+  return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
+}
+
+export function poetJsonLd(s: PublicSiteSettings): Record<string, unknown> {
+  return compact({
+    '@type': 'Person',
+    '@id': `${s.publicUrl}/#poet`,
+    name: s.poetName,
+    birthDate: s.birthDate,
+    deathDate: s.deathDate,
+    jobTitle: s.poetTitle || undefined,
+    description: s.biography.career[0],
+    url: `${s.publicUrl}/`,
+  });
+}
+
+export function websiteJsonLd(s: PublicSiteSettings): Record<string, unknown> {
+  return {
+    '@type': 'WebSite',
+    '@id': `${s.publicUrl}/#website`,
+    name: s.siteName,
+    url: `${s.publicUrl}/`,
+    description: s.description,
+    inLanguage: 'en-US',
+    about: { '@id': `${s.publicUrl}/#poet` },
+  };
+}
+
+function authorsJsonLd(authors: readonly string[], s: PublicSiteSettings): Record<string, unknown>[] {
+  const names = authors.map((a) => a.trim()).filter(Boolean);
+  if (names.length === 0) return [{ '@type': 'Person', '@id': `${s.publicUrl}/#poet`, name: s.poetName }];
+  return names.map((name) =>
+    name === s.poetName ? { '@type': 'Person', '@id': `${s.publicUrl}/#poet`, name } : { '@type': 'Person', name },
+  );
+}
+
+export function bookJsonLd(publication: Publication, s: PublicSiteSettings, poemCount: number): Record<string, unknown> {
+  const url = publicationUrl(s, publication);
+  return compact({
+    '@type': 'Book',
+    '@id': `${url}#book`,
+    name: publication.title,
+    url,
+    author: authorsJsonLd(publication.authors, s),
+    publisher: publication.publisher?.trim() ? { '@type': 'Organization', name: publication.publisher.trim() } : undefined,
+    isbn: publication.isbn?.trim() || undefined,
+    datePublished: isoPublicationDate(publication),
+    genre: 'Poetry',
+    inLanguage: 'en-US',
+    numberOfItems: poemCount,
+  });
+}
+
+export function poemJsonLd(poem: Poem, publication: Publication | null, s: PublicSiteSettings): Record<string, unknown> {
+  return compact({
+    '@type': 'CreativeWork',
+    '@id': `${poemUrl(s, poem)}#poem`,
+    name: poem.title || 'Untitled',
+    url: poemUrl(s, poem),
+    genre: 'Poetry',
+    inLanguage: 'en-US',
+    author: authorsJsonLd(publication?.authors ?? [], s),
+    isPartOf: publication
+      ? { '@type': 'Book', '@id': `${publicationUrl(s, publication)}#book`, name: publication.title, url: publicationUrl(s, publication) }
+      : undefined,
+  });
+}
+
+export function breadcrumbJsonLd(trail: { name: string; url: string }[]): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
+  };
+}
+
+function graph(...nodes: Record<string, unknown>[]): Record<string, unknown> {
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+function compact(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** The head of a page in any state; error and loading states are never indexed. */
+export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
+  const home = { name: 'Home', url: `${s.publicUrl}/` };
+  const titled = (cardTitle: string) => ({ cardTitle, title: `${cardTitle} | ${s.siteName}` });
+  const siteKeywords = ['poetry', 'poems', s.poetName, 'poetry collections', 'digital library'];
+
+  switch (page.route) {
+    case 'home':
+    case 'publications': {
+      const isHome = page.route === 'home';
+      const canonical = isHome ? `${s.publicUrl}/` : `${s.publicUrl}/publications`;
+      const names = page.list.state === 'ready' ? page.list.data.map((p) => p.title) : [];
+      return {
+        ...titled(isHome ? 'A Digital Library of Poetry' : 'Published Collections'),
+        description: cutDescription(isHome ? s.description : `Published poetry collections of ${s.poetName}. ${names.join(', ')}`),
+        keywords: siteKeywords,
+        canonical,
+        noindex: s.noindex || page.list.state !== 'ready',
+        ogType: 'website',
+        jsonLd: isHome
+          ? graph(websiteJsonLd(s), poetJsonLd(s))
+          : graph(
+              { '@type': 'CollectionPage', name: 'Published Collections', url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } },
+              breadcrumbJsonLd([home, { name: 'Published Collections', url: canonical }]),
+            ),
+      };
+    }
+    case 'publication': {
+      if (page.reader.state !== 'ready') {
+        const failed = page.reader.state === 'error';
+        return {
+          ...titled(failed ? 'Publication Not Found' : 'Loading publication...'),
+          description: cutDescription(s.description),
+          keywords: siteKeywords,
+          noindex: true,
+          ogType: 'website',
+        };
+      }
+      const { publication, poems } = page.reader.data;
+      const by = authorsText(publication.authors, s.poetName);
+      const canonical = publicationUrl(s, publication);
+      const facts = [publication.publisher, publication.publication_date].map((v) => v?.trim()).filter(Boolean).join(', ');
+      const summary = `${publication.title} by ${by}${facts ? ` (${facts})` : ''}: a poetry collection of ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}.`;
+      const firstTitles = poems.slice(0, 8).map((p) => p.title).filter(Boolean);
+      return {
+        ...titled(publication.title),
+        description: cutDescription(firstTitles.length ? `${summary} Includes ${firstTitles.join(', ')}.` : summary),
+        keywords: uniq(['poetry', 'poems', 'poetry collection', publication.title, by, publication.publisher]),
+        canonical,
+        noindex: s.noindex,
+        ogType: 'book',
+        jsonLd: graph(bookJsonLd(publication, s, poems.length), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
+      };
+    }
+    case 'poem': {
+      if (page.poem.state !== 'ready') {
+        const failed = page.poem.state === 'error';
+        return {
+          ...titled(failed ? 'Poem Not Found' : 'Loading poem...'),
+          description: cutDescription(s.description),
+          keywords: siteKeywords,
+          noindex: true,
+          ogType: 'website',
+        };
+      }
+      const { poem, publication } = page.poem.data;
+      const canonical = poemUrl(s, poem);
+      const trail = [home];
+      if (publication) trail.push({ name: publication.title, url: publicationUrl(s, publication) });
+      trail.push({ name: poem.title || 'Untitled', url: canonical });
+      return {
+        ...titled(poem.title || 'Untitled'),
+        description: cutDescription(poem.body) || cutDescription(`${poem.title} by ${s.poetName}`),
+        keywords: poemKeywords(poem.title, poem.body),
+        canonical,
+        noindex: s.noindex,
+        ogType: 'article',
+        jsonLd: graph(poemJsonLd(poem, publication, s), breadcrumbJsonLd(trail)),
+      };
+    }
+  }
+}
+
+function uniq(values: (string | undefined | null)[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const t = v?.trim();
+    if (t && !seen.has(t.toLowerCase())) {
+      seen.add(t.toLowerCase());
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/** Markup for inside <head>; every element carries data-rh so the client can replace the set. */
+export function renderHead(head: HeadModel, s: PublicSiteSettings): string {
+  const a = escapeHtml;
+  const tags = [
+    `<title data-rh>${a(head.title)}</title>`,
+    `<meta data-rh name="description" content="${a(head.description)}">`,
+    `<meta data-rh name="keywords" content="${a(head.keywords.join(', '))}">`,
+  ];
+  if (head.canonical) tags.push(`<link data-rh rel="canonical" href="${a(head.canonical)}">`);
+  if (head.noindex) tags.push('<meta data-rh name="robots" content="noindex, nofollow">');
+  const og: [string, string | undefined][] = [
+    ['og:type', head.ogType],
+    ['og:title', head.cardTitle],
+    ['og:description', head.description],
+    ['og:url', head.canonical],
+    ['og:site_name', s.siteName],
+    ['og:locale', 'en_US'],
+  ];
+  for (const [property, content] of og) if (content) tags.push(`<meta data-rh property="${property}" content="${a(content)}">`);
+  const twitter: [string, string][] = [
+    ['twitter:card', 'summary'],
+    ['twitter:title', head.cardTitle],
+    ['twitter:description', head.description],
+  ];
+  for (const [name, content] of twitter) tags.push(`<meta data-rh name="${name}" content="${a(content)}">`);
+  if (head.jsonLd) tags.push(`<script data-rh type="application/ld+json">${serializeForScript(head.jsonLd)}</script>`);
+  return tags.join('\n');
+}
