@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { detectImageType, ImageIntakeError, normalisePageImage } from './page-image.intake.js';
+
+/** A landscape image whose left half is black and right half white. */
+async function halves(width: number, height: number, format: 'png' | 'jpeg' | 'webp', orientation?: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3, 255);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width / 2; x++) raw.fill(0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  let img = sharp(raw, { raw: { width, height, channels: 3 } })[format]();
+  if (orientation) img = img.withMetadata({ orientation });
+  return img.toBuffer();
+}
+
+async function meanOf(buffer: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+  const part = await sharp(buffer).extract(region).greyscale().png().toBuffer();
+  const stats = await sharp(part).stats();
+  return stats.channels[0].mean;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ImageIntakeError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImageIntakeError);
+    return error as ImageIntakeError;
+  }
+  throw new Error('expected the intake to reject the file');
+}
+
+describe('page image intake', () => {
+  it('recognises JPEG, PNG and WebP by their first bytes', async () => {
+    expect(detectImageType(await halves(8, 8, 'jpeg'))).toBe('image/jpeg');
+    expect(detectImageType(await halves(8, 8, 'png'))).toBe('image/png');
+    expect(detectImageType(await halves(8, 8, 'webp'))).toBe('image/webp');
+    expect(detectImageType(Buffer.from('GIF89a........'))).toBeUndefined();
+  });
+
+  it('scales a large photo so its long side is 2000 px and re-encodes it as JPEG', async () => {
+    const page = await normalisePageImage(await halves(3000, 1500, 'png'), 4);
+    expect(page).toMatchObject({ index: 4, mimeType: 'image/jpeg', width: 2000, height: 1000 });
+    const meta = await sharp(page.data).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([2000, 1000]);
+  });
+
+  it('does not enlarge small images', async () => {
+    const page = await normalisePageImage(await halves(640, 480, 'webp'), 0);
+    expect([page.width, page.height]).toEqual([640, 480]);
+  });
+
+  it('turns a photo upright by its EXIF orientation', async () => {
+    // Orientation 6: the camera stored the picture rotated; viewers turn it 90 degrees clockwise.
+    const page = await normalisePageImage(await halves(400, 200, 'jpeg', 6), 0);
+    expect([page.width, page.height]).toEqual([200, 400]);
+    // The black left half ends up on top once turned clockwise.
+    expect(await meanOf(page.data, { left: 0, top: 0, width: 200, height: 180 })).toBeLessThan(40);
+    expect(await meanOf(page.data, { left: 0, top: 220, width: 200, height: 180 })).toBeGreaterThan(215);
+    expect((await sharp(page.data).metadata()).orientation).toBeUndefined();
+  });
+
+  it('rejects other formats by content whatever the file is called, naming the accepted types', async () => {
+    const gif = await rejection(normalisePageImage(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'), 2, { label: 'page_2' }));
+    expect(gif.code).toBe('IMAGE.UNSUPPORTED_TYPE');
+    expect(gif.message).toBe('page_2 is a GIF image. Accepted types are JPEG, PNG and WebP images.');
+
+    const pdf = await rejection(normalisePageImage(Buffer.from('%PDF-1.7\n...'), 0));
+    expect(pdf.message).toContain('a PDF document');
+
+    const text = await rejection(normalisePageImage(Buffer.from('just some text saved as page.jpg'), 0));
+    expect(text.code).toBe('IMAGE.UNSUPPORTED_TYPE');
+    expect(text.message).toBe('Image 1 is not a supported image. Accepted types are JPEG, PNG and WebP images.');
+  });
+
+  it('reports an empty file and a damaged image with their own codes', async () => {
+    expect((await rejection(normalisePageImage(Buffer.alloc(0), 0))).code).toBe('IMAGE.EMPTY');
+    const jpeg = await halves(300, 300, 'jpeg');
+    const damaged = await rejection(normalisePageImage(jpeg.subarray(0, 200), 1, { label: 'page_1' }));
+    expect(damaged.code).toBe('IMAGE.UNREADABLE');
+    expect(damaged.message).toMatch(/^page_1 looks like JPEG but could not be read/);
+  });
+});
