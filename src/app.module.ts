@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
+import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+
+/** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: DatabaseOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config, options), AuthModule, CatalogModule, HealthModule],
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Csrf } from './csrf.js';
+import { LoginDto } from './login.dto.js';
+import { LoginGuard } from './login.guard.js';
+import { currentUser } from './staff.guard.js';
+import { SESSION_COOKIE } from './session.config.js';
+
+function publicUser(req: Request) {
+  const user = currentUser(req);
+  return user ? { username: user.username, is_staff: user.is_staff } : null;
+}
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly csrf: Csrf) {}
+
+  @Post('api/auth/login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  @ApiOperation({ summary: 'Start an admin session; answers {success, user, error}' })
+  login(@Req() req: Request, @Body() _body: LoginDto) {
+    return { success: true, user: publicUser(req), error: null };
+  }
+
+  @Get('api/auth/check')
+  @ApiOperation({ summary: 'Whether the session is signed in; answers {authenticated, user}' })
+  check(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Cache-Control', 'no-store');
+    const user = publicUser(req);
+    return { authenticated: user !== null, user };
+  }
+
+  @Post('api/auth/logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the session on the server' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if (req.session) {
+      await new Promise<void>((resolve) => req.logout(() => resolve()));
+      await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
+    }
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  }
+
+  @Get('api/ai_extraction/csrf')
+  @ApiOperation({ summary: 'Issue a CSRF token; also set as the readable csrftoken cookie' })
+  issueCsrf(@Res({ passthrough: true }) res: Response) {
+    const token = this.csrf.issue();
+    this.csrf.setCookie(res, token);
+    res.setHeader('Cache-Control', 'no-store');
+    return { csrfToken: token };
+  }
+}

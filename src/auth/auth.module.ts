@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AdminBootstrap } from './admin-bootstrap.service.js';
+import { appSecret } from './app-secrets.js';
+import { AuthController } from './auth.controller.js';
+import { Csrf } from './csrf.js';
+import { LocalStrategy } from './local.strategy.js';
+import { LoginThrottle } from './login-throttle.js';
+import { SessionSerializer } from './session.serializer.js';
+import { StaffGuard } from './staff.guard.js';
+import { UsersRepository } from './users.repository.js';
+
+@Module({
+  imports: [PassportModule.register({ session: true })],
+  controllers: [AuthController],
+  providers: [
+    UsersRepository,
+    LoginThrottle,
+    LocalStrategy,
+    SessionSerializer,
+    StaffGuard,
+    AdminBootstrap,
+    {
+      provide: Csrf,
+      inject: [getDataSourceToken(), APP_CONFIG],
+      useFactory: async (db: DataSource, config: AppConfig) =>
+        new Csrf(await appSecret(db, 'csrf', config.sessionSecret), config.secureCookies),
+    },
+  ],
+  exports: [UsersRepository, StaffGuard, Csrf],
+})
+export class AuthModule {}

@@ -1,0 +1,7 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** Documented shape only: the local strategy reads these fields, and the login guard checks them first. */
+export class LoginDto {
+  @ApiProperty() username: string;
+  @ApiProperty() password: string;
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  is_staff: boolean;
+}
+
+export interface StoredUser extends AdminUser {
+  password_hash: string;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async findByUsername(username: string): Promise<StoredUser | null> {
+    const rows = await this.db.query(`SELECT id, username, is_staff, password_hash FROM users WHERE lower(username) = lower($1)`, [username]);
+    return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+  }
+
+  async findById(id: number): Promise<AdminUser | null> {
+    const rows = await this.db.query(`SELECT id, username, is_staff FROM users WHERE id = $1`, [id]);
+    return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+  }
+
+  async count(): Promise<number> {
+    const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM users`);
+    return Number(n);
+  }
+
+  /** Creates the user, or sets a new password for an existing one. Answers whether it was created. */
+  async upsert(username: string, passwordHash: string): Promise<{ created: boolean }> {
+    return this.db.transaction(async (m) => {
+      const updated = await m.query(
+        `UPDATE users SET password_hash = $2, is_staff = true, updated_at = now() WHERE lower(username) = lower($1) RETURNING id`,
+        [username, passwordHash],
+      );
+      if (updated[0]?.length ?? 0) {
+        // A new password ends every session of that user.
+        await m.query(`DELETE FROM sessions WHERE (sess -> 'passport' ->> 'user') = $1`, [String(updated[0][0].id)]);
+        return { created: false };
+      }
+      await m.query(`INSERT INTO users (username, password_hash, is_staff) VALUES ($1, $2, true)`, [username, passwordHash]);
+      return { created: true };
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { Logger, ValidationPipe, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import express from 'express';
+import helmet from 'helmet';
+import passport from 'passport';
+import type { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { appSecret } from './auth/app-secrets.js';
+import { Csrf } from './auth/csrf.js';
+import { sessionMiddleware } from './auth/session.config.js';
+import { PublicReadCache } from './catalog/http/public-read-cache.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import type { AppConfig } from './config/app-config.js';
+import type { DatabaseOptions } from './database/database.module.js';
+
+export interface CreateAppOptions extends DatabaseOptions {
+  logger?: false | ('log' | 'error' | 'warn' | 'debug' | 'verbose')[];
+}
+
+/**
+ * Builds the API process's application with every middleware in its order. main.ts and the e2e
+ * tests both use it, so tests exercise exactly what runs in production.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+    bodyParser: false,
+    logger: options.logger ?? ['log', 'error', 'warn'],
+  });
+  await configureApp(app, config);
+  return app;
+}
+
+async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.set('x-powered-by', false);
+  app.enableShutdownHooks();
+  const connectSrc = ["'self'"];
+  if (config.webVitalsEndpoint) connectSrc.push(new URL(config.webVitalsEndpoint).origin);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc,
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
+  // Anonymous repeat reads are answered before sessions, parsing and routing.
+  app.use(app.get(PublicReadCache).middleware());
+
+  const db = app.get<DataSource>(getDataSourceToken());
+  const { handler } = sessionMiddleware(db, await appSecret(db, 'session', config.sessionSecret), config);
+  app.use(handler);
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(express.json({ limit: '2mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  app.use('/api', app.get(Csrf).middleware());
+
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      transform: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    }),
+  );
+  app.useGlobalFilters(new HttpExceptionFilter());
+
+  const docs = new DocumentBuilder()
+    .setTitle('Poetry archive API')
+    .setDescription('Catalog, admin sessions and scanning. State-changing calls need the X-CSRFToken header.')
+    .setVersion('1')
+    .addCookieAuth('sessionid')
+    .build();
+  SwaggerModule.setup('api/docs', app as INestApplication, SwaggerModule.createDocument(app as INestApplication, docs));
+}
+
+export const bootLogger = new Logger('Bootstrap');

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogError } from '../domain/catalog.errors.js';
+import type { NewPoem, Poem } from '../domain/poem.js';
+import type { Publication, PublicationFields, PublicationStatus } from '../domain/publication.js';
+import {
+  assertPermanentlyDeletable,
+  changeStatus,
+  moveToTrash,
+  restoreFromTrash,
+  toggledStatus,
+  type LifecycleState,
+} from '../domain/publication-lifecycle.js';
+import { parseRef } from '../domain/slug.js';
+import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
+import { CATALOG_REPOSITORY, type CatalogRepository, type CatalogTransaction } from './ports/catalog.repository.port.js';
+
+async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<Publication> {
+  const publication = await tx.findPublication(parseRef(ref), true);
+  if (!publication) throw CatalogError.publicationNotFound();
+  return publication;
+}
+
+/** Every change to the catalog, each in one transaction. */
+@Injectable()
+export class CatalogCommands implements CatalogWriteApi {
+  constructor(@Inject(CATALOG_REPOSITORY) private readonly repo: CatalogRepository) {}
+
+  createPublication(fields: PublicationFields): Promise<Publication> {
+    return this.repo.transaction(async (tx) => {
+      const id = await tx.insertPublication(fields);
+      return (await tx.findPublication({ id }))!;
+    });
+  }
+
+  updatePublication(ref: string | number, fields: Partial<PublicationFields>): Promise<Publication> {
+    return this.repo.transaction(async (tx) => {
+      const { id } = await mustFind(tx, ref);
+      await tx.updatePublication(id, fields);
+      return (await tx.findPublication({ id }))!;
+    });
+  }
+
+  /** Applies a lifecycle rule to the publication's current state and stores the result. */
+  private lifecycle(ref: string | number, rule: (state: LifecycleState, now: string) => LifecycleState): Promise<Publication> {
+    return this.repo.transaction(async (tx) => {
+      const current = await mustFind(tx, ref);
+      const next = rule(current, new Date().toISOString());
+      await tx.setLifecycle(current.id, next);
+      return (await tx.findPublication({ id: current.id }))!;
+    });
+  }
+
+  setStatus(ref: string | number, status: PublicationStatus): Promise<Publication> {
+    return this.lifecycle(ref, (state, now) => changeStatus(state, status, now));
+  }
+
+  toggleStatus(ref: string | number): Promise<Publication> {
+    return this.lifecycle(ref, (state, now) => changeStatus(state, toggledStatus(state.status), now));
+  }
+
+  moveToTrash(ref: string | number): Promise<Publication> {
+    return this.lifecycle(ref, moveToTrash);
+  }
+
+  restore(ref: string | number): Promise<Publication> {
+    return this.lifecycle(ref, restoreFromTrash);
+  }
+
+  permanentlyDelete(ref: string | number): Promise<{ id: number; deleted_poems: number }> {
+    return this.repo.transaction(async (tx) => {
+      const publication = await mustFind(tx, ref);
+      assertPermanentlyDeletable(publication);
+      await tx.deletePublication(publication.id);
+      return { id: publication.id, deleted_poems: publication.poem_count };
+    });
+  }
+
+  clearPoems(ref: string | number): Promise<{ deleted_poems: number }> {
+    return this.repo.transaction(async (tx) => {
+      const publication = await mustFind(tx, ref);
+      return { deleted_poems: await tx.clearPoems(publication.id) };
+    });
+  }
+
+  addPoems(ref: string | number, poems: NewPoem[]): Promise<Poem[]> {
+    return this.repo.transaction(async (tx) => {
+      const publication = await mustFind(tx, ref);
+      const ids = await tx.appendPoems(publication.id, poems);
+      return Promise.all(ids.map(async (id) => (await tx.findPoem({ id }))!));
+    });
+  }
+
+  addScannedPoems(publicationId: number, poems: ScannedPoem[]): Promise<Poem[]> {
+    return this.addPoems(publicationId, poems);
+  }
+
+  updatePoem(ref: string | number, fields: { title?: string; body?: string; notes?: string }): Promise<Poem> {
+    return this.repo.transaction(async (tx) => {
+      const poem = await tx.findPoem(parseRef(ref));
+      if (!poem) throw CatalogError.poemNotFound();
+      await tx.updatePoem(poem.id, {
+        title: fields.title ?? poem.title,
+        body: fields.body ?? poem.body,
+        notes: fields.notes ?? poem.notes,
+      });
+      await tx.touch(poem.publication_id);
+      return (await tx.findPoem({ id: poem.id }))!;
+    });
+  }
+
+  deletePoem(ref: string | number): Promise<{ id: number }> {
+    return this.repo.transaction(async (tx) => {
+      const poem = await tx.findPoem(parseRef(ref));
+      if (!poem) throw CatalogError.poemNotFound();
+      await tx.deletePoem(poem.id);
+      await tx.touch(poem.publication_id);
+      return { id: poem.id };
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogError } from '../domain/catalog.errors.js';
+import type { Poem } from '../domain/poem.js';
+import type { Publication } from '../domain/publication.js';
+import { parseRef } from '../domain/slug.js';
+import type { CatalogReadApi, Viewer } from './catalog.contract.js';
+import { CATALOG_REPOSITORY, type CatalogRepository, type PublicationFilter } from './ports/catalog.repository.port.js';
+
+/** Visitors see a publication only while it is published and not in trash. */
+export function isVisible(publication: Publication, viewer: Viewer): boolean {
+  return viewer.staff || (publication.status === 'published' && publication.deleted_at === null);
+}
+
+@Injectable()
+export class CatalogQueries implements CatalogReadApi {
+  constructor(@Inject(CATALOG_REPOSITORY) private readonly repo: CatalogRepository) {}
+
+  async listPublished(): Promise<Publication[]> {
+    return (await this.repo.listPublications('public')).items;
+  }
+
+  listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }) {
+    return this.repo.listPublications(filter, page);
+  }
+
+  async getPublication(ref: string | number, viewer: Viewer): Promise<Publication> {
+    const publication = await this.repo.findPublication(parseRef(ref));
+    if (!publication || !isVisible(publication, viewer)) throw CatalogError.publicationNotFound();
+    return publication;
+  }
+
+  async listPoems(publicationRef: string | number, viewer: Viewer): Promise<Poem[]> {
+    const publication = await this.getPublication(publicationRef, viewer);
+    return this.repo.listPoems(publication.id);
+  }
+
+  async getPoem(ref: string | number, viewer: Viewer): Promise<Poem> {
+    const poem = await this.repo.findPoem(parseRef(ref));
+    if (!poem) throw CatalogError.poemNotFound();
+    if (!viewer.staff) {
+      const publication = await this.repo.findPublication({ id: poem.publication_id });
+      if (!publication || !isVisible(publication, viewer)) throw CatalogError.poemNotFound();
+    }
+    return poem;
+  }
+}

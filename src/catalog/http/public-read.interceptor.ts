@@ -1,0 +1,39 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { map, type Observable } from 'rxjs';
+import { isStaff } from '../../auth/staff.guard.js';
+import { PUBLIC_CACHE_CONTROL, PublicReadCache } from './public-read-cache.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * On public catalog reads: stores the answer for the read cache and sets validators so a repeat
+ * visit costs a 304. Staff answers are private and never stored.
+ */
+@Injectable()
+export class PublicReadInterceptor implements NestInterceptor {
+  constructor(private readonly cache: PublicReadCache) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    if (isStaff(req) || req.query.admin === 'true') {
+      res.setHeader('Cache-Control', 'private, no-store');
+      return next.handle();
+    }
+    const cacheable = PublicReadCache.isAnonymous(req);
+    const version = cacheable ? this.cache.currentVersion() : undefined;
+    return next.handle().pipe(
+      map((value) => {
+        const body = JSON.stringify(value);
+        const etag = this.cache.store(req.originalUrl, version, Buffer.from(body), JSON_TYPE);
+        res.setHeader('Content-Type', JSON_TYPE);
+        res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+        res.setHeader('Vary', 'Cookie');
+        res.setHeader('ETag', etag);
+        // A string answer goes through res.send, which turns a matching If-None-Match into 304.
+        return body;
+      }),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
+import { isStaff, NOT_AUTHENTICATED } from '../../auth/staff.guard.js';
+import type { Viewer } from '../application/catalog.contract.js';
+
+/**
+ * Who is reading. Asking for the admin view (admin=true or a status filter) without a staff
+ * session is a 401, not a silent public answer, so the admin client notices an expired session.
+ */
+export function viewerOf(req: Request, wantsAdminView: boolean): Viewer {
+  const staff = isStaff(req);
+  if (wantsAdminView && !staff) throw new UnauthorizedException(NOT_AUTHENTICATED);
+  return { staff: wantsAdminView && staff };
+}

@@ -1,0 +1,52 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { domainStatus } from './domain-error-statuses.js';
+
+/**
+ * The one place errors become HTTP answers. Every error answers JSON with the human message in
+ * `message`, `error` and `detail`, because the spec's client reads each of those in different
+ * screens (toasts read message, detail alerts read error, session handling reads detail).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, message, code, extra } = describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (res.headersSent) return;
+    res.status(status).json({ statusCode: status, error: message, message, detail: message, ...(code ? { code } : {}), ...extra });
+  }
+}
+
+function describe(exception: unknown): { status: number; message: string; code?: string; extra?: Record<string, unknown> } {
+  const domain = domainStatus(exception);
+  if (domain !== undefined) {
+    const err = exception as Error & { code: string; details?: Record<string, unknown> };
+    return { status: domain, message: err.message, code: err.code, extra: err.details };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    let message = exception.message;
+    let extra: Record<string, unknown> | undefined;
+    if (typeof body === 'object' && body !== null) {
+      const raw = (body as { message?: unknown }).message;
+      message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : message;
+      const { message: _m, error: _e, statusCode: _s, ...rest } = body as Record<string, unknown>;
+      extra = Object.keys(rest).length ? rest : undefined;
+    }
+    return { status, message, extra };
+  }
+  // Errors raised by Express middleware (body parser, multer) carry their own 4xx status.
+  const err = exception as { status?: unknown; statusCode?: unknown; type?: string; code?: string; message?: string };
+  const status = Number(err?.status ?? err?.statusCode);
+  if (Number.isInteger(status) && status >= 400 && status < 500) {
+    if (err.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
+    if (err.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+    return { status, message: err.message || STATUS_CODES[status] || 'Bad request' };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+}

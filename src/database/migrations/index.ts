@@ -1,0 +1,4 @@
+import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
+
+/** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
+export const MIGRATIONS = [InitialSchema1763700000000];

@@ -1,0 +1,6 @@
+/** Whatever runs scan jobs reports its state here (the scanning module provides it). */
+export interface QueueHealth {
+  state(): Promise<{ mode: 'in-process' | 'redis'; ok: boolean; detail?: string; counts?: Record<string, number> }>;
+}
+
+export const QUEUE_HEALTH = Symbol('QUEUE_HEALTH');
