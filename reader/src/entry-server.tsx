@@ -1,0 +1,21 @@
+/**
+ * Server bundle (dist/reader/server/entry-server.js), loaded once by the API process's SiteModule.
+ * It renders a page state to markup and writes the head for it.
+ */
+import { renderToString } from 'react-dom/server';
+import type { PageState, PublicSiteSettings, RenderResult } from '../../src/site/reader-contract.js';
+import { App } from './app.js';
+import { buildHead, renderHead } from './lib/seo.js';
+
+export { serializeForScript } from './lib/escape.js';
+
+function statusOf(page: PageState): number {
+  const load = page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem;
+  if (load.state !== 'error') return 200;
+  return load.error.status && load.error.status >= 400 ? load.error.status : 500;
+}
+
+export function render(page: PageState, settings: PublicSiteSettings): RenderResult {
+  const html = renderToString(<App initial={page} settings={settings} />);
+  return { html, head: renderHead(buildHead(page, settings), settings), status: statusOf(page) };
+}
