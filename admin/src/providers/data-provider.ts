@@ -89,7 +89,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
   // our client adds the trailing slash, credentials and CSRF header.
   const simple = simpleRestProvider(
     API_BASE,
-    async (url: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}) => {
+    async (url: string, options: { method?: string; body?: unknown; signal?: AbortSignal | null } = {}) => {
       const res = await http(url, { method: options.method, body: options.body, signal: options.signal ?? undefined });
       return { status: res.status, headers: res.headers, body: res.body, json: res.json };
     },

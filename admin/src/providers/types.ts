@@ -82,7 +82,7 @@ export interface ScanProgress {
 
 export interface MetadataAnswer {
   success: boolean;
-  metadata?: Partial<PublicationFields> & { authors?: string[] | string };
+  metadata?: Partial<Omit<PublicationFields, 'authors'>> & { authors?: string[] | string };
   error?: string;
 }
 

@@ -59,7 +59,7 @@ export type WizardEvent =
   | { type: 'METADATA_IMAGES_ADDED'; images: ImageItem[] }
   | { type: 'METADATA_IMAGE_REMOVED'; id: string }
   | { type: 'EXTRACT_STARTED' }
-  | { type: 'EXTRACT_SUCCEEDED'; metadata: Partial<PublicationFields> & { authors?: string[] | string } }
+  | { type: 'EXTRACT_SUCCEEDED'; metadata: Partial<Omit<PublicationFields, 'authors'>> & { authors?: string[] | string } }
   | { type: 'EXTRACT_FAILED' }
   | { type: 'MANUAL_CHOSEN' }
   | { type: 'EXISTING_SELECTED'; id: number | null }

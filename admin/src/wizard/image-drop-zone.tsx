@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
+import { FILE_DROP_MIN_BYTES, MAX_IMAGES_PER_UPLOAD } from '../constants.js';
+import { MSG } from '../messages.js';
+import type { ImageItem } from './wizard.machine.js';
+
+const JUNK = new Set(['.ds_store', 'thumbs.db']);
+const ACCEPT = { 'image/*': [] as string[] };
+let counter = 0;
+
+export function isJunkFile(name: string): boolean {
+  return JUNK.has(name.toLowerCase());
+}
+
+/** react-dropzone's own rejection texts, as SPEC section 5 quotes them. */
+function rejectionText(rejection: FileRejection): string {
+  const e = rejection.errors[0];
+  switch (e?.code) {
+    case ErrorCode.FileInvalidType:
+      return `${rejection.file.name}: ${MSG.validation.fileType('image/*')}`;
+    case ErrorCode.FileTooSmall:
+      return `${rejection.file.name}: ${MSG.validation.tooSmall(FILE_DROP_MIN_BYTES)}`;
+    case ErrorCode.TooManyFiles:
+      return MSG.validation.tooMany;
+    default:
+      return `${rejection.file.name}: ${e?.message ?? 'rejected'}`;
+  }
+}
+
+export function ImageDropZone({
+  images,
+  onAdd,
+  onRemove,
+  label,
+  maxMessage,
+  disabled,
+  testId,
+}: {
+  images: ImageItem[];
+  onAdd: (items: ImageItem[]) => void;
+  onRemove: (id: string) => void;
+  label: string;
+  maxMessage: string;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const [errors, setErrors] = useState<string[]>([]);
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT,
+    minSize: FILE_DROP_MIN_BYTES,
+    multiple: true,
+    disabled,
+    onDrop(accepted, rejected) {
+      const messages = rejected.filter((r) => !isJunkFile(r.file.name)).map(rejectionText);
+      const wanted = accepted.filter((f) => !isJunkFile(f.name));
+      const room = MAX_IMAGES_PER_UPLOAD - images.length;
+      if (wanted.length > room) messages.unshift(maxMessage);
+      const items = wanted.slice(0, Math.max(room, 0)).map((file) => ({ id: `img-${++counter}`, file, preview: URL.createObjectURL(file) }));
+      if (items.length) onAdd(items);
+      setErrors(messages);
+    },
+  });
+
+  // Thumbnails are object URLs; free them when they leave the list.
+  useEffect(() => () => images.forEach((i) => URL.revokeObjectURL(i.preview)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="drop-zone-wrap" data-testid={testId}>
+      <div {...getRootProps({ className: `drop-zone${isDragActive ? ' active' : ''}${disabled ? ' disabled' : ''}` })}>
+        <input {...getInputProps()} aria-label={label} />
+        <p>{label}</p>
+        <p className="muted counter">
+          {images.length} / {MAX_IMAGES_PER_UPLOAD}
+        </p>
+      </div>
+      {errors.length ? (
+        <ul className="form-error" role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+      {images.length ? (
+        <ul className="thumbs">
+          {images.map((img) => (
+            <li key={img.id}>
+              <img src={img.preview} alt={img.file.name} />
+              <button
+                type="button"
+                className="thumb-remove"
+                aria-label={`Remove ${img.file.name}`}
+                disabled={disabled}
+                onClick={() => {
+                  URL.revokeObjectURL(img.preview);
+                  onRemove(img.id);
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
