@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { loadSiteSettings } from '../site/site-settings.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Where `npm run build:admin` puts the app, seen from src/ (tests) and from dist/server (production). */
+export const ADMIN_DIST_CANDIDATES = [resolve(here, '../../dist/admin'), resolve(here, '../../../dist/admin'), resolve(process.cwd(), 'dist/admin')];
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Writes the poet's name into the page and makes sure the robots meta says noindex. */
+export function prepareIndexHtml(html: string, poetName: string): string {
+  let out = html.replace(/<meta name="poet-name" content="[^"]*"\s*\/?>/, `<meta name="poet-name" content="${escapeAttribute(poetName)}" />`);
+  if (!/<meta name="poet-name"/.test(out)) out = out.replace('</head>', `<meta name="poet-name" content="${escapeAttribute(poetName)}" />\n</head>`);
+  if (!/<meta name="robots" content="[^"]*noindex/.test(out)) out = out.replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
+  return out;
+}
+
+/**
+ * The built admin app (dist/admin). Looked up on first use rather than at start, so the API runs
+ * (and its tests pass) without an admin build, answering 503 with what to run until there is one.
+ */
+@Injectable()
+export class AdminUiBundle {
+  private readonly logger = new Logger('AdminUi');
+  private index?: string;
+  private root?: string;
+  private readonly poetName: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    let name = '';
+    try {
+      name = loadSiteSettings(config).poetName;
+    } catch (err) {
+      this.logger.warn(`Site settings unreadable for the admin: ${(err as Error).message}`);
+    }
+    this.poetName = name;
+  }
+
+  /** Directory holding index.html and assets/, or undefined when the admin is not built. */
+  dir(): string | undefined {
+    if (this.root) return this.root;
+    const found = ADMIN_DIST_CANDIDATES.find((d) => existsSync(join(d, 'index.html')));
+    if (found) this.root = found;
+    return found;
+  }
+
+  indexHtml(): string | undefined {
+    if (this.index) return this.index;
+    const dir = this.dir();
+    if (!dir) return undefined;
+    this.index = prepareIndexHtml(readFileSync(join(dir, 'index.html'), 'utf8'), this.poetName);
+    return this.index;
+  }
+}
