@@ -1,0 +1,85 @@
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  mixin,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ScanError } from '../jobs/scan.errors.js';
+import type { UploadedImage } from '../jobs/scan.service.js';
+
+/** The part of a multer file this module reads (multer's own types are not installed). */
+interface MulterFile {
+  fieldname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export type UploadKind = 'pages' | 'single-page' | 'metadata';
+
+/** At most this many files per request (SPEC section 9); multer stops reading at the next one. */
+export const MAX_FILES = 10;
+
+function tooMany(kind: UploadKind): ScanError {
+  return kind === 'metadata' ? ScanError.tooManyMetadataImages() : ScanError.tooManyPages();
+}
+
+/**
+ * Multipart parsing for image uploads, kept in memory, with the per-file size limit from the config
+ * (413) and the file count limit (400 with the spec's wording) reported as scan errors.
+ */
+export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> {
+  @Injectable()
+  class Interceptor implements NestInterceptor {
+    private readonly multer: NestInterceptor;
+
+    constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+      const Multer = AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: MAX_FILES, fields: 20 } });
+      this.multer = new Multer();
+    }
+
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      try {
+        return await this.multer.intercept(context, next);
+      } catch (err) {
+        const code = ((err as HttpException)?.cause as { code?: string } | undefined)?.code;
+        if (code === 'LIMIT_FILE_SIZE') throw ScanError.fileTooLarge(this.config.maxUploadBytes);
+        if (code === 'LIMIT_FILE_COUNT') throw tooMany(kind);
+        throw err;
+      }
+    }
+  }
+  return mixin(Interceptor);
+}
+
+const FIELD_PATTERNS: Record<UploadKind, { pattern: RegExp; expected: string }> = {
+  pages: { pattern: /^page_(\d+)$/, expected: 'page_0 … page_9' },
+  'single-page': { pattern: /^page(?:_(0))?$/, expected: 'page (or page_0)' },
+  metadata: { pattern: /^image_(\d+)$/, expected: 'image_0 … image_9' },
+};
+
+/** The uploaded files in batch order (page_0, page_1, … page_10 by number, not by name). */
+export function uploadedImages(req: Request, kind: UploadKind): UploadedImage[] {
+  const raw = (req as Request & { files?: unknown }).files;
+  const files = (Array.isArray(raw) ? raw : []) as MulterFile[];
+  const { pattern, expected } = FIELD_PATTERNS[kind];
+  const ordered = files.map((file, arrival) => {
+    const match = pattern.exec(file.fieldname);
+    if (!match) {
+      throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', `Unexpected file field "${file.fieldname}": send the images as ${expected}.`, 400);
+    }
+    return { file, order: Number(match[1] ?? 0), arrival };
+  });
+  if (kind === 'single-page' && ordered.length > 1) {
+    throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'upload_page takes one page image; use batch_upload_pages for several.', 400);
+  }
+  ordered.sort((a, b) => a.order - b.order || a.arrival - b.arrival);
+  return ordered.map(({ file }) => ({ field: file.fieldname, data: file.buffer }));
+}

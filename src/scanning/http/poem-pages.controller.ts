@@ -1,0 +1,54 @@
+import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { StaffGuard } from '../../auth/staff.guard.js';
+import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import { ScanError } from '../jobs/scan.errors.js';
+import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
+import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
+import { Inject } from '@nestjs/common';
+
+const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found', 404);
+
+/** The page archive for the admin: each poem's source pages beside its text. */
+@ApiTags('scanning')
+@Controller('api')
+@UseGuards(StaffGuard)
+export class PoemPagesController {
+  constructor(
+    private readonly queries: CatalogQueries,
+    private readonly pagesRepo: ScanPagesRepository,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+  ) {}
+
+  @Get('poems/:id/pages')
+  @ApiOperation({ summary: 'The page photos a poem was read from, in reading order' })
+  async pagesOfPoem(@Param('id') id: string) {
+    const poem = await this.queries.getPoem(id, { staff: true });
+    const pages = await this.pagesRepo.pagesOfPoem(poem.id);
+    return pages.map((page) => ({
+      id: Number(page.id),
+      page_index: page.page_index,
+      page_number: page.page_number,
+      mime_type: page.mime_type,
+      url: `/api/scan_pages/${page.id}/image/`,
+    }));
+  }
+
+  @Get('scan_pages/:id/image')
+  @ApiOperation({ summary: 'The stored page photo, as uploaded' })
+  async image(@Param('id') id: string, @Res() res: Response) {
+    if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
+    const page = await this.pagesRepo.findPage(Number(id));
+    if (!page) throw pageNotFound();
+    let data: Buffer;
+    try {
+      data = await this.store.get(page.storage_key);
+    } catch {
+      throw pageNotFound();
+    }
+    res.setHeader('Content-Type', page.mime_type);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.send(data);
+  }
+}

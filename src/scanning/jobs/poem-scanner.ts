@@ -1,0 +1,176 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogCommands } from '../../catalog/application/catalog-commands.js';
+import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import type { Poem } from '../../catalog/domain/poem.js';
+import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
+import { normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
+import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { normalisePageImage } from '../images/page-image.intake.js';
+import { PAGE_STORE, PageNotStoredError, type PageStore } from '../page-store/page-store.port.js';
+import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
+import type { JobContext } from '../queue/job-queue.port.js';
+import { ScanError } from './scan.errors.js';
+import type { DuplicateReport, ScanResult, StoredPageRef } from './scan-job.types.js';
+
+export interface ScanRun {
+  jobId: string;
+  publicationId: number;
+  pages: StoredPageRef[];
+  /**
+   * Reprocess: a poem whose title matches a poem already read from the same page is already there,
+   * even if the admin has since edited its text beyond the similarity threshold.
+   */
+  samePageTitlesCount: boolean;
+}
+
+/** The key that makes a scanned poem idempotent: the same job never adds its n-th poem twice. */
+export function sourceKey(jobId: string, index: number): string {
+  return `${jobId}:${index}`;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The work of a scan job: read the stored pages, extract poems, skip the ones already there, add
+ * the rest in one transaction and link them to their pages. Every write happens after extraction,
+ * so a failure anywhere before leaves the publication exactly as it was; and every write is keyed,
+ * so a retried or repeated job never adds a poem twice.
+ */
+@Injectable()
+export class PoemScanner {
+  private readonly logger = new Logger('PoemScanner');
+
+  constructor(
+    @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    private readonly pagesRepo: ScanPagesRepository,
+    private readonly queries: CatalogQueries,
+    private readonly commands: CatalogCommands,
+  ) {}
+
+  async run(run: ScanRun, context: JobContext): Promise<ScanResult> {
+    const { jobId, publicationId, pages } = run;
+    const publication = await this.queries.getPublication(publicationId, { staff: true });
+    if (publication.deleted_at) throw ScanError.publicationInTrash();
+
+    const total = pages.length;
+    await context.reportProgress({ pages_done: 0, pages_total: total });
+    const images = await this.loadImages(pages);
+    const extracted = await this.extractor.extractPoems(images, (p) => {
+      void context.reportProgress({ pages_done: Math.min(p.pagesDone, total), pages_total: total }).catch(() => undefined);
+    });
+
+    const keys = extracted.map((_, i) => sourceKey(jobId, i));
+    const alreadyAdded = await this.pagesRepo.poemIdsBySourceKey(keys);
+    const ownIds = new Set(alreadyAdded.values());
+    const existing = (await this.queries.listPoems(publicationId, { staff: true })).filter((p) => !ownIds.has(p.id));
+    const finder = new DuplicateFinder(existing);
+    const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, existing) : new Map<number, Poem[]>();
+
+    const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
+    const duplicates: Array<DuplicateReport & { batchIndex?: number }> = [];
+    extracted.forEach((poem, index) => {
+      if (!alreadyAdded.has(keys[index])) {
+        const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
+        if (match) {
+          duplicates.push({
+            title: poem.title,
+            matched_poem: { id: match.source === 'batch' ? null : match.id, title: match.title },
+            similarity: round3(match.similarity),
+            matched_in: match.source,
+            ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
+          });
+          return;
+        }
+      }
+      finder.accept(index, poem);
+      toAdd.push({ index, poem });
+    });
+
+    const created = toAdd.length
+      ? await this.commands.addScannedPoems(
+          publicationId,
+          toAdd.map(({ index, poem }) => ({
+            title: poem.title,
+            body: poem.body,
+            page_numbers: poem.page_numbers,
+            source_key: keys[index],
+          })),
+        )
+      : [];
+    const createdByIndex = new Map(toAdd.map(({ index }, k) => [index, created[k]]));
+    await this.linkPages(toAdd, created, pages);
+
+    await context.reportProgress({ pages_done: total, pages_total: total });
+    const report: DuplicateReport[] = duplicates.map(({ batchIndex, ...d }) =>
+      batchIndex === undefined ? d : { ...d, matched_poem: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched_poem.title } },
+    );
+    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${report.length} duplicates`);
+    return {
+      job_id: jobId,
+      publication_id: publicationId,
+      extracted_poems: created.length,
+      duplicates_ignored: report.length,
+      total_scanned: created.length + report.length,
+      duplicates: report,
+      poems: created,
+      pages_total: total,
+    };
+  }
+
+  private async loadImages(pages: StoredPageRef[]): Promise<PageImage[]> {
+    const images: PageImage[] = [];
+    for (const page of pages) {
+      let data: Buffer;
+      try {
+        data = await this.store.get(page.storageKey);
+      } catch (err) {
+        if (err instanceof PageNotStoredError) {
+          throw new ScanError('SCAN.PAGE_NOT_FOUND', `Page ${page.index + 1} of this scan is missing from the page store.`, 404);
+        }
+        throw err;
+      }
+      images.push(await normalisePageImage(data, page.index, { label: `Page ${page.index + 1}` }));
+    }
+    return images;
+  }
+
+  /** Poems read earlier from each page of this run, by batch index. */
+  private async titlesByPage(pages: StoredPageRef[], existing: Poem[]): Promise<Map<number, Poem[]>> {
+    const byId = new Map(existing.map((p) => [p.id, p]));
+    const links = await this.pagesRepo.poemsOnPages(pages.map((p) => p.scanPageId));
+    const indexByPage = new Map(pages.map((p) => [p.scanPageId, p.index]));
+    const result = new Map<number, Poem[]>();
+    for (const link of links) {
+      const poem = byId.get(Number(link.poem_id));
+      const index = indexByPage.get(Number(link.scan_page_id));
+      if (!poem || index === undefined) continue;
+      result.set(index, [...(result.get(index) ?? []), poem]);
+    }
+    return result;
+  }
+
+  private samePageMatch(poem: ExtractedPoem, pages: StoredPageRef[], byPage: Map<number, Poem[]>) {
+    const title = normalisePoemText(poem.title);
+    if (!title) return null;
+    for (const index of poem.source_pages) {
+      const hit = (byPage.get(index) ?? []).find((p) => normalisePoemText(p.title) === title);
+      if (hit) return { source: 'publication' as const, id: hit.id, title: hit.title, similarity: poemSimilarity(hit.body, poem.body) };
+    }
+    return null;
+  }
+
+  private async linkPages(toAdd: Array<{ poem: ExtractedPoem }>, created: Poem[], pages: StoredPageRef[]): Promise<void> {
+    const byIndex = new Map(pages.map((p) => [p.index, p]));
+    for (const [k, { poem }] of toAdd.entries()) {
+      const target = created[k];
+      if (!target) continue;
+      const stored = poem.source_pages.map((i) => byIndex.get(i)).filter((p): p is StoredPageRef => !!p);
+      await this.pagesRepo.linkPoem(target.id, stored.map((p) => p.scanPageId));
+      // A poem read from n pages with n legible page numbers tells each page its printed number.
+      if (stored.length === poem.page_numbers.length) {
+        for (const [i, page] of stored.entries()) await this.pagesRepo.setPageNumber(page.scanPageId, poem.page_numbers[i]);
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { JobContext, JobHandler } from '../queue/job-queue.port.js';
+import { PoemScanner } from './poem-scanner.js';
+import type { ReprocessPayload, ScanResult } from './scan-job.types.js';
+
+/**
+ * Job 'scan.reprocess': extraction again over every stored page of a publication. Only poems not
+ * already there are added; existing poems, edited or not, are never changed.
+ */
+@Injectable()
+export class ReprocessPublicationJob implements JobHandler<'scan.reprocess'> {
+  readonly jobName = 'scan.reprocess' as const;
+
+  constructor(private readonly scanner: PoemScanner) {}
+
+  handle(payload: ReprocessPayload, context: JobContext): Promise<ScanResult> {
+    return this.scanner.run({ jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: true }, context);
+  }
+}

@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import type { Publication } from '../../catalog/domain/publication.js';
+import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { detectImageType, ImageIntakeError, normalisePageImage } from '../images/page-image.intake.js';
+import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
+import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
+import { IMAGE_STATUS } from '../queue/job-failure.js';
+import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.port.js';
+import { ScanError } from './scan.errors.js';
+import type { ScanResult, StoredPageRef } from './scan-job.types.js';
+
+/** One uploaded file, already in batch order. */
+export interface UploadedImage {
+  /** Form field it came in, for error messages ('page_2'). */
+  field: string;
+  data: Buffer;
+}
+
+export interface SubmitOptions {
+  /** Answer only once the job has finished (the default), or as soon as it is queued. */
+  wait: boolean;
+  /** Aborted when the client goes away, so nobody waits for nothing. */
+  signal?: AbortSignal;
+}
+
+export interface Submitted {
+  jobId: string;
+  result?: ScanResult;
+}
+
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** Image intake failures as HTTP-ready scan errors (415 for a type we do not take, 400 otherwise). */
+export function intakeFailure(err: unknown): unknown {
+  if (err instanceof ImageIntakeError) return new ScanError(err.code, err.message, IMAGE_STATUS[err.code] ?? 400);
+  return err;
+}
+
+/** The scanning use cases behind the HTTP endpoints. */
+@Injectable()
+export class ScanService {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
+    private readonly pagesRepo: ScanPagesRepository,
+    private readonly queries: CatalogQueries,
+  ) {}
+
+  /**
+   * Keeps the page photos, then queues the scan. The job id is derived from the publication and the
+   * photos' content, so the same upload twice is one job (and, run again, adds nothing twice).
+   */
+  async scanUpload(publicationRef: string, files: UploadedImage[], options: SubmitOptions): Promise<Submitted> {
+    if (files.length === 0) throw ScanError.noPages();
+    if (files.length > 10) throw ScanError.tooManyPages();
+    const publication = await this.writablePublication(publicationRef);
+    await this.queue.assertAvailable();
+    await this.checkImages(files);
+
+    const hashes = files.map((f) => sha256(f.data));
+    const jobId = `scan-${publication.id}-${sha256(`${publication.id}\n${hashes.join('\n')}`).slice(0, 32)}`;
+    const pages: StoredPageRef[] = [];
+    const rows = [];
+    for (const [index, file] of files.entries()) {
+      const mimeType = detectImageType(file.data)!;
+      const storageKey = `publications/${publication.id}/${jobId}/page-${index}.${EXT[mimeType]}`;
+      await this.store.put(storageKey, file.data);
+      rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType, byteSize: file.data.length, sha256: hashes[index] });
+    }
+    for (const row of await this.pagesRepo.savePages(rows)) {
+      pages.push({ scanPageId: Number(row.id), index: row.page_index, storageKey: row.storage_key, mimeType: row.mime_type });
+    }
+    await this.queue.enqueue('scan.pages', { publicationId: publication.id, pages }, jobId);
+    return this.answer(jobId, options);
+  }
+
+  /** Extraction again over every stored page of the publication, adding only poems not already there. */
+  async reprocess(publicationRef: string, options: SubmitOptions): Promise<Submitted> {
+    const publication = await this.writablePublication(publicationRef);
+    await this.queue.assertAvailable();
+    const rows = await this.pagesRepo.listForPublication(publication.id);
+    if (rows.length === 0) {
+      throw new ScanError('SCAN.NO_STORED_PAGES', 'This publication has no stored page images to reprocess. Upload pages first.');
+    }
+    const pages: StoredPageRef[] = rows.map((row, index) => ({
+      scanPageId: Number(row.id),
+      index,
+      storageKey: row.storage_key,
+      mimeType: row.mime_type,
+    }));
+    const jobId = `reprocess-${publication.id}-${sha256(rows.map((r) => r.id).join(',')).slice(0, 24)}`;
+    await this.queue.enqueue('scan.reprocess', { publicationId: publication.id, pages }, jobId);
+    return this.answer(jobId, options);
+  }
+
+  async status(jobId: string): Promise<JobStatus> {
+    if (!/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId)) throw ScanError.jobNotFound();
+    const status = await this.queue.status(jobId);
+    if (!status) throw ScanError.jobNotFound();
+    return status;
+  }
+
+  /** Metadata from cover, title and copyright pages; runs inline, through the same extractor. */
+  async extractMetadata(files: UploadedImage[]): Promise<ExtractedMetadata> {
+    if (files.length === 0) throw ScanError.noMetadataImages();
+    if (files.length > 10) throw ScanError.tooManyMetadataImages();
+    const images = await this.checkImages(files);
+    return this.extractor.extractMetadata(images);
+  }
+
+  private async writablePublication(ref: string): Promise<Publication> {
+    const publication = await this.queries.getPublication(ref, { staff: true });
+    // 409 rather than 404: the admin can see it in the trash, and restoring it resolves the conflict.
+    if (publication.deleted_at) throw ScanError.publicationInTrash();
+    return publication;
+  }
+
+  /** Content check, EXIF upright and scale-down for every file, before anything is kept. */
+  private async checkImages(files: UploadedImage[]): Promise<PageImage[]> {
+    const images: PageImage[] = [];
+    for (const [index, file] of files.entries()) {
+      try {
+        images.push(await normalisePageImage(file.data, index, { label: file.field }));
+      } catch (err) {
+        throw intakeFailure(err);
+      }
+    }
+    return images;
+  }
+
+  private async answer(jobId: string, options: SubmitOptions): Promise<Submitted> {
+    if (!options.wait) return { jobId };
+    return { jobId, result: await this.queue.waitUntilFinished<'scan.pages'>(jobId, options.signal) };
+  }
+}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { PageNotStoredError, type PageStore } from './page-store.port.js';
+
+const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+/** Page photos as files under PAGE_STORE_DIR (DATA_DIR/pages by default; a shared volume for workers). */
+@Injectable()
+export class FileSystemPageStore implements PageStore {
+  private readonly root: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.root = resolve(config.pageStoreDir);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, path);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new PageNotStoredError(key);
+      throw err;
+    }
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new Error(`Invalid page key: ${key}`);
+    const path = join(this.root, ...key.split('/'));
+    if (!path.startsWith(this.root + sep)) throw new Error(`Invalid page key: ${key}`);
+    return path;
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Where page photos are kept: the original uploaded bytes, written before the scan job runs so a
+ * worker on another machine reads them from the same (shared) store.
+ */
+export interface PageStore {
+  put(key: string, data: Buffer): Promise<void>;
+  /** Throws PageNotStoredError when the key holds nothing. */
+  get(key: string): Promise<Buffer>;
+}
+
+export class PageNotStoredError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored page under ${key}`);
+    this.name = 'PageNotStoredError';
+  }
+}
+
+export const PAGE_STORE = Symbol('PAGE_STORE');

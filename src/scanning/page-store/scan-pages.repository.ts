@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+export interface ScanPageRow {
+  id: number;
+  publication_id: number;
+  job_id: string;
+  page_index: number;
+  storage_key: string;
+  mime_type: string;
+  page_number: number | null;
+}
+
+export interface NewScanPage {
+  publicationId: number;
+  jobId: string;
+  pageIndex: number;
+  storageKey: string;
+  mimeType: string;
+  byteSize: number;
+  sha256: string;
+}
+
+const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number';
+
+/** The page archive tables (scan_pages, poem_pages). */
+@Injectable()
+export class ScanPagesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Records pages of an upload; the same upload again keeps its rows. Answers rows in input order. */
+  async savePages(pages: NewScanPage[]): Promise<ScanPageRow[]> {
+    const rows: ScanPageRow[] = [];
+    for (const p of pages) {
+      await this.db.query(
+        `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (job_id, page_index) DO NOTHING`,
+        [p.publicationId, p.jobId, p.pageIndex, p.storageKey, p.mimeType, p.byteSize, p.sha256],
+      );
+      const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE job_id = $1 AND page_index = $2`, [p.jobId, p.pageIndex]);
+      rows.push(row as ScanPageRow);
+    }
+    return rows;
+  }
+
+  /** Every stored page of a publication, in upload order. */
+  listForPublication(publicationId: number): Promise<ScanPageRow[]> {
+    return this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE publication_id = $1 ORDER BY id`, [publicationId]);
+  }
+
+  async findPage(id: number): Promise<ScanPageRow | null> {
+    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE id = $1`, [id]);
+    return (row as ScanPageRow) ?? null;
+  }
+
+  /** The pages a poem was read from, in reading order. */
+  pagesOfPoem(poemId: number): Promise<ScanPageRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+         FROM poem_pages pp JOIN scan_pages s ON s.id = pp.scan_page_id
+        WHERE pp.poem_id = $1 ORDER BY pp.position`,
+      [poemId],
+    );
+  }
+
+  async linkPoem(poemId: number, scanPageIds: number[]): Promise<void> {
+    for (const [position, scanPageId] of scanPageIds.entries()) {
+      await this.db.query(
+        `INSERT INTO poem_pages (poem_id, scan_page_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [poemId, scanPageId, position],
+      );
+    }
+  }
+
+  /** Poems linked to any of these pages, with their titles (reprocess: what the pages already gave). */
+  async poemsOnPages(scanPageIds: number[]): Promise<Array<{ poem_id: number; scan_page_id: number }>> {
+    if (scanPageIds.length === 0) return [];
+    return this.db.query(`SELECT poem_id, scan_page_id FROM poem_pages WHERE scan_page_id = ANY($1::int[])`, [scanPageIds]);
+  }
+
+  async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
+    await this.db.query(`UPDATE scan_pages SET page_number = $2 WHERE id = $1 AND page_number IS NULL`, [scanPageId, pageNumber]);
+  }
+
+  /**
+   * Ids of poems already added under these source keys (a rerun of the same job), read from the
+   * catalog's poems table: the catalog contract exposes no source keys, and this is read-only.
+   */
+  async poemIdsBySourceKey(keys: string[]): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const rows: Array<{ id: number; source_key: string }> = await this.db.query(
+      `SELECT id, source_key FROM poems WHERE source_key = ANY($1::text[])`,
+      [keys],
+    );
+    return new Map(rows.map((r) => [r.source_key, Number(r.id)]));
+  }
+}
