@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Csrf } from './csrf.js';
 import { LoginDto } from './login.dto.js';
@@ -21,7 +21,8 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginGuard)
   @ApiOperation({ summary: 'Start an admin session; answers {success, user, error}' })
-  login(@Req() req: Request, @Body() _body: LoginDto) {
+  @ApiBody({ type: LoginDto })
+  login(@Req() req: Request) {
     return { success: true, user: publicUser(req), error: null };
   }
 

@@ -1,12 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
+import passport from 'passport';
 import { UsersRepository, type AdminUser } from './users.repository.js';
+
+type PassportInternals = { _serializers: unknown[]; _deserializers: unknown[] };
 
 /** The session keeps only the user id; the user is read fresh, so a removed admin loses access at once. */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
+export class SessionSerializer extends PassportSerializer implements OnModuleDestroy {
+  private readonly registered: unknown[];
+
   constructor(private readonly users: UsersRepository) {
     super();
+    // PassportSerializer registers on passport's process-wide instance; remember our entries so a
+    // closed application (tests start several in one process) does not stay in the chain.
+    const internals = passport as unknown as PassportInternals;
+    this.registered = [internals._serializers.at(-1), internals._deserializers.at(-1)];
+  }
+
+  onModuleDestroy(): void {
+    const internals = passport as unknown as PassportInternals;
+    internals._serializers = internals._serializers.filter((f) => !this.registered.includes(f));
+    internals._deserializers = internals._deserializers.filter((f) => !this.registered.includes(f));
   }
 
   serializeUser(user: AdminUser, done: (err: unknown, id?: string) => void): void {

@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { createApp } from '../../src/bootstrap.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+
+export type TestAgent = ReturnType<typeof request.agent>;
+export type DbTarget = 'pglite' | 'postgres';
+
+export const ADMIN = { username: 'curator', password: 'correct horse battery staple' };
+
+/**
+ * The databases the e2e suites run against: embedded PGlite always, PostgreSQL when DATABASE_URL
+ * is set. Under CI a missing DATABASE_URL fails the run instead of quietly testing less.
+ */
+export function dbTargets(): DbTarget[] {
+  if (process.env.DATABASE_URL) return ['pglite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('CI=true but DATABASE_URL is not set: the PostgreSQL adapter would go untested');
+  return ['pglite'];
+}
+
+/** Destructive resets only ever touch a database whose name says it is for tests. */
+export function assertTestDatabase(url: string): void {
+  const name = new URL(url).pathname.replace(/^\//, '');
+  if (!/test/i.test(name)) throw new Error(`Refusing to reset database "${name}": its name does not say test`);
+}
+
+/** Empties the PostgreSQL test database so migrations run from scratch. */
+export async function resetPostgres(url: string): Promise<void> {
+  assertTestDatabase(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
+
+export function testConfig(target: DbTarget, env: Record<string, string | undefined> = {}): AppConfig {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'archive-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: 'https://poetry.example.org',
+    SECURE_COOKIES: 'false',
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: target === 'postgres' ? process.env.DATABASE_URL : undefined,
+    REDIS_URL: env.REDIS_URL,
+  });
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: () => TestAgent;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real application, as main.ts builds it, on a fresh database. `persistent` keeps PGlite on
+ * disk under DATA_DIR (to test restarts); otherwise PGlite runs in memory.
+ */
+export async function startTestApp(
+  target: DbTarget,
+  options: { env?: Record<string, string | undefined>; reset?: boolean; persistent?: boolean } = {},
+): Promise<TestApp> {
+  const config = testConfig(target, options.env);
+  if (target === 'postgres' && options.reset !== false) await resetPostgres(config.databaseUrl!);
+  const app = await createApp(config, { inMemory: target === 'pglite' && !options.persistent, logger: ['error'] });
+  await app.init();
+  const server = app.getHttpServer();
+  return { app, config, http: () => request.agent(server), close: () => app.close() };
+}
+
+/** A browser-like client: fetches the CSRF token, then every write sends it back. */
+export async function csrfAgent(t: TestApp): Promise<{ agent: TestAgent; token: string }> {
+  const agent = t.http();
+  const res = await agent.get('/api/ai_extraction/csrf/').expect(200);
+  return { agent, token: res.body.csrfToken as string };
+}
+
+/** An agent signed in as the admin, with its CSRF token. */
+export async function staffAgent(t: TestApp): Promise<{ agent: TestAgent; token: string }> {
+  const { agent, token } = await csrfAgent(t);
+  await agent.post('/api/auth/login/').set('X-CSRFToken', token).send(ADMIN).expect(200);
+  return { agent, token };
+}
