@@ -28,7 +28,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         manifest: true,
         target: 'es2022',
-        cssCodeSplit: false,
         rollupOptions: { input: { reader: resolve(root, 'reader/src/entry-client.tsx') } },
       },
 }));

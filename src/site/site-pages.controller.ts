@@ -1,0 +1,31 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { SitePages } from './site-pages.service.js';
+
+/** The public reader's pages (SPEC section 2, Public), rendered on the server. */
+@ApiExcludeController()
+@Controller()
+export class SitePagesController {
+  constructor(private readonly pages: SitePages) {}
+
+  @Get()
+  home(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.list('home'));
+  }
+
+  @Get('publications')
+  publications(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.list('publications'));
+  }
+
+  @Get('publication/:ref')
+  publication(@Param('ref') ref: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.publication(ref));
+  }
+
+  @Get('poem/:ref')
+  poem(@Param('ref') ref: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.poem(ref));
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ReaderBundle } from './reader-bundle.js';
+import { SiteFallbackController } from './site-fallback.controller.js';
+import { SiteFilesController } from './site-files.controller.js';
+import { SitePagesController } from './site-pages.controller.js';
+import { SitePages } from './site-pages.service.js';
+import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
+
+/**
+ * The public reader, rendered in the API process. Import it after every module with routes
+ * (API, admin app): its fallback controller answers every GET path nobody else claimed.
+ */
+@Module({
+  imports: [CatalogModule],
+  controllers: [SitePagesController, SiteFilesController, SiteFallbackController],
+  providers: [
+    { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
+    { provide: ReaderBundle, useFactory: () => new ReaderBundle() },
+    SitePages,
+  ],
+})
+export class SiteModule {}

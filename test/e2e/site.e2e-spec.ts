@@ -1,0 +1,305 @@
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
+import { bodyText, bootData, parseHead } from '../../reader/test-support/html.js';
+import { HOSTILE_TITLE, seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
+import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+vi.mock('../../src/app.module.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/app.module.js')>();
+  const { withSiteModule } = await import('../../reader/test-support/with-site-module.js');
+  const forRoot = original.AppModule.forRoot.bind(original.AppModule);
+  return { ...original, AppModule: Object.assign(original.AppModule, { forRoot: (...args: Parameters<typeof forRoot>) => withSiteModule(forRoot(...args)) }) };
+});
+
+const BASE = 'https://poetry.example.org';
+const SUFFIX = ` | ${TEST_SITE.siteName}`;
+
+function graphTypes(ld: Record<string, any>[]): string[] {
+  return ld.flatMap((block) => (block['@graph'] ?? [block]).map((n: any) => n['@type']));
+}
+function node(ld: Record<string, any>[], type: string): Record<string, any> {
+  const found = ld.flatMap((block) => block['@graph'] ?? [block]).find((n: any) => n['@type'] === type);
+  if (!found) throw new Error(`no ${type} in JSON-LD`);
+  return found;
+}
+
+describe('server-rendered reader pages', () => {
+  let t: TestApp;
+  let s: Seeded;
+
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
+    s = await seedCatalog(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const get = (path: string) => t.http().get(path).set('Accept', 'text/html');
+
+  it('renders home with hero, memorial, collection cards and its head', async () => {
+    const res = await get('/').expect(200).expect('Content-Type', /text\/html/);
+    const text = bodyText(res.text);
+    expect(text).toContain('A Digital Library of Poetry');
+    expect(text).toContain('In Loving Memory');
+    expect(text).toContain('Eleanor Vance');
+    expect(text).toContain('March 3, 1931 – June 9, 2019');
+    expect(text).toContain(TEST_SITE.biography.career[0]);
+    expect(text).toContain(TEST_SITE.biography.family[0]);
+    expect(text).toContain(TEST_SITE.footerCredit);
+    expect(text).toContain('Published Collections');
+    expect(text).toContain('River Songs');
+    expect(text).toContain('by Eleanor Vance'); // authors empty -> the poet
+    expect(text).toContain(`3 poems • ${s.river.total_lines} lines • ${s.river.total_words} words`);
+    expect(text).toMatch(/Archived [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(text).not.toContain('Unfinished Drafts');
+    expect(text).not.toContain('Withdrawn Collection');
+
+    const head = parseHead(res.text);
+    expect(head.title).toBe(`A Digital Library of Poetry${SUFFIX}`);
+    expect(head.meta('description')).toContain('Eleanor Vance');
+    expect(head.meta('keywords')).toContain('poetry');
+    expect(head.canonical).toBe(`${BASE}/`);
+    expect(head.meta('og:type')).toBe('website');
+    expect(head.meta('og:url')).toBe(`${BASE}/`);
+    expect(head.meta('og:site_name')).toBe(TEST_SITE.siteName);
+    expect(head.meta('twitter:card')).toBe('summary');
+    expect(head.meta('robots')).toBeUndefined();
+    expect(graphTypes(head.jsonLd)).toEqual(['WebSite', 'Person']);
+    expect(node(head.jsonLd, 'Person')).toMatchObject({ name: 'Eleanor Vance', birthDate: '1931-03-03', deathDate: '2019-06-09' });
+    expect(node(head.jsonLd, 'WebSite')).toMatchObject({ name: TEST_SITE.siteName, url: `${BASE}/` });
+  });
+
+  it('hands the page data to the browser in a JSON block, and no inline executable script', async () => {
+    const res = await get('/').expect(200);
+    const boot = bootData(res.text);
+    expect(boot.page.route).toBe('home');
+    expect(boot.page.list.data.map((p: any) => p.title)).toContain('River Songs');
+    expect(boot.settings.poetName).toBe('Eleanor Vance');
+    for (const script of res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      const attrs = script[1]!;
+      const executable = !/type="application\/(ld\+)?json"/.test(attrs);
+      if (executable) {
+        expect(attrs).toMatch(/src="\/assets\/[\w.-]+\.js"/);
+        expect(script[2]).toBe('');
+      }
+    }
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('renders the collections page with its intro heading and breadcrumb', async () => {
+    const res = await get('/publications').expect(200);
+    expect(bodyText(res.text)).toContain('Published Collections');
+    expect(res.text).toMatch(/<h1[^>]*>Published Collections<\/h1>/);
+    const head = parseHead(res.text);
+    expect(head.title).toBe(`Published Collections${SUFFIX}`);
+    expect(head.canonical).toBe(`${BASE}/publications`);
+    expect(graphTypes(head.jsonLd)).toEqual(['CollectionPage', 'BreadcrumbList']);
+  });
+
+  it('renders a publication by id with its contents and a Book on the slug URL', async () => {
+    const res = await get(`/publication/${s.river.id}`).expect(200);
+    const text = bodyText(res.text);
+    expect(text).toContain('Table of Contents');
+    expect(text).toContain('3 poems');
+    expect(text).toContain('Lantern Press');
+    for (const p of s.riverPoems) expect(text).toContain(`${p.title}`);
+    expect(text).toContain(`${s.riverPoems[1]!.line_count} lines • ${s.riverPoems[1]!.word_count} words`);
+    expect(text).toMatch(/Previous.*3 poems.*Next/);
+
+    const head = parseHead(res.text);
+    expect(head.title).toBe(`River Songs${SUFFIX}`);
+    expect(head.canonical).toBe(`${BASE}/publication/${s.river.slug}`);
+    expect(head.meta('og:type')).toBe('book');
+    expect(head.meta('description')!.length).toBeLessThanOrEqual(160);
+    expect(graphTypes(head.jsonLd)).toEqual(['Book', 'BreadcrumbList']);
+    expect(node(head.jsonLd, 'Book')).toMatchObject({
+      name: 'River Songs',
+      author: [{ '@type': 'Person', name: 'Eleanor Vance' }],
+      publisher: { '@type': 'Organization', name: 'Lantern Press' },
+      isbn: '978-0-306-40615-7',
+      datePublished: '1998',
+      url: `${BASE}/publication/${s.river.slug}`,
+    });
+    expect(node(head.jsonLd, 'BreadcrumbList').itemListElement.map((i: any) => i.name)).toEqual(['Home', 'River Songs']);
+
+    const bySlug = await get(`/publication/${s.river.slug}`).expect(200);
+    expect(parseHead(bySlug.text).canonical).toBe(`${BASE}/publication/${s.river.slug}`);
+  });
+
+  it('renders a poem with its verse, byline, back link and the poem-page metadata rules', async () => {
+    const poem = s.riverPoems[0]!;
+    const res = await get(`/poem/${poem.slug}`).expect(200);
+    const text = bodyText(res.text);
+    expect(text).toContain('The River at Dawn');
+    expect(text).toContain('by Eleanor Vance');
+    expect(text).toContain('Back to Collection');
+    expect(res.text).toMatch(new RegExp(`<a href="/publication/${s.river.slug}"[^>]*>.*Back to Collection`));
+    // Indentation survives as an indent width; the text is never collapsed.
+    expect(res.text).toMatch(/<span class="verse-line" style="--indent:4">and carries morning light<\/span>/);
+    expect(res.text).toMatch(/<span class="verse-line" style="--indent:8">down past the mill/);
+
+    const head = parseHead(res.text);
+    expect(head.title).toBe(`The River at Dawn${SUFFIX}`);
+    const description = head.meta('description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('…')).toBe(true);
+    const flat = poem.body.replace(/\s+/g, ' ');
+    // A prefix of the flattened body ending at a word boundary (trailing punctuation may be dropped).
+    const kept = description.slice(0, -1);
+    expect(flat.startsWith(kept)).toBe(true);
+    expect(flat[kept.length]).toMatch(/[\s,;:.!?]/);
+    const keywords = head.meta('keywords')!.split(', ');
+    expect(keywords.slice(0, 3)).toEqual(['poem', 'poetry', 'poet']);
+    expect(keywords.length).toBeLessThanOrEqual(8);
+    expect(keywords).toContain('river');
+    for (const k of keywords.slice(3)) expect(k.length).toBeGreaterThan(3);
+    expect(head.canonical).toBe(`${BASE}/poem/${poem.slug}`);
+    expect(head.meta('og:type')).toBe('article');
+    expect(head.meta('twitter:title')).toBe('The River at Dawn');
+    expect(graphTypes(head.jsonLd)).toEqual(['CreativeWork', 'BreadcrumbList']);
+    expect(node(head.jsonLd, 'CreativeWork')).toMatchObject({
+      name: 'The River at Dawn',
+      genre: 'Poetry',
+      isPartOf: { '@type': 'Book', name: 'River Songs', url: `${BASE}/publication/${s.river.slug}` },
+    });
+    expect(node(head.jsonLd, 'BreadcrumbList').itemListElement).toHaveLength(3);
+  });
+
+  it('escapes a hostile title and poem text everywhere it appears', async () => {
+    for (const path of ['/', `/publication/${s.hostile.slug}`, `/poem/${s.hostilePoem.slug}`]) {
+      const res = await get(path).expect(200);
+      expect(res.text).not.toMatch(/<script>alert/);
+      expect(res.text).not.toContain('<img src=x');
+      expect(res.text).not.toContain('<b>Author</b>');
+      expect(res.text.match(/<\/title>/g)).toHaveLength(1);
+      expect(bootData(res.text)).toBeTruthy();
+    }
+    const pub = await get(`/publication/${s.hostile.slug}`);
+    const head = parseHead(pub.text);
+    expect(head.title).toBe(`${HOSTILE_TITLE}${SUFFIX}`);
+    expect(node(head.jsonLd, 'Book').name).toBe(HOSTILE_TITLE);
+    expect(bodyText(pub.text)).toContain(HOSTILE_TITLE);
+    const poem = await get(`/poem/${s.hostilePoem.slug}`);
+    expect(bootData(poem.text).page.poem.data.poem.body).toBe(s.hostilePoem.body);
+    expect(bodyText(poem.text)).toContain('<img src=x onerror=alert(1)> & more');
+  });
+
+  it('shows the empty contents text for a publication without poems', async () => {
+    const res = await get(`/publication/${s.empty.slug}`).expect(200);
+    expect(bodyText(res.text)).toContain('No poems available in this publication.');
+    expect(bodyText(res.text)).toContain('0 poems');
+  });
+
+  it('answers 404 pages, never indexed, for missing, draft and trashed items', async () => {
+    for (const path of ['/publication/no-such-book', `/publication/${s.draft.id}`, `/publication/${s.trashed.slug}`]) {
+      const res = await get(path).expect(404);
+      expect(bodyText(res.text)).toContain('Publication Not Found');
+      expect(bodyText(res.text)).toContain('Publication not found');
+      expect(bodyText(res.text)).not.toMatch(/Unfinished|Withdrawn/);
+      expect(parseHead(res.text).meta('robots')).toBe('noindex, nofollow');
+      expect(parseHead(res.text).title).toBe(`Publication Not Found${SUFFIX}`);
+    }
+    for (const path of ['/poem/999999', `/poem/${s.draftPoem.slug}`]) {
+      const res = await get(path).expect(404);
+      expect(bodyText(res.text)).toContain('Poem Not Found');
+      expect(bodyText(res.text)).toContain('Poem not found');
+      expect(bodyText(res.text)).toContain('Back to Home');
+      expect(bodyText(res.text)).not.toContain('not for visitors');
+      expect(parseHead(res.text).meta('robots')).toBe('noindex, nofollow');
+    }
+  });
+
+  it('redirects unknown paths home, but gives /api a JSON 404 and leaves /admin and /login alone', async () => {
+    for (const path of ['/nowhere', '/publication/a/b', '/poems', '/index.html']) {
+      const res = await t.http().get(path).expect(302);
+      expect(res.headers.location).toBe('/');
+    }
+    const api = await t.http().get('/api/nowhere').expect(404).expect('Content-Type', /json/);
+    expect(api.body).toMatchObject({ statusCode: 404, message: expect.any(String) });
+    const list = await t.http().get('/api/publications/').expect(200);
+    expect(list.body.map((p: any) => p.title)).toContain('River Songs');
+    for (const path of ['/admin', '/admin/publication/1', '/login']) {
+      const res = await t.http().get(path);
+      expect(res.headers.location).not.toBe('/');
+    }
+  });
+
+  it('lists published collections and poems in sitemap.xml, and robots.txt points at it', async () => {
+    const res = await t.http().get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
+    expect(res.text).toContain(`<loc>${BASE}/</loc>`);
+    expect(res.text).toContain(`<loc>${BASE}/publications</loc>`);
+    expect(res.text).toContain(`<loc>${BASE}/publication/${s.river.slug}</loc>`);
+    for (const p of s.riverPoems) expect(res.text).toContain(`<loc>${BASE}/poem/${p.slug}</loc>`);
+    expect(res.text).not.toContain(s.draft.slug);
+    expect(res.text).not.toContain(s.draftPoem.slug);
+    expect(res.text).not.toContain(s.trashed.slug);
+    expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+
+    const robots = await t.http().get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    expect(robots.text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    expect(robots.text).toContain('Disallow: /admin');
+  });
+
+  it('answers a repeat visit with 304, and a change shows at once', async () => {
+    const first = await get('/').expect(200);
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(etag).toBeTruthy();
+    await get('/').set('If-None-Match', etag).expect(304);
+
+    await t.app.get(CatalogCommands).setStatus(s.draft.id, 'published');
+    const after = await get('/').set('If-None-Match', etag).expect(200);
+    expect(bodyText(after.text)).toContain('Unfinished Drafts');
+    await t.app.get(CatalogCommands).setStatus(s.draft.id, 'draft');
+    expect(bodyText((await get('/').expect(200)).text)).not.toContain('Unfinished Drafts');
+  });
+
+  it('serves the hashed assets compressed with a year of immutable caching', async () => {
+    const home = await get('/').expect(200);
+    const src = /<script type="module" src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(home.text)![1]!;
+    const css = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)">/.exec(home.text)![1]!;
+    const js = await t.http().get(src).set('Accept-Encoding', 'gzip').expect(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const style = await t.http().get(css).expect(200);
+    expect(style.text).toContain('#2563eb');
+    const font = /<link rel="preload" href="(\/assets\/[\w.-]+\.woff2)"/.exec(home.text)![1]!;
+    await t.http().get(font).expect(200).expect('Content-Type', 'font/woff2');
+    await t.http().get('/assets/missing.js').expect(404);
+  });
+});
+
+describe('reader pages with nothing published and with the database down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings({ noindex: true }) } });
+  });
+  afterAll(async () => t?.close().catch(() => undefined));
+
+  it('shows the empty state and honours the site-wide noindex', async () => {
+    const res = await t.http().get('/').expect(200);
+    const text = bodyText(res.text);
+    expect(text).toContain('No published collections available');
+    expect(text).toContain('New poetry collections will appear here once they are published. Check back later for updates.');
+    expect(parseHead(res.text).meta('robots')).toBe('noindex, nofollow');
+    const robots = await t.http().get('/robots.txt').expect(200);
+    expect(robots.text).toMatch(/Disallow: \/\n/);
+  });
+
+  it('shows the database_error retry panel with a 500 when the catalog cannot be read', async () => {
+    await t.app.get(DataSource).destroy();
+    const res = await t.http().get('/publications').expect(500);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('data-variant="database_error"');
+    const text = bodyText(res.text);
+    expect(text).toContain('Database Connection Issue');
+    expect(text).toContain('Try Again');
+    expect(text).toContain('Show Diagnostics');
+    expect(bootData(res.text).page.list).toMatchObject({ state: 'error', error: { status: 500 } });
+  });
+});
