@@ -1,0 +1,329 @@
+/**
+ * The admin end to end, in Chromium against the real server on its embedded defaults (PGlite in
+ * memory, in-process scan queue, offline extractor), used the way a new administrator would.
+ * The steps share one browser session and run in order; each leaves a screenshot under
+ * test-artifacts/screenshots/.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = join(ROOT, 'test-artifacts/screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const BOOK_TITLE = 'Songs of the Orchard';
+
+let server: TestApp;
+let base = '';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pagePhotos: string[] = [];
+let expectedTitles: string[] = [];
+/** Every alert and confirm the browser showed, in order; all are accepted. */
+const dialogs: Array<{ type: string; message: string }> = [];
+let detailPath = '';
+
+function build(config: string, args: string[] = []) {
+  execFileSync('npx', ['vite', 'build', '-c', config, ...args], { cwd: ROOT, stdio: 'ignore' });
+}
+
+async function shot(name: string) {
+  await page.screenshot({ path: join(SHOTS, `admin-${name}.png`), fullPage: true });
+}
+
+/** Runs an action that must raise a dialog with the given text. */
+async function withDialog(match: RegExp | string, action: () => Promise<unknown>): Promise<string> {
+  const before = dialogs.length;
+  await action();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const hit = dialogs.slice(before).find((d) => (typeof match === 'string' ? d.message === match : match.test(d.message)));
+    if (hit) return hit.message;
+    if (Date.now() > deadline) throw new Error(`No dialog matching ${match}; saw ${JSON.stringify(dialogs.slice(before))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function login(username = ADMIN.username, password = ADMIN.password) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const card = (title: string) => page.getByRole('article', { name: title });
+const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+describe('admin in the browser', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is needed for the browser suite`).toBe(true);
+    build('vite.admin.config.ts');
+    if (existsSync(join(ROOT, 'vite.reader.config.ts')) && !existsSync(join(ROOT, 'dist/reader/server/entry-server.js'))) {
+      build('vite.reader.config.ts');
+      build('vite.reader.config.ts', ['--ssr']);
+    }
+
+    // Two pages of the sample book, rendered as photographs (slight tilt, JPEG noise).
+    const book = sampleBook({ title: BOOK_TITLE });
+    const rendered = await renderBookPages(book, { maxPages: 2, seed: 7 });
+    const dir = mkdtempSync(join(tmpdir(), 'admin-pages-'));
+    pagePhotos = rendered.pages.map((p, i) => {
+      const file = join(dir, `page-${i + 1}.jpg`);
+      writeFileSync(file, p.image);
+      return file;
+    });
+    expectedTitles = rendered.poems.map((p) => p.title);
+
+    server = await startTestApp('pglite');
+    await server.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(server.app.getHttpServer().address() as AddressInfo).port}`;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('dialog', (dialog: Dialog) => {
+      dialogs.push({ type: dialog.type(), message: dialog.message() });
+      void dialog.accept();
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('serves the admin page without caching and marked noindex', async () => {
+    const res = await fetch(`${base}/login`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
+    expect(await res.text()).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it('sends a visitor of /admin to the login page, which refuses a wrong password and lets the admin in', async () => {
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    await expect(page.getByRole('heading', { name: 'Admin Login' }).isVisible()).resolves.toBe(true);
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    expect(await signIn.isDisabled()).toBe(true);
+    await login(ADMIN.username, 'not the password');
+    await page.getByRole('alert').waitFor();
+    expect((await page.getByRole('alert').innerText()).length).toBeGreaterThan(0);
+    await shot('01-login-error');
+    await login();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByText(`Welcome, ${ADMIN.username}`).waitFor();
+    await page.getByRole('heading', { name: 'No publications found' }).waitFor();
+    await shot('02-dashboard-empty');
+  });
+
+  it('creates a publication by hand in the wizard', async () => {
+    await page.getByRole('button', { name: 'New Publication' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Publication' });
+    await dialog.waitFor();
+    await dialog.getByText('Metadata Extraction').waitFor();
+    await dialog.getByLabel('Create manually').check();
+    await dialog.getByRole('button', { name: 'Enter Publication Information Manually' }).click();
+    const create = dialog.getByRole('button', { name: 'Create Publication' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Title').fill(BOOK_TITLE);
+    await dialog.getByLabel('Author 1').fill('Eleanor Whitfield');
+    await dialog.getByLabel('Publisher').fill('Harbour Press');
+    await dialog.getByLabel('Publication Date').fill('Spring 1987');
+    await shot('03-wizard-metadata');
+    await create.click();
+    await dialog.getByRole('button', { name: 'Scan Poems' }).waitFor();
+    await dialog.getByRole('heading', { name: BOOK_TITLE }).waitFor();
+  });
+
+  it('scans rendered page photos with visible progress into the preview beside the page image', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Create New Publication' });
+    await withDialog('Please upload at least one page image', () => dialog.getByRole('button', { name: 'Scan Poems' }).click());
+    await dialog.getByTestId('pages-drop-zone').locator('input[type=file]').setInputFiles(pagePhotos);
+    await dialog.getByText(`${pagePhotos.length} / 10`).waitFor();
+    await dialog.getByRole('button', { name: 'Scan Poems' }).click();
+    await dialog.getByText('Scanning Poems - Extracting and preserving exact poem formatting...').waitFor();
+    const progress = dialog.getByTestId('scan-progress');
+    await progress.waitFor();
+    expect(await progress.innerText()).toMatch(/^(Waiting for a scanner\.\.\.|page \d+ of 2)$/);
+    await shot('04-scan-progress');
+    await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: 150_000 });
+    await dialog.getByText(new RegExp(`^Poem 1 of ${expectedTitles.length}$`)).waitFor();
+    const banner = dialog.getByRole('region', { name: 'Scan Results' });
+    await banner.getByText(`New: ${expectedTitles.length}`).waitFor();
+    await banner.getByText('Duplicates skipped: 0').waitFor();
+    expect(await dialog.getByLabel('Poem Title').inputValue()).toBe(expectedTitles[0]);
+    const photo = dialog.getByRole('img', { name: /Photograph of page/ }).first();
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot('05-preview');
+  });
+
+  it('moves between poems with the arrow keys but not while typing, and saves an edit with the draft', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Create New Publication' });
+    await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).click();
+    await page.keyboard.press('ArrowRight');
+    await dialog.getByText(new RegExp(`^Poem 2 of ${expectedTitles.length}$`)).waitFor();
+    const body = dialog.getByLabel('Poem Text');
+    await body.click();
+    await page.keyboard.press('ArrowLeft');
+    await dialog.getByText(new RegExp(`^Poem 2 of ${expectedTitles.length}$`)).waitFor();
+    await dialog.getByRole('button', { name: '← Previous' }).click();
+    await dialog.getByText(new RegExp(`^Poem 1 of ${expectedTitles.length}$`)).waitFor();
+    await dialog.getByLabel('Poem Title').fill(`${expectedTitles[0]} (proofread)`);
+    await dialog.getByRole('button', { name: 'Save Draft' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const c = card(BOOK_TITLE);
+    await c.waitFor();
+    await c.getByText('Draft', { exact: true }).waitFor();
+    await c.getByText(`${expectedTitles.length} poems`).waitFor();
+    await shot('06-dashboard-draft');
+  });
+
+  it('reports the duplicates of a rescan, naming the poems they matched', async () => {
+    await card(BOOK_TITLE).getByRole('link', { name: 'Manage' }).click();
+    await page.waitForURL('**/admin/publication/**');
+    detailPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name: `Poems (${expectedTitles.length})` }).waitFor();
+    await page.getByText(`${expectedTitles[0]} (proofread)`).waitFor();
+    await page.getByRole('button', { name: 'New Poem' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Poems' });
+    await dialog.getByText(/checked for duplicates: anything 95%\+ similar/).waitFor();
+    await dialog.getByTestId('pages-drop-zone').locator('input[type=file]').setInputFiles(pagePhotos[0]);
+    await dialog.getByRole('button', { name: 'Scan Poems' }).click();
+    const banner = dialog.getByRole('region', { name: 'Scan Results' });
+    await banner.waitFor({ timeout: 150_000 });
+    await banner.getByText('New: 0').waitFor();
+    const duplicates = await banner.getByText(/^Duplicates skipped: \d+$/).innerText();
+    expect(Number(duplicates.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await banner.getByText(/matches existing poem/).first().waitFor();
+    await shot('07-duplicates');
+    // The scan left nothing unsaved (duplicates are not added), so closing asks nothing.
+    const confirmsBefore = dialogs.length;
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(dialogs.length).toBe(confirmsBefore);
+    await page.getByRole('heading', { name: `Poems (${expectedTitles.length})` }).waitFor();
+  });
+
+  it('edits a poem on the detail page keeping its indentation', async () => {
+    const poemCard = page.getByRole('article', { name: `${expectedTitles[0]} (proofread)` });
+    await poemCard.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+    const text = dialog.getByLabel('Poem Text');
+    const fontFamily = await text.evaluate((el) => getComputedStyle(el).fontFamily + '|' + getComputedStyle(el).whiteSpace);
+    expect(fontFamily).toMatch(/mono.*\|pre$/i);
+    await text.fill('First line kept\n    indented by four\n\nA new stanza');
+    await dialog.getByLabel('Title').fill('The Orchard, Revised');
+    await withDialog('Poem updated successfully', () => dialog.getByRole('button', { name: 'Save Changes' }).click());
+    await dialog.waitFor({ state: 'detached' });
+    const edited = page.getByRole('article', { name: 'The Orchard, Revised' });
+    await edited.waitFor();
+    expect(await edited.locator('pre').innerText()).toBe('First line kept\n    indented by four\n\nA new stanza');
+    await edited.getByText('3 lines').waitFor();
+    await shot('08-detail-edited');
+  });
+
+  it('publishes, and the public reader shows the collection', async () => {
+    await withDialog('Are you sure you want to publish this publication?', () => page.getByRole('button', { name: 'Publish', exact: true }).click());
+    await page.getByText('Published', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'View Public Site' }).waitFor();
+    const reader = await context.newPage();
+    const res = await reader.goto(`/publication/${detailPath.split('/').pop()}`);
+    expect(res?.status()).toBe(200);
+    await reader.getByText(BOOK_TITLE).first().waitFor();
+    await reader.getByText('The Orchard, Revised').first().waitFor();
+    await reader.screenshot({ path: join(SHOTS, 'admin-09-public-reader.png'), fullPage: true });
+    await reader.close();
+  });
+
+  it('unpublishes from the dashboard with a toast', async () => {
+    await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+    await page.waitForURL('**/admin');
+    const c = card(BOOK_TITLE);
+    await c.getByRole('link', { name: 'View' }).waitFor();
+    await withDialog('Are you sure you want to unpublish this publication?', () => c.getByRole('button', { name: 'Unpublish' }).click());
+    await toast('Publication unpublished successfully').waitFor();
+    await c.getByText('Draft', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Drafts' }).click();
+    await card(BOOK_TITLE).waitFor();
+    await shot('10-unpublished');
+  });
+
+  it('moves it to the trash and restores it', async () => {
+    await page.getByRole('button', { name: 'All Active' }).click();
+    await withDialog(/moved to the trash/, () => card(BOOK_TITLE).getByRole('button', { name: 'Delete' }).click());
+    await toast('Publication moved to trash').waitFor();
+    await page.getByRole('heading', { name: 'No publications found' }).waitFor();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    const trashed = card(BOOK_TITLE);
+    await trashed.getByText('Deleted', { exact: true }).waitFor();
+    await trashed.getByText(/^Deleted [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+    await shot('11-trash');
+    await withDialog(/restore/i, () => trashed.getByRole('button', { name: 'Restore' }).click());
+    await toast('Publication restored from trash').waitFor();
+    await page.getByRole('heading', { name: 'No deleted publications' }).waitFor();
+    await page.getByRole('button', { name: 'All Active' }).click();
+    await card(BOOK_TITLE).waitFor();
+  });
+
+  it('deletes it forever from the trash', async () => {
+    await withDialog(/moved to the trash/, () => card(BOOK_TITLE).getByRole('button', { name: 'Delete' }).click());
+    await toast('Publication moved to trash').waitFor();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    await withDialog('Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone!', () =>
+      card(BOOK_TITLE).getByRole('button', { name: 'Delete Forever' }).click(),
+    );
+    await toast('Publication permanently deleted').waitFor();
+    await page.getByRole('heading', { name: 'No deleted publications' }).waitFor();
+    await shot('12-deleted-forever');
+    const gone = await fetch(`${base}${detailPath.replace('/admin/publication', '/api/publications')}/`);
+    expect(gone.status).toBe(404);
+  });
+
+  it('logs out after the confirm', async () => {
+    await withDialog('Are you sure you want to logout?', () => page.getByRole('button', { name: 'Logout' }).click());
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('authToken')])).toEqual([null, null]);
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+  });
+
+  it('returns to the page the guard turned away after signing in', async () => {
+    await page.goto('/admin/publication/some-later-page');
+    await page.waitForURL('**/login');
+    await login();
+    await page.waitForURL('**/admin/publication/some-later-page');
+    await page.getByRole('heading', { name: 'Error Loading Publication' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  });
+
+  it('sends the admin to the login page with an alert when the session expires mid-use', async () => {
+    // The session ends on the server (as when it expires); the browser still believes it is signed in.
+    const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    const out = await context.request.post(`${base}/api/auth/logout/`, { headers: { 'X-CSRFToken': csrf } });
+    expect(out.ok()).toBe(true);
+    const message = await withDialog(/./, () => page.getByRole('button', { name: 'Drafts' }).click());
+    expect(message).toMatch(/log in|authenticat|session/i);
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await shot('13-session-expired');
+    await login();
+    await page.waitForURL('**/admin');
+  });
+});
