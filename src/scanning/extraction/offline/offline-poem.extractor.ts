@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import {
+  ExtractionError,
+  type ExtractedMetadata,
+  type ExtractedPoem,
+  type ExtractionProgress,
+  type PageImage,
+  type PoemExtractor,
+} from '../extraction.port.js';
+import { readMetadata } from './metadata-reader.js';
+import type { OcrPage } from './ocr-page.js';
+import { analysePages, assemblePoems, straightenLines } from './page-layout.js';
+import { TesseractEngine } from './tesseract.engine.js';
+
+export interface OfflineExtractorOptions {
+  /** Folder for the engine's unpacked model (created on first use). */
+  cachePath: string;
+  /** Pages read at once; defaults to the CPU count, at most 2, since each worker is one thread. */
+  concurrency?: number;
+}
+
+export function offlineOptionsFor(dataDir: string): OfflineExtractorOptions {
+  return { cachePath: join(dataDir, 'cache', 'tesseract') };
+}
+
+/** The default extractor: Tesseract for the words, our layout analysis for the poem's shape. */
+export class OfflinePoemExtractor implements PoemExtractor {
+  private readonly engine: TesseractEngine;
+
+  constructor(options: OfflineExtractorOptions) {
+    const poolSize = Math.max(1, options.concurrency ?? Math.min(2, availableParallelism()));
+    this.engine = new TesseractEngine({ cachePath: options.cachePath, poolSize });
+  }
+
+  private async readAll(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<OcrPage[]> {
+    const results: OcrPage[] = new Array(pages.length);
+    let done = 0;
+    let next = 0;
+    const run = async () => {
+      while (next < pages.length) {
+        const position = next++;
+        const page = pages[position];
+        try {
+          results[position] = await this.engine.recognize(page.data, page.index);
+        } catch (error) {
+          throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
+        }
+        done++;
+        onProgress?.({ pagesDone: done, pagesTotal: pages.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.engine.size, pages.length) }, run));
+    return results;
+  }
+
+  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
+    const read = await this.readAll(pages, onProgress);
+    return assemblePoems(analysePages(read));
+  }
+
+  async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
+    const read = await this.readAll(images);
+    return readMetadata(read.map((page) => straightenLines(page)));
+  }
+
+  async close(): Promise<void> {
+    await this.engine.terminate();
+  }
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { OcrLine, OcrPage } from './ocr-page.js';
+
+const require = createRequire(import.meta.url);
+
+/** Folder holding eng.traineddata.gz as shipped by @tesseract.js-data/eng (nothing is downloaded). */
+export function englishLangPath(): string {
+  return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
+}
+
+export interface TesseractEngineOptions {
+  /** Where tesseract.js may keep its unpacked copy of the traineddata. */
+  cachePath: string;
+  /** Workers kept alive; each runs on its own thread, so more than the CPU count only adds memory. */
+  poolSize: number;
+}
+
+/**
+ * A small pool of long-lived Tesseract workers. Starting a worker costs about a second (WASM and
+ * model load), so workers are created on first use, reused for every later page and terminated
+ * only when the application shuts down.
+ */
+export class TesseractEngine {
+  private readonly idle: Worker[] = [];
+  private readonly waiting: Array<{ resolve: (w: Worker) => void; reject: (e: Error) => void }> = [];
+  private readonly all = new Set<Worker>();
+  private creating = 0;
+  private closed = false;
+
+  constructor(private readonly options: TesseractEngineOptions) {}
+
+  get size(): number {
+    return this.options.poolSize;
+  }
+
+  private async create(): Promise<Worker> {
+    mkdirSync(this.options.cachePath, { recursive: true });
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: englishLangPath(),
+      gzip: true,
+      cachePath: this.options.cachePath,
+    });
+    // One block of text: the column modes (PSM 3, 4) drop a page number set apart below the text,
+    // and our layout analysis does the column work anyway.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+    return worker;
+  }
+
+  private async acquire(): Promise<Worker> {
+    if (this.closed) throw new Error('text recognition engine has been shut down');
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.all.size + this.creating < this.options.poolSize) {
+      this.creating++;
+      try {
+        const worker = await this.create();
+        this.all.add(worker);
+        return worker;
+      } finally {
+        this.creating--;
+      }
+    }
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  private release(worker: Worker): void {
+    if (this.closed) {
+      this.all.delete(worker);
+      void worker.terminate();
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next.resolve(worker);
+    else this.idle.push(worker);
+  }
+
+  /** Reads one page image (JPEG or PNG) into lines with their geometry. */
+  async recognize(image: Buffer, index: number): Promise<OcrPage> {
+    const grey = await sharp(image).greyscale().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    const worker = await this.acquire();
+    let data: Awaited<ReturnType<Worker['recognize']>>['data'];
+    try {
+      ({ data } = await worker.recognize(grey.data, {}, { blocks: true, text: false }));
+    } catch (error) {
+      // A worker that failed mid-page may be in a bad state; replace it rather than reuse it.
+      this.all.delete(worker);
+      void worker.terminate().catch(() => undefined);
+      const next = this.waiting.shift();
+      if (next) this.acquire().then(next.resolve, next.reject);
+      throw error;
+    }
+    this.release(worker);
+    const lines: OcrLine[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          lines.push({
+            words: line.words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: w.confidence })),
+            bbox: line.bbox,
+            baseline: line.baseline,
+            rowHeight: line.rowAttributes?.rowHeight,
+            confidence: line.confidence,
+          });
+        }
+      }
+    }
+    return { index, width: grey.info.width, height: grey.info.height, lines };
+  }
+
+  async terminate(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('text recognition engine has been shut down'));
+    const idle = this.idle.splice(0);
+    for (const worker of idle) this.all.delete(worker);
+    await Promise.all(idle.map((w) => w.terminate().catch(() => undefined)));
+  }
+}
