@@ -29,6 +29,11 @@ function describe(exception: unknown): { status: number; message: string; code?:
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
+    const cause = exception.cause as { type?: string } | undefined;
+    if (cause instanceof SyntaxError && cause.type === 'entity.parse.failed') {
+      return { status: 400, message: `Malformed JSON in request body: ${cause.message}` };
+    }
+    if (cause?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
     const body = exception.getResponse();
     let message = exception.message;
     let extra: Record<string, unknown> | undefined;
@@ -44,7 +49,9 @@ function describe(exception: unknown): { status: number; message: string; code?:
   const err = exception as { status?: unknown; statusCode?: unknown; type?: string; code?: string; message?: string };
   const status = Number(err?.status ?? err?.statusCode);
   if (Number.isInteger(status) && status >= 400 && status < 500) {
-    if (err.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
+    if (err.type === 'entity.parse.failed' || exception instanceof SyntaxError) {
+      return { status: 400, message: `Malformed JSON in request body: ${err.message}` };
+    }
     if (err.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
     return { status, message: err.message || STATUS_CODES[status] || 'Bad request' };
   }
