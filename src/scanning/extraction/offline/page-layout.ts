@@ -59,11 +59,23 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))];
 }
 
+/**
+ * Repairs two confusions Tesseract makes with book type: the pronoun I read as "1", "l" or "|"
+ * (only where the line holds no other digits and a lowercase word follows), and a speck read as
+ * an apostrophe gluing "I" to the next word ("I'walked"; the contractions I'm, I'd, I'll, I've
+ * are left alone).
+ */
+export function cleanWords(words: string[]): string[] {
+  const digitWords = words.filter((w) => /\d/.test(w)).length;
+  return words.map((word, i) => {
+    const next = words[i + 1];
+    if (/^[1l|]$/.test(word) && next && /^[a-z]/.test(next) && digitWords <= (word === '1' ? 1 : 0)) return 'I';
+    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1');
+  });
+}
+
 function lineText(line: OcrLine): string {
-  return line.words
-    .map((w) => w.text.trim())
-    .filter(Boolean)
-    .join(' ');
+  return cleanWords(line.words.map((w) => w.text.trim()).filter(Boolean)).join(' ');
 }
 
 /** Tilt of the photo in radians, from the slope of the longer baselines. */
