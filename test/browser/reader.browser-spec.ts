@@ -1,0 +1,414 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
+import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
+import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+vi.mock('../../src/app.module.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/app.module.js')>();
+  const { withSiteModule } = await import('../../reader/test-support/with-site-module.js');
+  const forRoot = original.AppModule.forRoot.bind(original.AppModule);
+  return { ...original, AppModule: Object.assign(original.AppModule, { forRoot: (...args: Parameters<typeof forRoot>) => withSiteModule(forRoot(...args)) }) };
+});
+
+const SHOTS = 'test-artifacts/screenshots';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen(0, '127.0.0.1');
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [suffix, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const counter = (page: Page) => page.getByTestId('reader-counter');
+
+describe('the public reader in a browser', () => {
+  let t: TestApp;
+  let s: Seeded;
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    mkdirSync(SHOTS, { recursive: true });
+    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
+    s = await seedCatalog(t.app);
+    base = await listen(t);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    // axe is injected as a script tag, which the site's CSP rightly refuses; the CSP itself is
+    // checked in its own test with a normal context.
+    context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true, locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function open(path: string): Promise<{ page: Page; apiCalls: string[] }> {
+    const page = await context.newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    return { page, apiCalls };
+  }
+
+  it('home: server-rendered, hydrated without fetching again, accessible, and navigates client-side', async () => {
+    const { page, apiCalls } = await open('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'A Digital Library of Poetry' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'In Loving Memory' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(TEST_SITE.footerCredit).isVisible()).resolves.toBe(true);
+    expect(apiCalls).toEqual([]);
+    await expectAccessible(page, 'home');
+    await shoot(page, 'home');
+
+    // Client-side navigation keeps the same document and fetches the API.
+    await page.evaluate(() => ((window as any).__sameDocument = true));
+    await page.getByRole('link', { name: 'River Songs' }).click();
+    await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+    expect(await page.title()).toBe(`River Songs | ${TEST_SITE.siteName}`);
+    expect(apiCalls.some((u) => u.includes(`/api/publications/${s.river.slug}/poems/`))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/publication/${s.river.slug}`);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Publications' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Published Collections' }).waitFor();
+    expect(await page.getByRole('link', { name: 'River Songs' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('collections page is accessible at phone and desktop widths', async () => {
+    const { page, apiCalls } = await open('/publications');
+    expect(apiCalls).toEqual([]);
+    await expectAccessible(page, 'publications');
+    await shoot(page, 'publications');
+    await page.close();
+  });
+
+  it('reader: buttons, counter, keyboard, Escape, disabled states and scroll to top', async () => {
+    const { page, apiCalls } = await open(`/publication/${s.river.slug}`);
+    expect(apiCalls).toEqual([]);
+    const prev = page.getByRole('button', { name: 'Previous' });
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await counter(page).textContent()).toBe('3 poems');
+    expect(await prev.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+    await expectAccessible(page, 'reader contents');
+    await shoot(page, 'reader-contents');
+
+    await next.click(); // Next on contents opens the first poem
+    expect(await counter(page).textContent()).toBe('1 of 3');
+    await page.getByRole('heading', { level: 1, name: 'The River at Dawn' }).waitFor();
+    expect(await prev.isDisabled()).toBe(false);
+    await expectAccessible(page, 'reader poem');
+    await shoot(page, 'reader-poem');
+
+    await page.keyboard.press('ArrowRight');
+    expect(await counter(page).textContent()).toBe('2 of 3');
+    await page.keyboard.press('ArrowRight');
+    expect(await counter(page).textContent()).toBe('3 of 3');
+    expect(await next.isDisabled()).toBe(true); // Next is disabled on the last poem
+    await page.keyboard.press('ArrowRight');
+    expect(await counter(page).textContent()).toBe('3 of 3');
+    await page.keyboard.press('ArrowLeft');
+    expect(await counter(page).textContent()).toBe('2 of 3');
+    await page.keyboard.press('Escape');
+    expect(await counter(page).textContent()).toBe('3 poems');
+    await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+
+    await page.getByRole('button', { name: /Letters Home/ }).click();
+    expect(await counter(page).textContent()).toBe('3 of 3');
+    await page.getByRole('link', { name: 'Contents' }).click();
+    expect(await counter(page).textContent()).toBe('3 poems');
+
+    await page.getByRole('button', { name: /The River at Dawn/ }).click();
+    await prev.click(); // Previous on the first poem returns to contents
+    expect(await counter(page).textContent()).toBe('3 poems');
+    expect(await prev.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+    // Every navigation scrolls to the top shortly after.
+    await page.setViewportSize({ width: 390, height: 300 });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+    await page.close();
+  });
+
+  it('reader: an empty publication has nothing to step through', async () => {
+    const { page } = await open(`/publication/${s.empty.slug}`);
+    await page.getByText('No poems available in this publication.').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('poem page: verse as printed on a phone, back link, no sideways scroll, no layout shift', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => {
+      (window as any).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${base}/poem/${s.riverPoems[0]!.slug}`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => (window as any).__cls)).toBeLessThan(0.05);
+
+    const lines = page.locator('.verse-line');
+    expect(await lines.count()).toBe(5);
+    const [plain, indented] = [await lines.nth(0).boundingBox(), await lines.nth(1).boundingBox()];
+    const textStart = (i: number) =>
+      lines.nth(i).evaluate((el) => {
+        const range = document.createRange();
+        range.setStart(el.firstChild!, 0);
+        range.setEnd(el.firstChild!, 1);
+        return range.getBoundingClientRect().left;
+      });
+    expect(await textStart(1)).toBeGreaterThan((await textStart(0)) + 20); // indentation kept
+    expect(plain && indented).toBeTruthy();
+    // The long last line wraps, and its continuation hangs to the right of its first line.
+    const long = lines.nth(4);
+    const rects = await long.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [...range.getClientRects()].map((r) => ({ left: Math.round(r.left), top: Math.round(r.top) }));
+    });
+    const rows = [...rects.reduce((m, r) => m.set(r.top, Math.min(m.get(r.top) ?? Infinity, r.left)), new Map<number, number>()).values()].map(
+      (left) => ({ left }),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[1]!.left).toBeGreaterThan(rows[0]!.left);
+    expect(await page.locator('.verse').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Crimson Text');
+    await expectAccessible(page, 'poem');
+    await shoot(page, 'poem');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.back-nav').isVisible()).toBe(false);
+    expect(await page.locator('.verse').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.getByRole('link', { name: 'Back to Collection' }).click();
+    await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+    await page.close();
+  });
+
+  it('loads a reader page with at most 80 KB of gzipped JavaScript', async () => {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${base}/publication/${s.river.slug}`, { waitUntil: 'networkidle' });
+    await page.close();
+    expect(scripts.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const path of scripts) {
+      const res = await t.http().get(path).set('Accept-Encoding', 'gzip').expect(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      total += Number(res.headers['content-length']);
+    }
+    expect(total).toBeLessThanOrEqual(80 * 1024);
+  });
+
+  describe('error states of client-side loads', () => {
+    async function fromPoemTo(linkName: string, setup: (page: Page) => Promise<void>): Promise<Page> {
+      const { page } = await open(`/poem/${s.riverPoems[1]!.slug}`);
+      await setup(page);
+      await page.getByRole('link', { name: linkName, exact: true }).first().click();
+      return page;
+    }
+
+    it('shows the loading text, then the retry panel variants for the collections list', async () => {
+      const cases = [
+        { name: 'database_error', title: 'Database Connection Issue', route: (r: any) => r.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }) },
+        { name: 'network_error', title: 'Network Connection Error', route: (r: any) => r.abort('failed') },
+        { name: 'server_error', title: 'Server Error', route: (r: any) => r.fulfill({ status: 503, json: { statusCode: 503, message: 'Service Unavailable' } }) },
+      ];
+      for (const c of cases) {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const page = await fromPoemTo('Home', (p) =>
+          p.route('**/api/publications/', async (route) => {
+            await held;
+            await c.route(route);
+          }),
+        );
+        await page.getByText('Loading publications...').waitFor();
+        release();
+        const panel = page.locator(`[data-variant="${c.name}"]`);
+        await panel.waitFor();
+        expect(await panel.getByRole('heading', { name: c.title }).isVisible()).toBe(true);
+        await page.getByRole('button', { name: 'Show Diagnostics' }).click();
+        await page.getByRole('button', { name: 'Hide Diagnostics' }).waitFor();
+        await page.getByText('Backend ping:').waitFor();
+        await page.locator('.check-list li[data-state="failed"]').first().waitFor();
+        await expectAccessible(page, `home ${c.name}`);
+        if (c.name === 'database_error') await shoot(page, 'home-error');
+        if (c.name === 'server_error') {
+          await page.unroute('**/api/publications/');
+          const reload = page.waitForEvent('load');
+          await page.getByRole('button', { name: 'Try Again' }).click();
+          await reload; // retry reloads the page, which the server renders whole
+          await page.getByRole('link', { name: 'River Songs' }).waitFor();
+        }
+        await page.close();
+      }
+    });
+
+    it('reader: not found on a non-200 answer, the error message on a network failure', async () => {
+      let page = await fromPoemTo('Back to Collection', (p) =>
+        p.route('**/api/publications/*/', (r) => r.fulfill({ status: 404, json: { statusCode: 404, message: 'Publication not found' } })),
+      );
+      await page.getByRole('heading', { name: 'Publication Not Found' }).waitFor();
+      await page.getByText('Publication not found', { exact: true }).waitFor();
+      await expectAccessible(page, 'reader not found');
+      await shoot(page, 'reader-not-found');
+      await page.close();
+
+      page = await fromPoemTo('Back to Collection', (p) => p.route('**/api/publications/**', (r) => r.abort('internetdisconnected')));
+      await page.getByRole('heading', { name: 'Publication Not Found' }).waitFor();
+      await page.getByText('Failed to fetch').waitFor();
+      await page.close();
+
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      page = await fromPoemTo('Back to Collection', (p) => p.route('**/api/publications/**', async (r) => (await held, r.continue())));
+      await page.getByText('Loading publication...').waitFor();
+      release();
+      await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+      await page.close();
+    });
+
+    it('poem: not found on 404, failed to load otherwise', async () => {
+      for (const [status, message] of [
+        [404, 'Poem not found'],
+        [500, 'Failed to load poem'],
+      ] as const) {
+        const { page } = await open(`/publication/${s.river.slug}`);
+        await page.getByRole('button', { name: /Winter Orchard/ }).click();
+        await page.route('**/api/poems/**', (r) => r.fulfill({ status, json: { statusCode: status, message: 'x' } }));
+        await page.getByRole('link', { name: 'Open this poem on its own page' }).click();
+        await page.getByRole('heading', { name: 'Poem Not Found' }).waitFor();
+        await page.getByText(message, { exact: true }).waitFor();
+        expect(await page.getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
+        await expectAccessible(page, `poem ${status}`);
+        await page.close();
+      }
+    });
+
+    it('server-rendered not-found pages are accessible too', async () => {
+      for (const path of ['/publication/no-such-book', '/poem/no-such-poem']) {
+        const { page } = await open(path);
+        await page.getByRole('heading', { name: /Not Found/ }).waitFor();
+        await expectAccessible(page, path);
+        await page.close();
+      }
+    });
+  });
+
+  it('keyboard users get a skip link and visible focus', async () => {
+    const { page } = await open('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.isVisible()).toBe(true);
+    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.close();
+  });
+
+  it('runs under the site CSP with no violations and loads no web-vitals code without an endpoint', async () => {
+    const strict = await browser.newContext({ viewport: DESKTOP });
+    const page = await strict.newPage();
+    const problems: string[] = [];
+    const scripts: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(`${base}/publication/${s.river.slug}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
+    expect(problems).toEqual([]);
+    expect(scripts.some((u) => u.includes('web-vitals'))).toBe(false);
+    await strict.close();
+  });
+});
+
+describe('web vitals', () => {
+  let t: TestApp;
+  let collector: Server;
+  const beacons: any[] = [];
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        if (req.method === 'POST') beacons.push(JSON.parse(body));
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/collect`;
+    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings(), WEB_VITALS_ENDPOINT: endpoint } });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    collector?.close();
+  });
+
+  it('sends measurements with sendBeacon to the configured endpoint', async () => {
+    const base = await listen(t);
+    const page = await browser.newPage();
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Publications' }).first().click(); // an interaction, for INP
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => beacons.map((b) => b.name), { timeout: 10_000 }).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'LCP']));
+    expect(beacons[0]).toMatchObject({ value: expect.any(Number), page: '/' });
+    await page.close();
+  });
+});
