@@ -44,7 +44,7 @@ function isbn13Valid(digits: string): boolean {
 /** Finds ISBNs in text; valid check digits first. Returns them as printed (hyphens kept). */
 export function findIsbn(text: string): string {
   const candidates: Array<{ printed: string; valid: boolean }> = [];
-  const re = /ISBN(?:-?1[03])?[\s:.]*([0-9OoIlX][0-9OoIlX\s-]{8,20}[0-9OoIlXx])/gi;
+  const re = /ISBN(?:-?1[03])?[ \t:.]*([0-9OoIlX][0-9OoIlX \t-]{8,20}[0-9OoIlXx])/gi;
   for (const m of text.matchAll(re)) {
     const printed = m[1]
       .replace(/[Oo]/g, '0')

@@ -158,8 +158,9 @@ function measure(lines: LayoutLine[]): Measures {
       gaps.push(b.baseline - a.baseline);
     }
   }
-  // Normal leading is the common small gap; stanza breaks and poem gaps are the larger ones.
-  const pitch = gaps.length >= 2 ? percentile(gaps, 0.3) : body * 1.45;
+  // Normal leading is the common small gap; stanza breaks and poem gaps are the larger ones. On a
+  // page with few lines every gap may be a stanza break, so leading is capped at 1.7 em.
+  const pitch = Math.min(gaps.length >= 2 ? percentile(gaps, 0.3) : body * 1.45, body * 1.7);
   return { body, pitch };
 }
 
@@ -183,7 +184,9 @@ function stripFurniture(lines: LayoutLine[], m: Measures, context: PageContext):
     const repeated = context.repeatedHeaders?.has(headerKey(top.text)) ?? false;
     const words = top.text.split(' ');
     const edgeNumber = parsePageNumber(words[0]) ?? parsePageNumber(words[words.length - 1]);
-    const headerLike = (small && apart) || (repeated && apart) || (isUpper(top.text) && apart && small);
+    // Type smaller than the text above it is a running header; a body-size one must repeat on
+    // other pages and stand apart from the text.
+    const headerLike = small || (repeated && apart);
     if (edgeNumber !== undefined && words.length > 1 && (headerLike || (isUpper(top.text) && apart))) {
       pageNumber ??= edgeNumber;
       lines.shift();
