@@ -41,19 +41,29 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
   readonly kind = 'bullmq' as const;
   private readonly logger = new Logger('ScanQueue');
   private readonly connection: Redis;
-  private readonly queue: Queue;
+  private queue?: Queue;
   private lastErrorLog = 0;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.connection = apiRedisConnection(config.redisUrl!);
     this.connection.on('error', (err) => this.logThrottled(`Redis for the scan queue: ${err.message}`));
-    this.queue = new Queue(SCAN_QUEUE_NAME, {
-      connection: this.connection,
-      prefix: config.scanJobs.queuePrefix,
-      skipWaitingForReady: true,
-      defaultJobOptions: scanJobOptions(config),
-    });
-    this.queue.on('error', (err) => this.logThrottled(`Scan queue: ${err.message}`));
+  }
+
+  /**
+   * The BullMQ queue, made once Redis is connected: BullMQ checks the server when a queue is made,
+   * and a check that failed (Redis down at start-up) would leave that queue unusable for good.
+   */
+  private bullQueue(): Queue {
+    if (this.connection.status !== 'ready') throw ScanError.queueUnavailable();
+    if (!this.queue) {
+      this.queue = new Queue(SCAN_QUEUE_NAME, {
+        connection: this.connection,
+        prefix: this.config.scanJobs.queuePrefix,
+        defaultJobOptions: scanJobOptions(this.config),
+      });
+      this.queue.on('error', (err) => this.logThrottled(`Scan queue: ${err.message}`));
+    }
+    return this.queue;
   }
 
   /** Gives Redis a moment to connect at start-up; the API starts either way. */
@@ -64,7 +74,7 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
     this.connection.disconnect();
   }
 
@@ -75,8 +85,8 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
-    await this.guard(async () => {
-      const existing = await this.queue.getJob(jobId);
+    await this.guard(async (queue) => {
+      const existing = await queue.getJob(jobId);
       if (existing) {
         const state = await existing.getState();
         if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return;
@@ -84,13 +94,13 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
         // handler's source keys make the rerun add only what is missing.
         await existing.remove().catch(() => undefined);
       }
-      await this.queue.add(name, payload as object, { jobId });
+      await queue.add(name, payload as object, { jobId });
     });
   }
 
   async status(jobId: string): Promise<JobStatus | null> {
-    return this.guard(async () => {
-      const job = (await this.queue.getJob(jobId)) as Job | undefined;
+    return this.guard(async (queue) => {
+      const job = (await queue.getJob(jobId)) as Job | undefined;
       if (!job) return null;
       const state = stateOf(await job.getState());
       const progress = isProgress(job.progress) ? job.progress : { pages_done: 0, pages_total: pagesTotalOf(job.data) };
@@ -118,12 +128,15 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
   }
 
   /** Any failure while Redis is not connected is the queue being unavailable: 503. */
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    if (this.connection.status !== 'ready') throw ScanError.queueUnavailable();
+  private async guard<T>(work: (queue: Queue) => Promise<T>): Promise<T> {
+    const queue = this.bullQueue();
     try {
-      return await work();
+      return await work(queue);
     } catch (err) {
       if (this.connection.status !== 'ready' || /ECONNREFUSED|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest/i.test(String((err as Error)?.message))) {
+        // Made again on the next request, once Redis is back.
+        if (this.queue === queue) this.queue = undefined;
+        void queue.close().catch(() => undefined);
         throw ScanError.queueUnavailable();
       }
       throw err;
