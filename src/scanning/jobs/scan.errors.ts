@@ -13,6 +13,7 @@ export type ScanErrorCode =
   | 'SCAN.JOB_NOT_FOUND'
   | 'SCAN.PAGE_NOT_FOUND'
   | 'SCAN.QUEUE_UNAVAILABLE'
+  | 'SCAN.NO_WORKER'
   | 'SCAN.JOB_TIMEOUT'
   | 'SCAN.FAILED';
 
@@ -29,6 +30,7 @@ export const SCAN_ERROR_STATUS: Record<ScanErrorCode, number> = {
   'SCAN.JOB_NOT_FOUND': 404,
   'SCAN.PAGE_NOT_FOUND': 404,
   'SCAN.QUEUE_UNAVAILABLE': 503,
+  'SCAN.NO_WORKER': 503,
   'SCAN.JOB_TIMEOUT': 504,
   'SCAN.FAILED': 500,
 };
@@ -72,6 +74,12 @@ export class ScanError extends HttpException {
     return new ScanError(
       'SCAN.PUBLICATION_IN_TRASH',
       'This publication is in the trash. Restore it before adding or scanning pages.',
+    );
+  }
+  static noWorker(): ScanError {
+    return new ScanError(
+      'SCAN.NO_WORKER',
+      'No scan worker is running, so the pages cannot be scanned now. Start one with "npm run worker", or send the pages with async=true to queue them.',
     );
   }
   static jobNotFound(): ScanError {

@@ -58,7 +58,7 @@ export class ScanService {
     if (files.length === 0) throw ScanError.noPages();
     if (files.length > 10) throw ScanError.tooManyPages();
     const publication = await this.writablePublication(publicationRef);
-    await this.queue.assertAvailable();
+    await this.assertCanRun(options);
     await this.checkImages(files);
 
     const hashes = files.map((f) => sha256(f.data));
@@ -81,7 +81,7 @@ export class ScanService {
   /** Extraction again over every stored page of the publication, adding only poems not already there. */
   async reprocess(publicationRef: string, options: SubmitOptions): Promise<Submitted> {
     const publication = await this.writablePublication(publicationRef);
-    await this.queue.assertAvailable();
+    await this.assertCanRun(options);
     const rows = await this.pagesRepo.listForPublication(publication.id);
     if (rows.length === 0) {
       throw new ScanError('SCAN.NO_STORED_PAGES', 'This publication has no stored page images to reprocess. Upload pages first.');
@@ -130,6 +130,12 @@ export class ScanService {
       }
     }
     return images;
+  }
+
+  /** 503 now rather than a request that hangs: Redis down, or nobody to run a job we would wait for. */
+  private async assertCanRun(options: SubmitOptions): Promise<void> {
+    await this.queue.assertAvailable();
+    if (options.wait && !(await this.queue.hasConsumers())) throw ScanError.noWorker();
   }
 
   private async answer(jobId: string, options: SubmitOptions): Promise<Submitted> {

@@ -84,6 +84,16 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
     });
   }
 
+  async hasConsumers(): Promise<boolean> {
+    return this.guard(async (queue) => {
+      try {
+        return (await queue.getWorkersCount()) > 0;
+      } catch {
+        return true; // CLIENT LIST may be forbidden on managed Redis: then we cannot tell, and wait.
+      }
+    });
+  }
+
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
     await this.guard(async (queue) => {
       const existing = await queue.getJob(jobId);

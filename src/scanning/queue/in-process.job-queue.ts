@@ -45,6 +45,10 @@ export class InProcessJobQueue implements JobQueue, OnApplicationShutdown {
     if (this.closed) throw ScanError.queueUnavailable();
   }
 
+  async hasConsumers(): Promise<boolean> {
+    return !this.closed;
+  }
+
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
     await this.assertAvailable();
     const existing = this.jobs.get(jobId);

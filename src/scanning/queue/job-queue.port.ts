@@ -37,6 +37,8 @@ export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   /** Throws ScanError SCAN.QUEUE_UNAVAILABLE (503) when jobs cannot be queued right now. */
   assertAvailable(): Promise<void>;
+  /** Whether anything is consuming jobs now (a synchronous request would otherwise wait for nothing). */
+  hasConsumers(): Promise<boolean>;
   /**
    * Queues a job under a caller-chosen id. A job with that id that is still queued or running is
    * joined rather than duplicated; a finished one is run again (handlers are idempotent).
