@@ -43,6 +43,8 @@ export interface PoemExtractor {
   /** Pages are given in book order; a poem running over a page break comes back as one poem. */
   extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]>;
   extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
+  /** Releases engines kept alive between calls (the offline OCR workers); called at shutdown. */
+  close?(): Promise<void>;
 }
 
 export const POEM_EXTRACTOR = Symbol('POEM_EXTRACTOR');

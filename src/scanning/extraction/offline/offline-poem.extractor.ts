@@ -8,6 +8,7 @@ import {
   type PageImage,
   type PoemExtractor,
 } from '../extraction.port.js';
+import { mapWithConcurrency } from '../map-with-concurrency.js';
 import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
 import { analysePages, assemblePoems, straightenLines } from './page-layout.js';
@@ -34,24 +35,18 @@ export class OfflinePoemExtractor implements PoemExtractor {
   }
 
   private async readAll(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<OcrPage[]> {
-    const results: OcrPage[] = new Array(pages.length);
     let done = 0;
-    let next = 0;
-    const run = async () => {
-      while (next < pages.length) {
-        const position = next++;
-        const page = pages[position];
-        try {
-          results[position] = await this.engine.recognize(page.data, page.index);
-        } catch (error) {
-          throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
-        }
-        done++;
-        onProgress?.({ pagesDone: done, pagesTotal: pages.length });
+    return mapWithConcurrency(pages, this.engine.size, async (page) => {
+      let read: OcrPage;
+      try {
+        read = await this.engine.recognize(page.data, page.index);
+      } catch (error) {
+        throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.engine.size, pages.length) }, run));
-    return results;
+      done++;
+      onProgress?.({ pagesDone: done, pagesTotal: pages.length });
+      return read;
+    });
   }
 
   async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {

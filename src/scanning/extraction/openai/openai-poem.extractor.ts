@@ -1,0 +1,271 @@
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import {
+  ExtractionError,
+  type ExtractedMetadata,
+  type ExtractedPoem,
+  type ExtractionProgress,
+  type PageImage,
+  type PoemExtractor,
+} from '../extraction.port.js';
+import { mapWithConcurrency } from '../map-with-concurrency.js';
+
+/**
+ * Extraction by an OpenAI vision model (or any OpenAI-compatible server). Each page is one chat
+ * completion with the photo as a data URL and a strict JSON schema for the answer; pages run in
+ * parallel and are joined afterwards using each page's "begins mid-poem" flag.
+ */
+
+export interface OpenAiExtractorOptions {
+  apiKey: string;
+  baseUrl?: string;
+  model: string;
+  /** Pages sent at once. */
+  concurrency?: number;
+  /** SDK retries of 429/5xx/connection failures before the error reaches us (and the job's own retries). */
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+export const PROVIDER = 'AI provider (OpenAI)';
+
+export const POEM_PAGE_PROMPT = `You transcribe one photographed page of a printed poetry book for a memorial archive.
+Transcribe exactly what is printed. Never invent, complete, modernise or correct words, spelling or punctuation.
+For every poem, or part of a poem, on the page:
+- Keep every line break exactly as printed: one printed line is one line of "body".
+- Mark each stanza break (a visible blank space between groups of lines) with one empty line.
+- Keep indentation: start an indented line with leading spaces, 4 spaces per indent step, more for deeper indents.
+- "title" is the poem's printed title. If a poem that starts on this page has no title, use its first line as the title.
+Running headers, footers and printed page numbers are never part of a poem or a title.
+Report the printed page number in "page_number" (null when none is legible).
+Set "begins_mid_poem" to true when the page starts with lines that continue a poem begun on an earlier page (no title above them);
+in that case those lines are the first item of "poems", with "title" as an empty string.
+List poems in reading order. A page with no poem text has an empty "poems" list.`;
+
+export const METADATA_PROMPT = `You read photographs of a poetry book's cover, title page and copyright page for a library catalogue.
+Report only what is printed; use an empty string (or an empty list) for anything not shown.
+- title: the book's title as printed (with the subtitle only if it is clearly part of the title).
+- authors: the author names, one per item.
+- publisher: the publisher's name, without its city.
+- publication_date: as printed, e.g. a year, a month and year, or a full date; prefer the first-edition date.
+- isbn: the ISBN as printed, with its hyphens.
+- notes: other useful catalogue facts printed there (edition, translator, illustrator), else empty.`;
+
+const POEM_PAGE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['page_number', 'begins_mid_poem', 'poems'],
+  properties: {
+    page_number: { type: ['integer', 'null'], description: 'Printed page number, null when none is legible.' },
+    begins_mid_poem: { type: 'boolean', description: 'True when the page starts by continuing a poem from an earlier page.' },
+    poems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'body'],
+        properties: {
+          title: { type: 'string' },
+          body: { type: 'string', description: 'Lines joined by \\n; empty line between stanzas; leading spaces for indentation.' },
+        },
+      },
+    },
+  },
+} as const;
+
+const METADATA_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'],
+  properties: {
+    title: { type: 'string' },
+    authors: { type: 'array', items: { type: 'string' } },
+    publisher: { type: 'string' },
+    publication_date: { type: 'string' },
+    isbn: { type: 'string' },
+    notes: { type: 'string' },
+  },
+} as const;
+
+interface PageAnswer {
+  page_number: number | null;
+  begins_mid_poem: boolean;
+  poems: Array<{ title: string; body: string }>;
+}
+
+/** Cleans a transcribed body without touching its shape: tabs become 4 spaces, trailing blanks go. */
+export function tidyBody(body: string): string {
+  const lines = body
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
+  const out: string[] = [];
+  for (const line of lines) {
+    // One empty line marks a stanza break; several in a row mean the same.
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
+    out.push(line);
+  }
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return out.join('\n');
+}
+
+const firstLine = (body: string) => body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+
+/** Joins page answers (in book order) into poems. */
+export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): ExtractedPoem[] {
+  const poems: ExtractedPoem[] = [];
+  for (const { index, answer } of pages) {
+    const pageNumber = answer.page_number ?? undefined;
+    answer.poems.forEach((part, i) => {
+      const body = tidyBody(part.body);
+      const previous = poems[poems.length - 1];
+      if (i === 0 && answer.begins_mid_poem && previous) {
+        if (body) previous.body = previous.body ? `${previous.body}\n${body}` : body;
+        if (pageNumber !== undefined && !previous.page_numbers.includes(pageNumber)) previous.page_numbers.push(pageNumber);
+        if (!previous.source_pages.includes(index)) previous.source_pages.push(index);
+        return;
+      }
+      if (!body && !part.title.trim()) return;
+      poems.push({
+        title: part.title.trim() || firstLine(body),
+        body,
+        page_numbers: pageNumber !== undefined ? [pageNumber] : [],
+        source_pages: [index],
+      });
+    });
+  }
+  return poems;
+}
+
+function isPageAnswer(value: unknown): value is PageAnswer {
+  const v = value as PageAnswer;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v.page_number === null || Number.isInteger(v.page_number)) &&
+    typeof v.begins_mid_poem === 'boolean' &&
+    Array.isArray(v.poems) &&
+    v.poems.every((p) => typeof p?.title === 'string' && typeof p?.body === 'string')
+  );
+}
+
+function isMetadata(value: unknown): value is ExtractedMetadata {
+  const v = value as ExtractedMetadata;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    ['title', 'publisher', 'publication_date', 'isbn', 'notes'].every((k) => typeof (v as unknown as Record<string, unknown>)[k] === 'string') &&
+    Array.isArray(v.authors) &&
+    v.authors.every((a) => typeof a === 'string')
+  );
+}
+
+/** Maps SDK and transport failures to the port's error codes; messages name the AI provider. */
+export function toExtractionError(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  if (error instanceof APIConnectionError) {
+    return new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: could not connect (${error.message})`, true);
+  }
+  if (error instanceof APIError) {
+    const detail = error.message || `HTTP ${error.status}`;
+    if (error.status === 429) return new ExtractionError('EXTRACTION.AI_RATE_LIMITED', `${PROVIDER} is limiting requests: ${detail}`, true);
+    if (error.status === 413) return new ExtractionError('EXTRACTION.AI_PAYLOAD_TOO_LARGE', `${PROVIDER} rejected the images as too large: ${detail}`);
+    const retryable = error.status === undefined || error.status >= 500 || error.status === 408;
+    return new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: ${detail}`, retryable);
+  }
+  return new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: ${(error as Error)?.message ?? String(error)}`, true);
+}
+
+const dataUrl = (page: PageImage) => `data:${page.mimeType};base64,${page.data.toString('base64')}`;
+
+export class OpenAiPoemExtractor implements PoemExtractor {
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly concurrency: number;
+
+  constructor(options: OpenAiExtractorOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeoutMs ?? 180_000,
+    });
+    this.model = options.model;
+    this.concurrency = Math.max(1, options.concurrency ?? 3);
+  }
+
+  private async ask<T>(system: string, content: OpenAI.Chat.Completions.ChatCompletionContentPart[], schemaName: string, schema: object, check: (v: unknown) => v is T): Promise<T> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model: this.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema: schema as Record<string, unknown> } },
+      });
+    } catch (error) {
+      throw toExtractionError(error);
+    }
+    const message = completion.choices?.[0]?.message;
+    if (message?.refusal) throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: it declined the request (${message.refusal})`);
+    if (completion.choices?.[0]?.finish_reason === 'length') {
+      throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: the answer was cut off before it was complete`, true);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message?.content ?? '');
+    } catch {
+      throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: its answer was not valid JSON`, true);
+    }
+    if (!check(parsed)) throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: its answer did not match the expected format`, true);
+    return parsed;
+  }
+
+  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
+    let done = 0;
+    const answers = await mapWithConcurrency(pages, this.concurrency, async (page) => {
+      const answer = await this.ask(
+        POEM_PAGE_PROMPT,
+        [
+          { type: 'text', text: `Page ${page.index + 1} of this batch. Transcribe it.` },
+          { type: 'image_url', image_url: { url: dataUrl(page), detail: 'high' } },
+        ],
+        'poem_page',
+        POEM_PAGE_SCHEMA,
+        isPageAnswer,
+      );
+      done++;
+      onProgress?.({ pagesDone: done, pagesTotal: pages.length });
+      return { index: page.index, answer };
+    });
+    return joinPages(answers);
+  }
+
+  async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
+    const answer = await this.ask(
+      METADATA_PROMPT,
+      [
+        { type: 'text', text: `These ${images.length} photo(s) show the book's cover, title and copyright pages.` },
+        ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: dataUrl(image), detail: 'high' as const } })),
+      ],
+      'publication_metadata',
+      METADATA_SCHEMA,
+      isMetadata,
+    );
+    return {
+      title: answer.title.trim(),
+      authors: answer.authors.map((a) => a.trim()).filter(Boolean),
+      publisher: answer.publisher.trim(),
+      publication_date: answer.publication_date.trim(),
+      isbn: answer.isbn.trim(),
+      notes: answer.notes.trim(),
+    };
+  }
+
+  async close(): Promise<void> {
+    // The SDK holds no connections that need closing.
+  }
+}
