@@ -29,6 +29,8 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
   const [page, setPage] = useState(initial);
   const sequence = useRef(0);
   const hydrated = useRef(false);
+  const latest = useRef(page);
+  latest.current = page;
 
   const show = useCallback(async (href: string, push: boolean) => {
     const url = new URL(href, window.location.href);
@@ -61,9 +63,10 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
       return;
     }
     // The head builders load on first navigation, keeping them out of the first page's bundle.
+    // Imports may settle out of order, so each writes the head of the latest page.
     void import('./lib/seo.js').then(({ buildHead, renderHead }) => {
       for (const el of document.head.querySelectorAll('[data-rh]')) el.remove();
-      document.head.insertAdjacentHTML('beforeend', renderHead(buildHead(page, settings), settings));
+      document.head.insertAdjacentHTML('beforeend', renderHead(buildHead(latest.current, settings), settings));
     });
     const loading =
       (page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem).state ===

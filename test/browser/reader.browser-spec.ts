@@ -97,7 +97,8 @@ describe('the public reader in a browser', () => {
     await page.getByRole('link', { name: 'River Songs' }).click();
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
-    expect(await page.title()).toBe(`River Songs | ${TEST_SITE.siteName}`);
+    await page.waitForFunction((title) => document.title === title, `River Songs | ${TEST_SITE.siteName}`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://poetry.example.org/publication/${s.river.slug}`);
     expect(apiCalls.some((u) => u.includes(`/api/publications/${s.river.slug}/poems/`))).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/publication/${s.river.slug}`);
     await page.goBack();
@@ -162,7 +163,7 @@ describe('the public reader in a browser', () => {
 
     // Every navigation scrolls to the top shortly after.
     await page.setViewportSize({ width: 390, height: 300 });
-    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
