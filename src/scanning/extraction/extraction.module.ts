@@ -1,14 +1,14 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { POEM_EXTRACTOR, type PoemExtractor } from './extraction.port.js';
-import { OfflinePoemExtractor, offlineOptionsFor } from './offline/offline-poem.extractor.js';
+import { defaultOfflineOptions, OfflinePoemExtractor } from './offline/offline-poem.extractor.js';
 import { OpenAiPoemExtractor } from './openai/openai-poem.extractor.js';
 
 /** OpenAI when an API key is configured, otherwise the offline Tesseract extractor. */
 export function createPoemExtractor(config: AppConfig): PoemExtractor {
   const { apiKey, baseUrl, model } = config.openai;
   if (apiKey) return new OpenAiPoemExtractor({ apiKey, baseUrl, model });
-  return new OfflinePoemExtractor(offlineOptionsFor(config.dataDir));
+  return new OfflinePoemExtractor(defaultOfflineOptions());
 }
 
 /**

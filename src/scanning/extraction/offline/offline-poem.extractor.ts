@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ExtractionError,
@@ -21,8 +21,9 @@ export interface OfflineExtractorOptions {
   concurrency?: number;
 }
 
-export function offlineOptionsFor(dataDir: string): OfflineExtractorOptions {
-  return { cachePath: join(dataDir, 'cache', 'tesseract') };
+/** The unpacked model is a re-creatable cache, so it lives in the system temp folder, not DATA_DIR. */
+export function defaultOfflineOptions(): OfflineExtractorOptions {
+  return { cachePath: join(tmpdir(), 'poetry-archive', 'tesseract') };
 }
 
 /** The default extractor: Tesseract for the words, our layout analysis for the poem's shape. */

@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
@@ -9,6 +12,28 @@ const require = createRequire(import.meta.url);
 /** Folder holding eng.traineddata.gz as shipped by @tesseract.js-data/eng (nothing is downloaded). */
 export function englishLangPath(): string {
   return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
+}
+
+/**
+ * Unpacks the shipped model into the cache folder once, atomically (write then rename), so
+ * several processes sharing the folder never read a half-written file; workers then only read it.
+ */
+async function prepareModelCache(cachePath: string): Promise<string> {
+  const version = (require('@tesseract.js-data/eng/package.json') as { version: string }).version;
+  const dir = join(cachePath, `eng-${version}`);
+  const target = join(dir, 'eng.traineddata');
+  try {
+    await access(target);
+    return dir;
+  } catch {
+    // Not unpacked yet.
+  }
+  await mkdir(dir, { recursive: true });
+  const unpacked = await promisify(gunzip)(await readFile(join(englishLangPath(), 'eng.traineddata.gz')));
+  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, unpacked);
+  await rename(temporary, target);
+  return dir;
 }
 
 export interface TesseractEngineOptions {
@@ -36,12 +61,19 @@ export class TesseractEngine {
     return this.options.poolSize;
   }
 
+  private modelCache?: Promise<string>;
+
   private async create(): Promise<Worker> {
-    mkdirSync(this.options.cachePath, { recursive: true });
+    this.modelCache ??= prepareModelCache(this.options.cachePath);
+    const cachePath = await this.modelCache.catch((error) => {
+      this.modelCache = undefined;
+      throw error;
+    });
     const worker = await createWorker('eng', OEM.LSTM_ONLY, {
       langPath: englishLangPath(),
       gzip: true,
-      cachePath: this.options.cachePath,
+      cachePath,
+      cacheMethod: 'readOnly',
     });
     // One block of text: the column modes (PSM 3, 4) drop a page number set apart below the text,
     // and our layout analysis does the column work anyway.
