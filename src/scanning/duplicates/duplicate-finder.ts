@@ -53,6 +53,14 @@ export class DuplicateFinder {
     this.insert({ source: 'batch', id: batchIndex, title: poem.title, text: comparableText(poem) });
   }
 
+  /**
+   * Records another text of a poem already in the publication (the scan that was skipped as its
+   * duplicate), so a further copy in the batch matches it even when the poem has since been edited.
+   */
+  alias(existingId: number, title: string, poem: { title: string; body: string }): void {
+    this.insert({ source: 'publication', id: existingId, title, text: comparableText(poem) });
+  }
+
   private bestMatch(text: PreparedText): DuplicateMatch | null {
     // A candidate of length L can only be within threshold when |L - len| <= (1 - t) * max(L, len).
     const low = Math.floor(text.length * this.threshold);

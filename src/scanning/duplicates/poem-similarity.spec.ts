@@ -109,4 +109,11 @@ describe('DuplicateFinder', () => {
     expect(finder.find({ title: 'Untitled fragment', body: '' })).toMatchObject({ id: 1 });
     expect(finder.find({ title: 'Something else', body: '' })).toBeNull();
   });
+
+  it('matches a further copy against a skipped scan of an edited poem', () => {
+    const finder = new DuplicateFinder([{ id: 4, title: 'The Orchard in Winter', body: 'Rewritten by hand after the scan.' }]);
+    expect(finder.find({ title: 'The Orchard in Winter', body: ORCHARD })).toBeNull();
+    finder.alias(4, 'The Orchard in Winter', { title: 'The Orchard in Winter', body: ORCHARD });
+    expect(finder.find({ title: 'The Orchard in Winter', body: ORCHARD.replace('wall', 'wa1l') })).toMatchObject({ source: 'publication', id: 4 });
+  });
 });

@@ -55,10 +55,7 @@ export class PoemScanner {
 
     const total = pages.length;
     await context.reportProgress({ pages_done: 0, pages_total: total });
-    const images = await this.loadImages(pages);
-    const extracted = await this.extractor.extractPoems(images, (p) => {
-      void context.reportProgress({ pages_done: Math.min(p.pagesDone, total), pages_total: total }).catch(() => undefined);
-    });
+    const extracted = await this.extract(pages, context);
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
     const alreadyAdded = await this.pagesRepo.poemIdsBySourceKey(keys);
@@ -73,6 +70,7 @@ export class PoemScanner {
       if (!alreadyAdded.has(keys[index])) {
         const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
         if (match) {
+          if (match.source === 'publication') finder.alias(match.id, match.title, poem);
           duplicates.push({
             title: poem.title,
             matched_poem: { id: match.source === 'batch' ? null : match.id, title: match.title },
@@ -116,6 +114,33 @@ export class PoemScanner {
       poems: created,
       pages_total: total,
     };
+  }
+
+  /**
+   * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
+   * only the pages of one upload are known to follow each other in the book.
+   */
+  private async extract(pages: StoredPageRef[], context: JobContext): Promise<ExtractedPoem[]> {
+    const runs: StoredPageRef[][] = [];
+    for (const page of pages) {
+      const last = runs[runs.length - 1];
+      if (last && last[0].uploadJobId === page.uploadJobId) last.push(page);
+      else runs.push([page]);
+    }
+    const total = pages.length;
+    const poems: ExtractedPoem[] = [];
+    let before = 0;
+    for (const run of runs) {
+      const images = await this.loadImages(run);
+      const offset = before;
+      poems.push(
+        ...(await this.extractor.extractPoems(images, (p) => {
+          void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
+        })),
+      );
+      before += run.length;
+    }
+    return poems;
   }
 
   private async loadImages(pages: StoredPageRef[]): Promise<PageImage[]> {

@@ -8,6 +8,8 @@ export interface StoredPageRef {
   index: number;
   storageKey: string;
   mimeType: string;
+  /** Pages of one upload, consecutive in the book; a reprocess reads each upload's pages on their own. */
+  uploadJobId?: string;
 }
 
 /** Payload of an upload scan (batch_upload_pages, upload_page). */

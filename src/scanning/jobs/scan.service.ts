@@ -91,6 +91,7 @@ export class ScanService {
       index,
       storageKey: row.storage_key,
       mimeType: row.mime_type,
+      uploadJobId: row.job_id,
     }));
     const jobId = `reprocess-${publication.id}-${sha256(rows.map((r) => r.id).join(',')).slice(0, 24)}`;
     await this.queue.enqueue('scan.reprocess', { publicationId: publication.id, pages }, jobId);

@@ -1,0 +1,196 @@
+/**
+ * Scanning through the API on the in-process queue (no REDIS_URL), with the real offline extractor
+ * reading rendered page photographs: upload, duplicates, the page archive, reprocess, async jobs,
+ * metadata, and every refusal a user can run into.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poemSimilarity } from '../../src/scanning/duplicates/poem-similarity.js';
+import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } from '../support/page-photos/page-photos.mjs';
+import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication, pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
+
+/** The same page photographed again: other exposure, other JPEG encoding, other bytes. */
+const rephotograph = (image: Buffer) => sharp(image).modulate({ brightness: 1.04 }).jpeg({ quality: 83 }).toBuffer();
+
+function attachPages(req: ReturnType<TestAgent['post']>, images: Buffer[], field = (i: number) => `page_${i}`) {
+  images.forEach((image, i) => req.attach(field(i), image, { filename: `photo-${i}.jpg`, contentType: 'image/jpeg' }));
+  return req;
+}
+
+describe('scanning page photos into poems (in-process queue, offline extractor)', () => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+  let book: RenderedBook;
+  let pubId: number;
+  /** Pages 11-13 of the sample book: four poems, one running over from page 11 to 12. */
+  let pages: Buffer[];
+  let firstScan: Record<string, any>;
+
+  beforeAll(async () => {
+    book = await renderBookPages(sampleBook(), { maxPages: 3 });
+    pages = book.pages.map((p) => p.image);
+    t = await startTestApp('pglite', { env: { MAX_UPLOAD_MB: '1', SCAN_JOB_BACKOFF_MS: '100' } });
+    ({ agent, token } = await staffAgent(t));
+    pubId = await createPublication(agent, token, 'The Orchard Years');
+  });
+  afterAll(async () => t?.close());
+
+  const upload = (id: number | string, images: Buffer[], query = '') =>
+    attachPages(agent.post(`/api/publications/${id}/batch_upload_pages/${query}`).set('X-CSRFToken', token), images);
+
+  it('turns a batch of page photos into poems with their titles, text and printed page numbers', async () => {
+    const res = await upload(pubId, pages).expect(200);
+    firstScan = res.body;
+    expect(res.body).toMatchObject({ extracted_poems: book.poems.length, duplicates_ignored: 0, duplicates: [], pages_total: 3 });
+    expect(res.body.job_id).toMatch(/^scan-\d+-[0-9a-f]{32}$/);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as any[];
+    expect(listed.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(listed.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
+    for (const [i, poem] of listed.entries()) expect(poemSimilarity(poem.body, book.poems[i].body)).toBeGreaterThanOrEqual(0.95);
+    expect(res.body.poems.map((p: any) => p.id)).toEqual(listed.map((p) => p.id));
+  });
+
+  it('skips poems already in the publication when the same pages are photographed again, naming each match', async () => {
+    const again = await Promise.all(pages.map(rephotograph));
+    const res = await upload(pubId, again).expect(200);
+    expect(res.body.job_id).not.toBe(firstScan.job_id);
+    expect(res.body.extracted_poems).toBe(0);
+    expect(res.body.duplicates_ignored).toBe(book.poems.length);
+    expect(res.body.duplicates.map((d: any) => d.matched_poem)).toEqual(firstScan.poems.map((p: any) => ({ id: p.id, title: p.title })));
+    for (const d of res.body.duplicates) expect(d.similarity).toBeGreaterThanOrEqual(0.95);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
+    expect(listed).toHaveLength(book.poems.length);
+  });
+
+  it('skips a page photographed twice within one batch, matching the earlier poem of the batch', async () => {
+    const other = await createPublication(agent, token, 'Batch duplicates');
+    const page13 = pages[2];
+    const res = await upload(other, [page13, await rephotograph(page13)]).expect(200);
+    const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
+    expect(res.body.extracted_poems).toBe(onPage13.length);
+    expect(res.body.duplicates_ignored).toBe(onPage13.length);
+    expect(res.body.duplicates.map((d: any) => d.matched_in)).toEqual(onPage13.map(() => 'batch'));
+    expect(res.body.duplicates.map((d: any) => d.matched_poem.id)).toEqual(res.body.poems.map((p: any) => p.id));
+  });
+
+  it('the same upload repeated is the same job and adds no poem twice', async () => {
+    const res = await upload(pubId, pages).expect(200);
+    expect(res.body.job_id).toBe(firstScan.job_id);
+    expect(res.body.poems.map((p: any) => p.id)).toEqual(firstScan.poems.map((p: any) => p.id));
+    expect(res.body.duplicates_ignored).toBe(0);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
+    expect(listed).toHaveLength(book.poems.length);
+  });
+
+  it("keeps each poem's page photos and serves them to staff only", async () => {
+    const twoPager = firstScan.poems.find((p: any) => p.page_numbers.length === 2);
+    const res = await agent.get(`/api/poems/${twoPager.id}/pages/`).expect(200);
+    expect(res.body.map((p: any) => ({ page_index: p.page_index, page_number: p.page_number }))).toEqual([
+      { page_index: 0, page_number: 11 },
+      { page_index: 1, page_number: 12 },
+    ]);
+    const image = await agent.get(res.body[1].url).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(sha256(image.body as Buffer)).toBe(sha256(pages[1]));
+
+    const visitor = t.http();
+    const denied = await visitor.get(`/api/poems/${twoPager.id}/pages/`).expect(401);
+    expect(denied.body.error).toBeTruthy();
+    await visitor.get(res.body[1].url).expect(401);
+    await agent.get('/api/poems/999999/pages/').expect(404);
+    await agent.get('/api/scan_pages/999999/image/').expect(404);
+  });
+
+  it('answers 202 with a job id for async=true, and the job reports state, progress and the result', async () => {
+    const other = await createPublication(agent, token, 'Async scan');
+    const res = await upload(other, [pages[0], pages[1]], '?async=true').expect(202);
+    expect(res.body.job_id).toMatch(/^scan-/);
+    const seen = new Set<string>();
+    const done = await pollScan(agent, res.body.job_id, (s) => {
+      seen.add(s.state);
+      expect(s.progress.pages_total).toBe(2);
+      return s.state === 'completed' || s.state === 'failed';
+    });
+    expect(done.state).toBe('completed');
+    expect(done.progress).toEqual({ pages_done: 2, pages_total: 2 });
+    expect(done.result.extracted_poems).toBe(2);
+    expect(done.result.poems.map((p: any) => p.title)).toEqual(['The Orchard in Winter', 'Letter to My Students']);
+    expect([...seen].every((s) => ['queued', 'active', 'completed'].includes(s))).toBe(true);
+  });
+
+  it('reprocess reads the stored pages again and adds nothing that is already there, edited poems included', async () => {
+    const edited = firstScan.poems[0];
+    const newBody = 'An entirely rewritten text\nthat the admin typed in by hand\nafter the scan.';
+    await agent.put(`/api/poems/${edited.id}/`).set('X-CSRFToken', token).send({ title: edited.title, body: newBody, notes: '' }).expect(200);
+    const res = await agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
+    expect(res.body.extracted_poems).toBe(0);
+    expect(res.body.duplicates_ignored).toBeGreaterThanOrEqual(book.poems.length);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as any[];
+    expect(listed).toHaveLength(book.poems.length);
+    expect(listed.find((p) => p.id === edited.id).body).toBe(newBody);
+  });
+
+  it('refuses uploads without pages, with too many pages, with files that are not images, or too large', async () => {
+    const none = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).field('note', 'x').expect(400);
+    expect(none.body.error).toBe('Please upload at least one page image');
+    const eleven = await upload(pubId, Array.from({ length: 11 }, () => pages[0].subarray(0, 2000))).expect(400);
+    expect(eleven.body.error).toBe('Maximum 10 images allowed per batch');
+    const pdf = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [
+      Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
+    ]).expect(415);
+    expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG and WebP/);
+    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const tooLarge = await upload(pubId, [big]).expect(413);
+    expect(tooLarge.body.error).toMatch(/too large/i);
+    const wrongField = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [pages[0]], () => 'photo').expect(400);
+    expect(wrongField.body.error).toMatch(/page_0/);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
+    expect(listed).toHaveLength(book.poems.length);
+  });
+
+  it('upload_page scans one page sent as "page"', async () => {
+    const other = await createPublication(agent, token, 'Single page');
+    const req = agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', pages[2], 'p.jpg');
+    const res = await req.expect(200);
+    expect(res.body.poems.map((p: any) => p.title)).toEqual(book.poems.filter((p) => p.page_numbers.join() === '13').map((p) => p.title));
+  });
+
+  it('answers 404 for an unknown publication or job, 409 for one in the trash, 401 for visitors, 403 without CSRF', async () => {
+    await upload(999999, [pages[0]]).expect(404);
+    await agent.get('/api/scans/scan-1-0123456789abcdef0123456789abcdef/').expect(404);
+    await agent.get('/api/scans/not-a-job/').expect(404);
+
+    const trashed = await createPublication(agent, token, 'Trashed');
+    await agent.delete(`/api/publications/${trashed}/`).set('X-CSRFToken', token).expect(200);
+    const conflict = await upload(trashed, [pages[0]]).expect(409);
+    expect(conflict.body.error).toMatch(/trash/i);
+
+    const visitor = await csrfAgent(t);
+    await attachPages(visitor.agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', visitor.token), [pages[0]]).expect(401);
+    await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(403);
+  });
+
+  it('reads publication metadata from cover, title and copyright page photos', async () => {
+    const meta = await renderMetadataPages(sampleBook());
+    const req = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
+    meta.pages.forEach((p, i) => req.attach(`image_${i}`, p.image, `m${i}.jpg`));
+    const res = await req.expect(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.metadata).toMatchObject({ title: SAMPLE_METADATA.title, authors: SAMPLE_METADATA.authors, isbn: SAMPLE_METADATA.isbn });
+
+    const none = await agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token).field('x', '1').expect(400);
+    expect(none.body.error).toBe('Please upload at least one image of the book cover or title page');
+    const many = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
+    for (let i = 0; i < 11; i++) many.attach(`image_${i}`, meta.pages[0].image.subarray(0, 1000), `m${i}.jpg`);
+    expect((await many.expect(400)).body.error).toBe('Maximum 10 images allowed for metadata extraction');
+  });
+});
