@@ -121,6 +121,25 @@ describe('layout analysis of a poem page', () => {
     expect(layout.blocks[1].lines).toEqual(['Forty years of chalk upon my sleeves,', '    the board was never empty, only waiting.']);
   });
 
+  it('takes a body-size title in capitals that stands apart as a title, but not a capitalised line inside a stanza', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'HARBOUR LIGHTS', advance: 0 },
+        { text: 'At dusk the lights come on along the quay,', advance: 2 },
+        { text: 'one by one, as if someone were reading' },
+        { text: 'a list of names aloud across the water.' },
+        { text: 'SPARROWS', advance: 3 },
+        { text: 'They argue on the gutter every morning', advance: 2 },
+        { text: 'STOP, THEY SAY, STOP', indent: 2 },
+        { text: 'about the crumbs, the weather, and the cat.' },
+      ]),
+    );
+    expect(layout.blocks.map((b) => [b.title, b.lines.length])).toEqual([
+      ['HARBOUR LIGHTS', 3],
+      ['SPARROWS', 3],
+    ]);
+  });
+
   it('reads a page number printed in the header corner and removes the header line', () => {
     const [layout] = analyse(
       page(0, [

@@ -11,7 +11,8 @@ import type { OcrLine, OcrPage } from './ocr-page.js';
  *   steps of 2 em; each step becomes 4 leading spaces. Anything from 0.6 em up is at least one
  *   step, smaller offsets are treated as the ragged edge of a photo and ignored.
  * - A stanza break is a gap between baselines of more than 1.35 times the normal leading.
- * - A title is a line set at least 1.22 times larger than body type (consecutive ones merge).
+ * - A title is a line set at least 1.22 times larger than body type (consecutive ones merge), or
+ *   a short line in capitals that stands apart from the lines above and below.
  * - A running header is a top line that is small, or that repeats on other pages and stands
  *   apart from the text; a top or bottom line that is only a number is the printed page number,
  *   as is a number at either end of a header line.
@@ -243,11 +244,22 @@ export function analyseLines(index: number, input: LayoutLine[], context: PageCo
   if (lines.length === 0) return { index, blocks: [] };
   const m = measure(lines);
   const pageNumber = stripFurniture(lines, m, context);
-  const isTitle = (l: LayoutLine) => l.size >= m.body * TITLE_SIZE;
+  const large = (l: LayoutLine) => l.size >= m.body * TITLE_SIZE;
   const margin = textMargin(
-    lines.filter((l) => !isTitle(l)),
+    lines.filter((l) => !large(l)),
     m.body,
   );
+  const titles = new Set(lines.filter(large));
+  // Titles set in body-size capitals are known by standing apart. (Centring is no clue: a title
+  // is centred on the type area, which a ragged poem does not reveal.)
+  lines.forEach((line, i) => {
+    if (titles.has(line) || i === lines.length - 1 || line.text.split(' ').length > 8) return;
+    const before = i === 0 ? Infinity : line.baseline - lines[i - 1].baseline;
+    const after = lines[i + 1].baseline - line.baseline;
+    if (before < m.pitch * STANZA_GAP || after < m.pitch * STANZA_GAP) return;
+    if (isUpper(line.text)) titles.add(line);
+  });
+  const isTitle = (l: LayoutLine) => titles.has(l);
 
   const blocks: PoemBlock[] = [];
   let block: PoemBlock | undefined;
