@@ -37,6 +37,8 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
+  // Anonymous repeat reads are answered first, replaying the headers the full stack gave them.
+  app.use(app.get(PublicReadCache).middleware());
   const connectSrc = ["'self'"];
   if (config.webVitalsEndpoint) connectSrc.push(new URL(config.webVitalsEndpoint).origin);
   app.use(
@@ -59,8 +61,6 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
       strictTransportSecurity: config.secureCookies,
     }),
   );
-  // Anonymous repeat reads are answered before sessions, parsing and routing.
-  app.use(app.get(PublicReadCache).middleware());
 
   const db = app.get<DataSource>(getDataSourceToken());
   const { handler } = sessionMiddleware(db, await appSecret(db, 'session', config.sessionSecret), config);

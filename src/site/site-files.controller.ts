@@ -36,10 +36,11 @@ export class SiteFilesController {
     }
     const body = Buffer.from(sitemapXml(entries));
     const type = 'application/xml; charset=utf-8';
-    const etag = this.cache.store(req.originalUrl, version, body, type);
+    const etag = PublicReadCache.etagOf(body);
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('ETag', etag);
+    this.cache.store(req.originalUrl, version, body, etag, res);
     res.status(200).send(body);
   }
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import { CatalogQueries } from '../catalog/application/catalog-queries.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
@@ -93,13 +92,13 @@ export class SitePages {
     const page = await load();
     const { body, status } = this.document(page);
     const buffer = Buffer.from(body);
-    const etag =
-      status === 200 ? this.cache.store(req.originalUrl, version, buffer, HTML_TYPE) : `"${createHash('sha1').update(buffer).digest('base64url')}"`;
+    const etag = PublicReadCache.etagOf(buffer);
     res.status(status);
     res.setHeader('Content-Type', HTML_TYPE);
     res.setHeader('Cache-Control', status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL);
     res.setHeader('Vary', 'Cookie');
     res.setHeader('ETag', etag);
+    if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res);
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;

@@ -8,7 +8,8 @@ interface Entry {
   version: number;
   body: Buffer;
   etag: string;
-  contentType: string;
+  /** Every header of the original answer (security headers included), replayed as they were. */
+  headers: Record<string, string | number | string[]>;
 }
 
 const MAX_ENTRIES = 2000;
@@ -33,16 +34,24 @@ export class PublicReadCache {
     return this.changes.reliable ? this.changes.version : undefined;
   }
 
-  store(key: string, version: number | undefined, body: Buffer, contentType: string): string {
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    if (version === undefined || version !== this.changes.version || body.length > MAX_BYTES / 16) return etag;
+  static etagOf(body: Buffer): string {
+    return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  /** Keeps an answer whose headers are final (call it when the response is about to be sent). */
+  store(key: string, version: number | undefined, body: Buffer, etag: string, res: Response): void {
+    if (version === undefined || version !== this.changes.version || body.length > MAX_BYTES / 16) return;
+    const headers: Entry['headers'] = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value !== undefined && name !== 'set-cookie' && name !== 'date') headers[name] = value;
+    }
+    headers['content-length'] = body.length;
     this.delete(key);
-    this.entries.set(key, { version, body, etag, contentType });
+    this.entries.set(key, { version, body, etag, headers });
     this.bytes += body.length;
     while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       this.delete(this.entries.keys().next().value as string);
     }
-    return etag;
   }
 
   private delete(key: string): void {
@@ -57,25 +66,31 @@ export class PublicReadCache {
     return !cookie || !cookie.includes(`${SESSION_COOKIE}=`);
   }
 
-  /** Express middleware in front of the router: serves a valid entry, else lets the request through. */
+  /**
+   * Express middleware ahead of everything else: answers a valid entry with the headers the full
+   * stack gave it (security headers included), else lets the request through.
+   */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      const entry = this.entries.get(req.originalUrl);
+      const entry = this.entries.get(req.url);
       if (!entry || !this.changes.reliable || entry.version !== this.changes.version || !PublicReadCache.isAnonymous(req)) {
         return next();
       }
-      res.setHeader('Content-Type', entry.contentType);
-      res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-      res.setHeader('ETag', entry.etag);
-      res.setHeader('Vary', 'Cookie');
-      if (req.headers['if-none-match'] === entry.etag) {
-        res.statusCode = 304;
+      if (matches(req.headers['if-none-match'], entry.etag)) {
+        const { 'content-length': _length, 'content-type': _type, ...rest } = entry.headers;
+        res.writeHead(304, rest);
         res.end();
         return;
       }
-      res.setHeader('Content-Length', entry.body.length);
+      res.writeHead(200, entry.headers);
       res.end(req.method === 'HEAD' ? undefined : entry.body);
     };
   }
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -26,11 +26,13 @@ export class PublicReadInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((value) => {
         const body = JSON.stringify(value);
-        const etag = this.cache.store(req.originalUrl, version, Buffer.from(body), JSON_TYPE);
+        const bytes = Buffer.from(body);
+        const etag = PublicReadCache.etagOf(bytes);
         res.setHeader('Content-Type', JSON_TYPE);
         res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
         res.setHeader('Vary', 'Cookie');
         res.setHeader('ETag', etag);
+        if (cacheable) this.cache.store(req.originalUrl, version, bytes, etag, res);
         // A string answer goes through res.send, which turns a matching If-None-Match into 304.
         return body;
       }),
