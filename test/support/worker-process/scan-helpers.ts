@@ -138,3 +138,18 @@ export async function pollScan(
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/** Removes a test run's queue keys (everything under its own prefix). */
+export async function dropQueueKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The BullMQ path against the real Redis: scan jobs queued by the API run in separate worker
+ * processes (the real src/worker.ts), share PostgreSQL and the page store with the API, and a
+ * worker killed mid-job is replaced by another that finishes the job without duplicate poems.
+ * Redis and PostgreSQL are required, never skipped (this machine kind runs both).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  createPublication,
+  createScratchDatabase,
+  dropQueueKeys,
+  pollScan,
+  REDIS_URL,
+  requireRedis,
+  startWorker,
+  type WorkerProcess,
+} from '../support/worker-process/scan-helpers.js';
+
+describe('scan jobs on BullMQ, run by separate worker processes', () => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+  let book: RenderedBook;
+  let db: { url: string; drop: () => Promise<void> };
+  let workerEnv: Record<string, string>;
+  const workers: WorkerProcess[] = [];
+  const savedDatabaseUrl = process.env.DATABASE_URL;
+
+  const upload = (id: number, images: Buffer[], query = '') => {
+    const req = agent.post(`/api/publications/${id}/batch_upload_pages/${query}`).set('X-CSRFToken', token);
+    images.forEach((image, i) => req.attach(`page_${i}`, image, `p${i}.jpg`));
+    return req;
+  };
+  const poemsOf = async (id: number) => (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as any[];
+  const worker = async (name: string) => {
+    const w = startWorker({ ...workerEnv, WORKER_NAME: name });
+    workers.push(w);
+    await w.waitFor(/Scan worker ready/, 90_000);
+    return w;
+  };
+
+  beforeAll(async () => {
+    await requireRedis();
+    book = await renderBookPages(sampleBook(), { maxPages: 3 });
+    db = await createScratchDatabase();
+    const shared = mkdtempSync(join(tmpdir(), 'scan-worker-test-'));
+    workerEnv = {
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      SCAN_QUEUE_PREFIX: `test-${process.pid}-${Date.now().toString(36)}`,
+      // A dead worker's job is taken over after this lock lapses (production: 60 s).
+      SCAN_JOB_LOCK_MS: '3000',
+      SCAN_JOB_BACKOFF_MS: '200',
+      PAGE_STORE_DIR: join(shared, 'pages'),
+      DATA_DIR: join(shared, 'data'),
+    };
+    process.env.DATABASE_URL = db.url;
+    t = await startTestApp('postgres', { env: workerEnv });
+    ({ agent, token } = await staffAgent(t));
+  });
+
+  afterAll(async () => {
+    for (const w of workers) await w.kill('SIGKILL');
+    await t?.close();
+    process.env.DATABASE_URL = savedDatabaseUrl;
+    await db?.drop();
+    if (workerEnv) await dropQueueKeys(workerEnv.SCAN_QUEUE_PREFIX);
+  });
+
+  it('answers 503 at once instead of waiting when no worker is running', async () => {
+    const pubId = await createPublication(agent, token, 'Nobody home');
+    const res = await upload(pubId, [book.pages[0].image]).expect(503);
+    expect(res.body).toMatchObject({ code: 'SCAN.NO_WORKER' });
+    expect(res.body.error).toMatch(/npm run worker/);
+    expect(await poemsOf(pubId)).toHaveLength(0);
+  });
+
+  it('a worker process runs the job the API queued, and the API answers its result', async () => {
+    const w = await worker('first');
+    const pubId = await createPublication(agent, token, 'Worker scan');
+    const res = await upload(pubId, book.pages.map((p) => p.image)).expect(200);
+    expect(res.body.extracted_poems).toBe(book.poems.length);
+    expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    // It was the worker, not the API process, that ran it.
+    expect(w.output()).toContain(`Scan job ${res.body.job_id} completed`);
+    await w.kill();
+  });
+
+  it('a worker killed mid-job is recovered by another worker, without duplicate poems', async () => {
+    const doomed = await worker('doomed');
+    const pubId = await createPublication(agent, token, 'Interrupted scan');
+    const queued = await upload(pubId, book.pages.map((p) => p.image), '?async=true').expect(202);
+    const jobId = queued.body.job_id as string;
+    await pollScan(agent, jobId, (s) => s.state === 'active', 60_000);
+    await doomed.waitFor(new RegExp(`Scan job ${jobId} \\(scan.pages\\) started`));
+    await doomed.kill('SIGKILL');
+    expect(await poemsOf(pubId)).toHaveLength(0);
+
+    const rescuer = await worker('rescuer');
+    const done = await pollScan(agent, jobId, (s) => s.state === 'completed' || s.state === 'failed', 120_000);
+    expect(done.state).toBe('completed');
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
+    expect(rescuer.output()).toContain(`Scan job ${jobId} completed`);
+    const poems = await poemsOf(pubId);
+    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(done.result.poems.map((p: any) => p.id)).toEqual(poems.map((p) => p.id));
+
+    // The same upload again re-runs the same job id and still adds nothing twice.
+    const again = await upload(pubId, book.pages.map((p) => p.image)).expect(200);
+    expect(again.body.job_id).toBe(jobId);
+    expect(await poemsOf(pubId)).toHaveLength(book.poems.length);
+  });
+
+  it('refuses to start a worker without PostgreSQL, which it must share with the API', async () => {
+    const w = startWorker({ ...workerEnv, DATABASE_URL: '' });
+    await expect(w.waitFor(/never/, 30_000)).rejects.toThrow(/needs DATABASE_URL/);
+  });
+});
