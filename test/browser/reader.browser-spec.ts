@@ -132,7 +132,8 @@ describe('the public reader in a browser', () => {
 
     await next.click(); // Next on contents opens the first poem
     expect(await counter(page).textContent()).toBe('1 of 3');
-    await page.getByRole('heading', { level: 1, name: 'The River at Dawn' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'River Songs' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'The River at Dawn' }).waitFor();
     expect(await prev.isDisabled()).toBe(false);
     await expectAccessible(page, 'reader poem');
     await shoot(page, 'reader-poem');
@@ -247,7 +248,7 @@ describe('the public reader in a browser', () => {
   });
 
   describe('error states of client-side loads', () => {
-    async function fromPoemTo(linkName: string, setup: (page: Page) => Promise<void>): Promise<Page> {
+    async function fromPoemTo(linkName: string, setup: (page: Page) => Promise<unknown>): Promise<Page> {
       const { page } = await open(`/poem/${s.riverPoems[1]!.slug}`);
       await setup(page);
       await page.getByRole('link', { name: linkName, exact: true }).first().click();

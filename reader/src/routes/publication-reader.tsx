@@ -110,7 +110,7 @@ function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSett
             Contents
           </a>
         </nav>
-        <p className="reader-title">{publication.title}</p>
+        <h1 className="reader-title">{publication.title}</h1>
         <p className="reader-by">by {by}</p>
       </div>
     </header>
@@ -121,9 +121,9 @@ function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSett
       <div className="container reader-body">
         {poem ? (
           <article className="poem" aria-labelledby="poem-title">
-            <h1 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
+            <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
               {poem.title || 'Untitled'}
-            </h1>
+            </h2>
             <Verse body={poem.body} />
             <p className="poem-permalink">
               <Link href={`/poem/${encodeURIComponent(refOf(poem))}`}>Open this poem on its own page</Link>
@@ -131,9 +131,9 @@ function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSett
           </article>
         ) : (
           <section className="toc" aria-labelledby="toc-title">
-            <h1 id="toc-title" className="page-title" tabIndex={-1} ref={headingRef}>
+            <h2 id="toc-title" className="page-title" tabIndex={-1} ref={headingRef}>
               Table of Contents
-            </h1>
+            </h2>
             <p className="toc-facts">
               <span>{plural(poems.length, 'poem')}</span>
               {published && <span>Published {published}</span>}
