@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -149,11 +149,14 @@ function evaluate(truthPoems, readPoems) {
 const pct = (x) => `${(x * 100).toFixed(2)}%`;
 
 async function main() {
-  // Two typesettings of the same poems: page numbers in the footer, then in the header corner.
+  // Two typesettings of the same poems (page numbers in the footer, then in the header corner),
+  // and a rougher photograph of the first pages.
   const reversed = [...SAMPLE_POEMS].reverse();
   const sets = [
     await renderBookPages(sampleBook(), { seed: 101 }),
     await renderBookPages(sampleBook({ poems: reversed, firstPageNumber: 40 }), { seed: 202, pageNumberPosition: 'header' }),
+    // A rougher photograph: more sensor noise and heavier JPEG compression.
+    await renderBookPages(sampleBook({ firstPageNumber: 71 }), { seed: 303, noise: 12, jpegQuality: 45, maxPages: 4 }),
   ];
   const limit = args.pages ? Number(args.pages) : Infinity;
   const cache = mkdtempSync(join(tmpdir(), 'scan-bench-'));
@@ -167,13 +170,17 @@ async function main() {
     const all = { chars: 0, edits: 0, lines: 0, linesKept: 0, stanzas: 0, stanzasKept: 0, stanzasExtra: 0, indentChecked: 0, indentKept: 0, titles: 0, titlesKept: 0, pageNumbers: 0, pageNumbersKept: 0 };
     let pagesRead = 0;
     let seconds = 0;
+    let cpuSeconds = 0;
     for (const set of sets) {
       const pages = set.pages.slice(0, Math.max(0, limit - pagesRead));
       if (pages.length === 0) break;
       const started = performance.now();
+      const cpuStart = process.cpuUsage();
       const images = await Promise.all(pages.map((p, i) => normalisePageImage(p.image, i)));
       const poems = await extractor.extractPoems(images);
       seconds += (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuStart);
+      cpuSeconds += (cpu.user + cpu.system) / 1e6;
       pagesRead += pages.length;
       const printed = new Set(pages.map((p) => p.pageNumber));
       const truth = set.poems
@@ -192,6 +199,8 @@ async function main() {
       titles: all.titlesKept / all.titles,
       pageNumbers: all.pageNumbersKept / all.pageNumbers,
       secondsPerPage: seconds / pagesRead,
+      cpuSecondsPerPage: cpuSeconds / pagesRead,
+      loadAverage: loadavg()[0],
       firstPageSeconds,
     };
     if (args.json) console.log(JSON.stringify(result));
@@ -204,6 +213,10 @@ async function main() {
       console.log(`  titles exact           ${pct(result.titles)}`);
       console.log(`  page numbers exact     ${pct(result.pageNumbers)}`);
       console.log(`  seconds per page       ${result.secondsPerPage.toFixed(2)} s   (bar < ${BARS.secondsPerPage} s; first page incl. engine start ${firstPageSeconds.toFixed(2)} s)`);
+      console.log(`  CPU seconds per page   ${result.cpuSecondsPerPage.toFixed(2)} s   (all threads; ${availableParallelism()} CPUs, OCR workers ${extractor.concurrency})`);
+      if (result.loadAverage > availableParallelism()) {
+        console.log(`  note: the machine was busy (load average ${result.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs), so wall time is inflated`);
+      }
     }
     const missed = [];
     if (result.cer > BARS.cer) missed.push('character error rate');

@@ -50,6 +50,11 @@ export class OfflinePoemExtractor implements PoemExtractor {
     });
   }
 
+  /** Pages read at once (one OCR worker each). */
+  get concurrency(): number {
+    return this.engine.size;
+  }
+
   async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
     return assemblePoems(analysePages(read));
