@@ -1,20 +1,19 @@
-import { Controller, Get, Next, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Next, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * Any other path goes home (SPEC: "Any other path redirects to /"), except: /api answers a JSON
- * 404 through the global exception filter, and /admin and /login belong to the admin app, so they
- * pass on untouched. Registered last, after every other route.
+ * Any other path goes home (SPEC: "Any other path redirects to /"), except /api, /admin and
+ * /login, which pass on untouched: to routes registered after this one if any, else to Nest's
+ * not-found handler, whose NotFoundException the global filter answers as JSON 404. So the API
+ * and the admin app keep working whatever order their modules are imported in.
  */
 @ApiExcludeController()
 @Controller()
 export class SiteFallbackController {
   @Get('*path')
   fallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    const path = req.path;
-    if (/^\/api(\/|$)/.test(path)) throw new NotFoundException(`Cannot ${req.method} ${path}`);
-    if (/^\/(admin|login)(\/|$)/.test(path)) return next();
+    if (/^\/(api|admin|login)(\/|$)/.test(req.path)) return next();
     res.redirect(302, '/');
   }
 }
