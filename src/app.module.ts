@@ -5,6 +5,8 @@ import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { AdminUiModule } from './admin-ui/admin-ui.module.js';
+import { SiteModule } from './site/site.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
@@ -13,7 +15,16 @@ export class AppModule {
   static forRoot(config: AppConfig, options: DatabaseOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config, options), AuthModule, CatalogModule, ScanningModule.forRoot(config), HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config, options),
+        AuthModule,
+        CatalogModule,
+        ScanningModule.forRoot(config),
+        HealthModule,
+        AdminUiModule,
+        SiteModule,
+      ],
     };
   }
 }
