@@ -147,7 +147,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
       Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
     ]).expect(415);
     expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG and WebP/);
-    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const tooLarge = await upload(pubId, [big]).expect(413);
     expect(tooLarge.body.error).toMatch(/too large/i);

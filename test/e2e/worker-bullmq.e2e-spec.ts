@@ -38,8 +38,8 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     return req;
   };
   const poemsOf = async (id: number) => (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as any[];
-  const worker = async (name: string) => {
-    const w = startWorker({ ...workerEnv, WORKER_NAME: name });
+  const worker = async () => {
+    const w = startWorker(workerEnv);
     workers.push(w);
     await w.waitFor(/Scan worker ready/, 90_000);
     return w;
@@ -82,7 +82,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   });
 
   it('a worker process runs the job the API queued, and the API answers its result', async () => {
-    const w = await worker('first');
+    const w = await worker();
     const pubId = await createPublication(agent, token, 'Worker scan');
     const res = await upload(pubId, book.pages.map((p) => p.image)).expect(200);
     expect(res.body.extracted_poems).toBe(book.poems.length);
@@ -93,7 +93,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   });
 
   it('a worker killed mid-job is recovered by another worker, without duplicate poems', async () => {
-    const doomed = await worker('doomed');
+    const doomed = await worker();
     const pubId = await createPublication(agent, token, 'Interrupted scan');
     const queued = await upload(pubId, book.pages.map((p) => p.image), '?async=true').expect(202);
     const jobId = queued.body.job_id as string;
@@ -102,7 +102,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     await doomed.kill('SIGKILL');
     expect(await poemsOf(pubId)).toHaveLength(0);
 
-    const rescuer = await worker('rescuer');
+    const rescuer = await worker();
     const done = await pollScan(agent, jobId, (s) => s.state === 'completed' || s.state === 'failed', 120_000);
     expect(done.state).toBe('completed');
     expect(done.attempts).toBeGreaterThanOrEqual(2);

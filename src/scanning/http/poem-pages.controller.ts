@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { StaffGuard } from '../../auth/staff.guard.js';
@@ -6,7 +6,6 @@ import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
-import { Inject } from '@nestjs/common';
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found', 404);
 
