@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AdminBootstrap } from './admin-bootstrap.service.js';
 import { appSecret } from './app-secrets.js';
 import { AuthController } from './auth.controller.js';
-import { Csrf } from './csrf.js';
+import { Csrf, CsrfPendingGuard } from './csrf.js';
+import { APP_GUARD } from '@nestjs/core';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SessionSerializer } from './session.serializer.js';
@@ -23,6 +24,7 @@ import { UsersRepository } from './users.repository.js';
     SessionSerializer,
     StaffGuard,
     AdminBootstrap,
+    { provide: APP_GUARD, useClass: CsrfPendingGuard },
     {
       provide: Csrf,
       inject: [getDataSourceToken(), APP_CONFIG],

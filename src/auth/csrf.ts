@@ -1,10 +1,54 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const CSRF_FIELD = 'csrfmiddlewaretoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+const CSRF_FAILED = 'CSRF Failed: CSRF token missing or incorrect.';
+
+/**
+ * A multipart upload may carry its token as the form field instead of the header, but the field is
+ * only readable once the upload is parsed, after the middleware. Such requests are let through
+ * marked pending; routes that parse uploads declare it with this decorator and check the field with
+ * verifyCsrfFormField, and every other route refuses a pending request (CsrfPendingGuard).
+ */
+export const CSRF_FORM_FIELD = 'csrf:form-field';
+export const ChecksCsrfFormField = () => SetMetadata(CSRF_FORM_FIELD, true);
+
+type PendingRequest = Request & { csrfPending?: string };
+
+export function verifyCsrfFormField(req: Request): void {
+  const pending = (req as PendingRequest).csrfPending;
+  if (pending === undefined) return;
+  const field = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+  if (typeof field !== 'string' || !safeEqual(field, pending)) throw csrfForbidden();
+  delete (req as PendingRequest).csrfPending;
+}
+
+function csrfForbidden(): ForbiddenException {
+  return new ForbiddenException({ message: CSRF_FAILED, detail: CSRF_FAILED });
+}
+
+@Injectable()
+export class CsrfPendingGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<PendingRequest>();
+    if (req.csrfPending === undefined) return true;
+    if (this.reflector.get<boolean>(CSRF_FORM_FIELD, context.getHandler())) return true;
+    throw csrfForbidden();
+  }
+}
 
 /**
  * Double-submit CSRF protection as the spec's client expects it (Django style): a readable
@@ -50,13 +94,13 @@ export class Csrf {
       const header = req.headers[CSRF_HEADER];
       const field = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
       const sent = typeof header === 'string' ? header : field;
-      if (!this.isValid(cookie) || typeof sent !== 'string' || !safeEqual(sent, cookie)) {
-        res.status(403).json({
-          statusCode: 403,
-          detail: 'CSRF Failed: CSRF token missing or incorrect.',
-          error: 'CSRF Failed: CSRF token missing or incorrect.',
-          message: 'CSRF Failed: CSRF token missing or incorrect.',
-        });
+      const valid = this.isValid(cookie);
+      if (valid && sent === undefined && req.is('multipart/form-data')) {
+        (req as PendingRequest).csrfPending = cookie;
+        return next();
+      }
+      if (!valid || typeof sent !== 'string' || !safeEqual(sent, cookie)) {
+        res.status(403).json({ statusCode: 403, detail: CSRF_FAILED, error: CSRF_FAILED, message: CSRF_FAILED });
         return;
       }
       next();

@@ -11,6 +11,7 @@ import {
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
+import { verifyCsrfFormField } from '../../auth/csrf.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import type { UploadedImage } from '../jobs/scan.service.js';
@@ -47,7 +48,10 @@ export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> 
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       try {
-        return await this.multer.intercept(context, next);
+        const handled = await this.multer.intercept(context, next);
+        // The form is parsed now (the handler runs later, on subscription): check its CSRF field.
+        verifyCsrfFormField(context.switchToHttp().getRequest<Request>());
+        return handled;
       } catch (err) {
         const code = ((err as HttpException)?.cause as { code?: string } | undefined)?.code;
         if (code === 'LIMIT_FILE_SIZE') throw ScanError.fileTooLarge(this.config.maxUploadBytes);

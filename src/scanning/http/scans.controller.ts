@@ -1,3 +1,4 @@
+import { ChecksCsrfFormField } from '../../auth/csrf.js';
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -34,6 +35,7 @@ export class ScansController {
 
   @Post('publications/:id/batch_upload_pages')
   @UseInterceptors(ImageUploadInterceptor('pages'))
+  @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Scan page photos page_0..page_9 into poems; waits for the job unless async=true' })
   async batchUpload(@Param('id') id: string, @Query('async') async: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const files = uploadedImages(req, 'pages');
@@ -42,6 +44,7 @@ export class ScansController {
 
   @Post('publications/:id/upload_page')
   @UseInterceptors(ImageUploadInterceptor('single-page'))
+  @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Scan one page photo (field page or page_0)' })
   async uploadPage(@Param('id') id: string, @Query('async') async: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const files = uploadedImages(req, 'single-page');
@@ -63,6 +66,7 @@ export class ScansController {
   @Post('ai_extraction/extract_metadata')
   @HttpCode(200)
   @UseInterceptors(ImageUploadInterceptor('metadata'))
+  @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Publication metadata from cover, title and copyright page photos image_0..image_9' })
   async extractMetadata(@Req() req: Request) {
     const metadata = await this.scans.extractMetadata(uploadedImages(req, 'metadata'));
