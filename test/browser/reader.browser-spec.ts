@@ -343,6 +343,15 @@ describe('the public reader in a browser', () => {
     });
   });
 
+  it('respects reduced motion', async () => {
+    const { page } = await open('/');
+    const behavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    expect(await behavior()).toBe('smooth');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await behavior()).toBe('auto');
+    await page.close();
+  });
+
   it('keyboard users get a skip link and visible focus', async () => {
     const { page } = await open('/');
     await page.keyboard.press('Tab');
@@ -363,6 +372,10 @@ describe('the public reader in a browser', () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    // Hydration mismatches would show here too: React reports them as console errors.
+    for (const path of ['/', '/publications', `/poem/${s.riverPoems[0]!.slug}`, `/poem/${s.hostilePoem.slug}`]) {
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+    }
     await page.goto(`${base}/publication/${s.river.slug}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('link', { name: 'Home' }).first().click();

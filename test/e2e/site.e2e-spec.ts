@@ -269,6 +269,10 @@ describe('server-rendered reader pages', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const style = await t.http().get(css).expect(200);
     expect(style.text).toContain('#2563eb');
+    expect(style.text).toContain('font-display:swap');
+    expect(style.text).toMatch(/font-family:Inter Fallback;src:local\(Arial\)[^}]*size-adjust:/);
+    expect(style.text).toMatch(/font-family:Crimson Text Fallback;[^}]*size-adjust:/);
+    expect(style.text).toContain('@media print');
     const font = /<link rel="preload" href="(\/assets\/[\w.-]+\.woff2)"/.exec(home.text)![1]!;
     await t.http().get(font).expect(200).expect('Content-Type', 'font/woff2');
     await t.http().get('/assets/missing.js').expect(404);
