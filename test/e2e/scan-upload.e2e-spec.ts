@@ -179,6 +179,16 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(403);
   });
 
+  it('accepts the CSRF token as the csrfmiddlewaretoken form field of an upload, as the admin client sends it', async () => {
+    const trashed = await createPublication(agent, token, 'Form field token');
+    await agent.delete(`/api/publications/${trashed}/`).set('X-CSRFToken', token).expect(200);
+    const viaField = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', token), [pages[0]]);
+    expect(viaField.status).toBe(409); // past the CSRF check, stopped by the trash
+    const forged = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', 'forged.token'), [pages[0]]);
+    expect(forged.status).toBe(403);
+    expect(forged.body.detail).toMatch(/CSRF/);
+  });
+
   it('reads publication metadata from cover, title and copyright page photos', async () => {
     const meta = await renderMetadataPages(sampleBook());
     const req = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
