@@ -13,6 +13,7 @@ import { ScanningModule } from './scanning/scanning.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: DatabaseOptions = {}): DynamicModule {
+    const scanning = ScanningModule.forRoot(config);
     return {
       module: AppModule,
       imports: [
@@ -20,8 +21,8 @@ export class AppModule {
         DatabaseModule.forRoot(config, options),
         AuthModule,
         CatalogModule,
-        ScanningModule.forRoot(config),
-        HealthModule,
+        scanning,
+        HealthModule.forRoot(scanning),
         AdminUiModule,
         SiteModule,
       ],

@@ -1,5 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
 
-@Module({ controllers: [HealthController] })
-export class HealthModule {}
+/** Health reads the queue's state from the module that runs scan jobs (it exports QUEUE_HEALTH). */
+@Module({})
+export class HealthModule {
+  static forRoot(queueModule?: DynamicModule): DynamicModule {
+    return { module: HealthModule, imports: queueModule ? [queueModule] : [], controllers: [HealthController] };
+  }
+}

@@ -16,6 +16,8 @@ import { BullJobWorker } from './queue/bullmq.job-worker.js';
 import { InProcessJobQueue } from './queue/in-process.job-queue.js';
 import { JobHandlerRegistry } from './queue/job-handler.registry.js';
 import { JOB_HANDLERS, JOB_QUEUE } from './queue/job-queue.port.js';
+import { queueHealthProvider } from './queue/queue-health.provider.js';
+import { QUEUE_HEALTH } from '../health/queue-health.port.js';
 
 export type ScanningRole = 'api' | 'worker';
 
@@ -48,8 +50,8 @@ export class ScanningModule {
       module: ScanningModule,
       imports,
       controllers: [ScansController, PoemPagesController],
-      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : InProcessJobQueue }],
-      exports: [JOB_QUEUE, PAGE_STORE, ScanPagesRepository],
+      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : InProcessJobQueue }, queueHealthProvider],
+      exports: [JOB_QUEUE, PAGE_STORE, ScanPagesRepository, QUEUE_HEALTH],
     };
   }
 }
