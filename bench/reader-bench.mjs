@@ -139,18 +139,9 @@ function child(file, args = []) {
 async function serve() {
   const dist = (p) => pathToFileURL(resolve('dist/server', p)).href;
   const { createApp } = await import(dist('bootstrap.js'));
-  const { AppModule } = await import(dist('app.module.js'));
-  const { SiteModule } = await import(dist('site/site.module.js'));
   const { SitePages } = await import(dist('site/site-pages.service.js'));
   const { loadConfig } = await import(dist('config/app-config.js'));
   const { CatalogCommands } = await import(dist('catalog/application/catalog-commands.js'));
-
-  // The root module imports SiteModule once wired; until then add it last, where it belongs.
-  const forRoot = AppModule.forRoot.bind(AppModule);
-  AppModule.forRoot = (...a) => {
-    const m = forRoot(...a);
-    return m.imports.includes(SiteModule) ? m : { ...m, imports: [...m.imports, SiteModule] };
-  };
 
   const config = loadConfig({
     NODE_ENV: 'production',

@@ -2,18 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-vi.mock('../../src/app.module.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/app.module.js')>();
-  const { withSiteModule } = await import('../../reader/test-support/with-site-module.js');
-  const forRoot = original.AppModule.forRoot.bind(original.AppModule);
-  return { ...original, AppModule: Object.assign(original.AppModule, { forRoot: (...args: Parameters<typeof forRoot>) => withSiteModule(forRoot(...args)) }) };
-});
 
 const SHOTS = 'test-artifacts/screenshots';
 const PHONE = { width: 390, height: 844 };

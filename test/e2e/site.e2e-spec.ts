@@ -1,18 +1,11 @@
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { bodyText, bootData, parseHead } from '../../reader/test-support/html.js';
 import { HOSTILE_TITLE, seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-vi.mock('../../src/app.module.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/app.module.js')>();
-  const { withSiteModule } = await import('../../reader/test-support/with-site-module.js');
-  const forRoot = original.AppModule.forRoot.bind(original.AppModule);
-  return { ...original, AppModule: Object.assign(original.AppModule, { forRoot: (...args: Parameters<typeof forRoot>) => withSiteModule(forRoot(...args)) }) };
-});
 
 const BASE = 'https://poetry.example.org';
 const SUFFIX = ` | ${TEST_SITE.siteName}`;
@@ -226,6 +219,7 @@ describe('server-rendered reader pages', () => {
     for (const path of ['/admin', '/admin/publication/1', '/login']) {
       const res = await t.http().get(path);
       expect(res.headers.location).not.toBe('/');
+      expect(res.text).not.toContain('id="reader-data"');
     }
   });
 
