@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+
+const onPostgres = dbTargets().includes('postgres');
+
+/** Two API processes over one PostgreSQL: what one changes, the other's read cache never hides. */
+describe.runIf(onPostgres)('two API replicas on PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await startTestApp('postgres');
+    b = await startTestApp('postgres', { reset: false });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('shows on replica A, at once, a change made through replica B', async () => {
+    const { agent, token } = await staffAgent(b);
+    const created = (await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Shared Shelf' }).expect(201)).body;
+    await agent.post(`/api/publications/${created.id}/publish/`).set('X-CSRFToken', token).expect(200);
+
+    // Replica A reads it twice, so the second answer comes from A's read cache.
+    const first = await a.http().get('/api/publications/').expect(200);
+    const cached = await a.http().get('/api/publications/').expect(200);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    expect(cached.body.map((p: { title: string }) => p.title)).toContain('Shared Shelf');
+
+    await agent.put(`/api/publications/${created.id}/`).set('X-CSRFToken', token).send({ title: 'Shared Shelf, Second Edition' }).expect(200);
+    // The notification travels through PostgreSQL; allow it a moment, then A must answer fresh data.
+    await expect
+      .poll(async () => (await a.http().get('/api/publications/')).body.map((p: { title: string }) => p.title), { timeout: 5000, interval: 50 })
+      .toContain('Shared Shelf, Second Edition');
+
+    await agent.delete(`/api/publications/${created.id}/`).set('X-CSRFToken', token).expect(200);
+    await expect.poll(async () => (await a.http().get(`/api/publications/${created.slug}/`)).status, { timeout: 5000, interval: 50 }).toBe(404);
+  });
+
+  it('shares sessions: signed in through B, recognised by A', async () => {
+    const { agent } = await staffAgent(b);
+    const cookies = (await agent.get('/api/auth/check/')).request.cookies;
+    const check = await a.http().get('/api/auth/check/').set('Cookie', cookies).expect(200);
+    expect(check.body.authenticated).toBe(true);
+  });
+});
