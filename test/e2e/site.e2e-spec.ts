@@ -5,7 +5,7 @@ import { bodyText, bootData, parseHead } from '../../reader/test-support/html.js
 import { HOSTILE_TITLE, seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { dbTargets, startTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = 'https://poetry.example.org';
 const SUFFIX = ` | ${TEST_SITE.siteName}`;
@@ -19,13 +19,13 @@ function node(ld: Record<string, any>[], type: string): Record<string, any> {
   return found;
 }
 
-describe('server-rendered reader pages', () => {
+describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
   let t: TestApp;
   let s: Seeded;
 
   beforeAll(async () => {
     ensureReaderBuilt();
-    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
+    t = await startTestApp(target, { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
     s = await seedCatalog(t.app);
   });
   afterAll(async () => t?.close());
@@ -273,11 +273,11 @@ describe('server-rendered reader pages', () => {
   });
 });
 
-describe('reader pages with nothing published and with the database down', () => {
+describe.each(dbTargets())('reader pages with nothing published and with the database down on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     ensureReaderBuilt();
-    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings({ noindex: true }) } });
+    t = await startTestApp(target, { env: { SITE_SETTINGS_FILE: writeSiteSettings({ noindex: true }) } });
   });
   afterAll(async () => t?.close().catch(() => undefined));
 
