@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 
@@ -29,27 +29,8 @@ export class CreatePublicationDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) notes?: string;
 }
 
-export class UpdatePublicationDto {
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title must not be empty' })
-  @MaxLength(500)
-  title?: string;
-
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray({ message: 'authors must be a list of names' })
-  @ArrayMaxSize(50)
-  @IsString({ each: true, message: 'each author must be a string' })
-  @MaxLength(300, { each: true })
-  authors?: string[];
-
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) publisher?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) publication_date?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) isbn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) notes?: string;
-}
+/** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */
+export class UpdatePublicationDto extends PartialType(CreatePublicationDto) {}
 
 export class ListPublicationsQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'] })

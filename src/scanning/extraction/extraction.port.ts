@@ -1,3 +1,5 @@
+import type { PublicationFields } from '../../catalog/domain/publication.js';
+
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
  * Two adapters implement it: offline (Tesseract plus our layout analysis) and OpenAI vision.
@@ -25,14 +27,8 @@ export interface ExtractedPoem {
   source_pages: number[];
 }
 
-export interface ExtractedMetadata {
-  title: string;
-  authors: string[];
-  publisher: string;
-  publication_date: string;
-  isbn: string;
-  notes: string;
-}
+/** Metadata read from cover, title and copyright pages: the editable fields of a publication. */
+export type ExtractedMetadata = PublicationFields;
 
 export interface ExtractionProgress {
   pagesDone: number;
