@@ -152,6 +152,20 @@ describe('layout analysis of a poem page', () => {
     expect(layout.blocks).toEqual([{ lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] }]);
   });
 
+  it('reads a page number set in its own box beside the header, and keeps a closing line that is a year', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: '42', advance: 0 },
+        header('ELEANOR WHITFIELD'),
+        { text: 'The winter we were married was the coldest', advance: 3 },
+        { text: 'since the war; we called it, ever after,' },
+        { text: '1947' },
+      ]),
+    );
+    expect(layout.pageNumber).toBe(42);
+    expect(layout.blocks).toEqual([{ lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] }]);
+  });
+
   it('recognises a header repeated across pages even at body size, but keeps a first line that is not set apart', () => {
     const a = page(0, [{ text: 'Collected Poems', advance: 0 }, title('One'), { text: 'first line of one', advance: 2 }, { text: 'second line of one' }]);
     const b = page(1, [{ text: 'Collected Poems', advance: 0 }, { text: 'third line of one', advance: 3 }, { text: 'fourth line of one' }]);

@@ -14,8 +14,8 @@ import type { OcrLine, OcrPage } from './ocr-page.js';
  * - A title is a line set at least 1.22 times larger than body type (consecutive ones merge), or
  *   a short line in capitals that stands apart from the lines above and below.
  * - A running header is a top line that is small, or that repeats on other pages and stands
- *   apart from the text; a top or bottom line that is only a number is the printed page number,
- *   as is a number at either end of a header line.
+ *   apart from the text; a top or bottom line that is only a number and stands apart from the
+ *   text is the printed page number, as is a number at either end of a header line.
  */
 
 export interface LayoutLine {
@@ -168,25 +168,33 @@ function measure(lines: LayoutLine[]): Measures {
 /** Removes running headers, footers and page numbers; returns the printed page number. */
 function stripFurniture(lines: LayoutLine[], m: Measures, context: PageContext): number | undefined {
   let pageNumber: number | undefined;
-  const gapAfter = (i: number) => (i + 1 < lines.length ? lines[i + 1].baseline - lines[i].baseline : Infinity);
-  const gapBefore = (i: number) => (i > 0 ? lines[i].baseline - lines[i - 1].baseline : Infinity);
+  // Gaps to the nearest line on another baseline: a page number beside a header shares its row.
+  const sameRow = (a: LayoutLine, b: LayoutLine) => Math.abs(a.baseline - b.baseline) < m.body * 0.5;
+  const gapAfter = (i: number) => {
+    const next = lines.slice(i + 1).find((l) => !sameRow(l, lines[i]));
+    return next ? next.baseline - lines[i].baseline : Infinity;
+  };
+  const gapBefore = (i: number) => {
+    const previous = lines.slice(0, i).reverse().find((l) => !sameRow(l, lines[i]));
+    return previous ? lines[i].baseline - previous.baseline : Infinity;
+  };
 
   for (let round = 0; round < 3 && lines.length > 0; round++) {
     const top = lines[0];
     if (top.size >= m.body * TITLE_SIZE) break;
+    const apart = gapAfter(0) > m.pitch * 1.6;
     const alone = parsePageNumber(top.text);
-    if (alone !== undefined) {
+    if (alone !== undefined && apart) {
       pageNumber ??= alone;
       lines.shift();
       continue;
     }
-    const apart = gapAfter(0) > m.pitch * 1.6;
     const small = top.size < m.body * SMALL_SIZE;
     const repeated = context.repeatedHeaders?.has(headerKey(top.text)) ?? false;
     const words = top.text.split(' ');
     const edgeNumber = parsePageNumber(words[0]) ?? parsePageNumber(words[words.length - 1]);
-    // Type smaller than the text above it is a running header; a body-size one must repeat on
-    // other pages and stand apart from the text.
+    // Type smaller than body type is a running header; a body-size one must repeat on other
+    // pages and stand apart from the text.
     const headerLike = small || (repeated && apart);
     if (edgeNumber !== undefined && words.length > 1 && (headerLike || (isUpper(top.text) && apart))) {
       pageNumber ??= edgeNumber;
@@ -203,13 +211,13 @@ function stripFurniture(lines: LayoutLine[], m: Measures, context: PageContext):
   for (let round = 0; round < 2 && lines.length > 0; round++) {
     const last = lines.length - 1;
     const bottom = lines[last];
+    const apart = gapBefore(last) > m.pitch * 1.6;
     const alone = parsePageNumber(bottom.text);
-    if (alone !== undefined) {
+    if (alone !== undefined && apart) {
       pageNumber ??= alone;
       lines.pop();
       continue;
     }
-    const apart = gapBefore(last) > m.pitch * 1.6;
     const repeated = context.repeatedHeaders?.has(headerKey(bottom.text)) ?? false;
     if (apart && (bottom.size < m.body * SMALL_SIZE || repeated)) {
       lines.pop();
