@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
-import { Navigate, Outlet, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route } from 'react-router-dom';
 import { useEffect } from 'react';
 import { LoginPage } from './auth/login-page.js';
 import { RequireAuth } from './auth/require-auth.js';
@@ -34,6 +34,8 @@ function LeaveAdmin() {
 export function App() {
   return (
     <ToasterProvider>
+      {/* Real paths (/login, /admin/...), not react-admin's default hash router. */}
+      <BrowserRouter>
       <Admin
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -62,6 +64,7 @@ export function App() {
           </Route>
         </CustomRoutes>
       </Admin>
+      </BrowserRouter>
     </ToasterProvider>
   );
 }

@@ -35,7 +35,7 @@ class FallbackModule {}
 describe('AdminUiModule over the built admin', () => {
   beforeAll(() => {
     if (!ADMIN_DIST_CANDIDATES.some((d) => existsSync(`${d}/index.html`))) {
-      execFileSync('npx', ['vite', 'build', '-c', 'vite.admin.config.ts'], { stdio: 'ignore' });
+      execFileSync('npx', ['vite', 'build', '-c', 'vite.admin.config.ts'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
     }
   }, 120_000);
 

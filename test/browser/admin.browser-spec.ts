@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -31,7 +31,8 @@ const dialogs: Array<{ type: string; message: string }> = [];
 let detailPath = '';
 
 function build(config: string, args: string[] = []) {
-  execFileSync('npx', ['vite', 'build', '-c', config, ...args], { cwd: ROOT, stdio: 'ignore' });
+  // A production build, whatever NODE_ENV the test runner set.
+  execFileSync('npx', ['vite', 'build', '-c', config, ...args], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 async function shot(name: string) {
@@ -90,11 +91,20 @@ describe('admin in the browser', () => {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     });
     context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
     page = await context.newPage();
     page.on('dialog', (dialog: Dialog) => {
       dialogs.push({ type: dialog.type(), message: dialog.message() });
       void dialog.accept();
     });
+  });
+
+  // A failed step leaves a picture of what the admin saw.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) {
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      await page.screenshot({ path: join(SHOTS, `admin-failed-${name}.png`), fullPage: true }).catch(() => {});
+    }
   });
 
   afterAll(async () => {
@@ -147,6 +157,9 @@ describe('admin in the browser', () => {
     await create.click();
     await dialog.getByRole('button', { name: 'Scan Poems' }).waitFor();
     await dialog.getByRole('heading', { name: BOOK_TITLE }).waitFor();
+    const [created] = await (await context.request.get(`${base}/api/publications/?admin=true`)).json();
+    expect(created).toMatchObject({ title: BOOK_TITLE, authors: ['Eleanor Whitfield'], publisher: 'Harbour Press', publication_date: 'Spring 1987', status: 'draft' });
+    detailPath = `/admin/publication/${created.slug || created.id}`;
   });
 
   it('scans rendered page photos with visible progress into the preview beside the page image', async () => {
@@ -194,9 +207,7 @@ describe('admin in the browser', () => {
   });
 
   it('reports the duplicates of a rescan, naming the poems they matched', async () => {
-    await card(BOOK_TITLE).getByRole('link', { name: 'Manage' }).click();
-    await page.waitForURL('**/admin/publication/**');
-    detailPath = new URL(page.url()).pathname;
+    await page.goto(detailPath);
     await page.getByRole('heading', { name: `Poems (${expectedTitles.length})` }).waitFor();
     await page.getByText(`${expectedTitles[0]} (proofread)`).waitFor();
     await page.getByRole('button', { name: 'New Poem' }).click();
@@ -220,6 +231,7 @@ describe('admin in the browser', () => {
   });
 
   it('edits a poem on the detail page keeping its indentation', async () => {
+    await page.goto(detailPath);
     const poemCard = page.getByRole('article', { name: `${expectedTitles[0]} (proofread)` });
     await poemCard.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
@@ -238,6 +250,8 @@ describe('admin in the browser', () => {
   });
 
   it('publishes, and the public reader shows the collection', async () => {
+    await page.goto(detailPath);
+    await page.getByRole('heading', { name: BOOK_TITLE }).waitFor();
     await withDialog('Are you sure you want to publish this publication?', () => page.getByRole('button', { name: 'Publish', exact: true }).click());
     await page.getByText('Published', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'View Public Site' }).waitFor();
@@ -245,12 +259,16 @@ describe('admin in the browser', () => {
     const res = await reader.goto(`/publication/${detailPath.split('/').pop()}`);
     expect(res?.status()).toBe(200);
     await reader.getByText(BOOK_TITLE).first().waitFor();
-    await reader.getByText('The Orchard, Revised').first().waitFor();
+    const ref = detailPath.split('/').pop();
+    const poems: Array<{ title: string }> = await (await fetch(`${base}/api/publications/${ref}/poems/`)).json();
+    expect(poems.map((p) => p.title)).toContain('The Orchard, Revised');
+    for (const poem of poems) await reader.getByText(poem.title).first().waitFor();
     await reader.screenshot({ path: join(SHOTS, 'admin-09-public-reader.png'), fullPage: true });
     await reader.close();
   });
 
   it('unpublishes from the dashboard with a toast', async () => {
+    await page.goto(detailPath);
     await page.getByRole('link', { name: /Back to Dashboard/ }).click();
     await page.waitForURL('**/admin');
     const c = card(BOOK_TITLE);
@@ -264,7 +282,7 @@ describe('admin in the browser', () => {
   });
 
   it('moves it to the trash and restores it', async () => {
-    await page.getByRole('button', { name: 'All Active' }).click();
+    await page.goto('/admin');
     await withDialog(/moved to the trash/, () => card(BOOK_TITLE).getByRole('button', { name: 'Delete' }).click());
     await toast('Publication moved to trash').waitFor();
     await page.getByRole('heading', { name: 'No publications found' }).waitFor();
@@ -281,6 +299,7 @@ describe('admin in the browser', () => {
   });
 
   it('deletes it forever from the trash', async () => {
+    await page.goto('/admin');
     await withDialog(/moved to the trash/, () => card(BOOK_TITLE).getByRole('button', { name: 'Delete' }).click());
     await toast('Publication moved to trash').waitFor();
     await page.getByRole('button', { name: 'Trash' }).click();
@@ -295,6 +314,7 @@ describe('admin in the browser', () => {
   });
 
   it('logs out after the confirm', async () => {
+    await page.goto('/admin');
     await withDialog('Are you sure you want to logout?', () => page.getByRole('button', { name: 'Logout' }).click());
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('authToken')])).toEqual([null, null]);
@@ -316,6 +336,7 @@ describe('admin in the browser', () => {
   it('sends the admin to the login page with an alert when the session expires mid-use', async () => {
     // The session ends on the server (as when it expires); the browser still believes it is signed in.
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const out = await context.request.post(`${base}/api/auth/logout/`, { headers: { 'X-CSRFToken': csrf } });
     expect(out.ok()).toBe(true);
     const message = await withDialog(/./, () => page.getByRole('button', { name: 'Drafts' }).click());

@@ -57,14 +57,15 @@ export function LoginPage() {
             {error}
           </p>
         ) : null}
-        <label className="field">
-          <span>{MSG.login.username}</span>
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
-        </label>
-        <label className="field">
-          <span>{MSG.login.password}</span>
+        <div className="field">
+          <label htmlFor="login-username">{MSG.login.username}</label>
+          <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">{MSG.login.password}</label>
           <span className="password-row">
             <input
+              id="login-password"
               name="password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
@@ -81,7 +82,7 @@ export function LoginPage() {
               {showPassword ? 'Hide' : 'Show'}
             </button>
           </span>
-        </label>
+        </div>
         <Button type="submit" size="lg" disabled={!username || !password || busy} loading={busy} style={{ width: '100%' }}>
           {busy ? MSG.login.submitting : MSG.login.submit}
         </Button>
