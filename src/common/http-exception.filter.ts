@@ -15,7 +15,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message, code, extra } = describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // An unexpected failure gets its stack; an expected one (a known code: AI provider down, queue
+    // unreachable) one line, so an outage does not bury the log in identical traces.
+    if (status >= 500 && code) this.logger.warn(`${status} ${code}: ${message}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     res.status(status).json({ statusCode: status, error: message, message, detail: message, ...(code ? { code } : {}), ...extra });
   }
@@ -43,7 +46,9 @@ function describe(exception: unknown): { status: number; message: string; code?:
       const { message: _m, error: _e, statusCode: _s, ...rest } = body as Record<string, unknown>;
       extra = Object.keys(rest).length ? rest : undefined;
     }
-    return { status, message, extra };
+    const ownCode = (exception as unknown as { code?: unknown }).code;
+    const code = typeof ownCode === 'string' ? ownCode : undefined;
+    return { status, message, code, extra };
   }
   // Errors raised by Express middleware (body parser, multer) carry their own 4xx status.
   const err = exception as { status?: unknown; statusCode?: unknown; type?: string; code?: string; message?: string };

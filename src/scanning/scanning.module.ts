@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
-import { CatalogModule } from '../catalog/catalog.module.js';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { ExtractionModule } from './extraction/extraction.module.js';
 import { PoemPagesController } from './http/poem-pages.controller.js';
 import { ScansController } from './http/scans.controller.js';
@@ -42,7 +42,7 @@ const jobCore: Provider[] = [
 @Module({})
 export class ScanningModule {
   static forRoot(config: AppConfig, role: ScanningRole = 'api'): DynamicModule {
-    const imports = [CatalogModule, ExtractionModule];
+    const imports = [CatalogCoreModule, ExtractionModule];
     if (role === 'worker') {
       return { module: ScanningModule, imports, providers: [...jobCore, BullJobWorker] };
     }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module.js';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
@@ -13,7 +13,7 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogCoreModule],
   controllers: [SitePagesController, SiteFilesController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },

@@ -1,6 +1,6 @@
 /**
  * What the rest of the product (reader pages, scanning) may ask of the catalog, in-process.
- * Implemented by CatalogQueries / CatalogCommands, exported by CatalogModule.
+ * Implemented by CatalogQueries / CatalogCommands, exported by CatalogCoreModule.
  */
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CatalogCommands } from './application/catalog-commands.js';
+import { CatalogQueries } from './application/catalog-queries.js';
+import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
+import { PublicReadCache } from './http/public-read-cache.js';
+import { CatalogChanges } from './infrastructure/catalog-changes.js';
+import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
+
+/**
+ * The catalog without HTTP: what the reader pages, the scan jobs and the worker process use.
+ * The worker imports only this, so it starts no controllers and no admin bootstrap.
+ */
+@Module({
+  providers: [
+    CatalogChanges,
+    { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
+    CatalogQueries,
+    CatalogCommands,
+    PublicReadCache,
+  ],
+  exports: [CatalogQueries, CatalogCommands, CatalogChanges, PublicReadCache],
+})
+export class CatalogCoreModule {}
