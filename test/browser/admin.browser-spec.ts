@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -28,6 +28,8 @@ let pagePhotos: string[] = [];
 /** The same two pages photographed again (other tilt and noise). */
 let rephotographed: string[] = [];
 let expectedTitles: string[] = [];
+let metadataPhotos: string[] = [];
+let expectedMetadata: { title: string; authors: string[]; publisher: string; publication_date: string; isbn: string };
 /** Every alert and confirm the browser showed, in order; all are accepted. */
 const dialogs: Array<{ type: string; message: string }> = [];
 let detailPath = '';
@@ -83,6 +85,13 @@ describe('admin in the browser', () => {
       return file;
     });
     expectedTitles = rendered.poems.map((p) => p.title);
+    const meta = await renderMetadataPages(book, { seed: 3 });
+    expectedMetadata = meta.metadata;
+    metadataPhotos = meta.pages.map((p) => {
+      const file = join(dir, `${p.kind}.jpg`);
+      writeFileSync(file, p.image);
+      return file;
+    });
     const again = await renderBookPages(book, { maxPages: 2, seed: 21 });
     rephotographed = again.pages.map((p, i) => {
       const file = join(dir, `page-${i + 1}-again.jpg`);
@@ -317,6 +326,31 @@ describe('admin in the browser', () => {
     await shot('12-deleted-forever');
     const gone = await fetch(`${base}${detailPath.replace('/admin/publication', '/api/publications')}/`);
     expect(gone.status).toBe(404);
+  });
+
+  it("reads a new book's metadata from photos of its cover, title and copyright pages", async () => {
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'New Publication' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Publication' });
+    await dialog.getByText('AI Powered').waitFor();
+    await withDialog('Please upload at least one image of the book cover or title page', () => dialog.getByRole('button', { name: 'Extract Metadata' }).click());
+    const zone = dialog.getByTestId('metadata-drop-zone');
+    await zone.locator('input[type=file]').setInputFiles(metadataPhotos);
+    await dialog.getByText(`${metadataPhotos.length} images attached`).waitFor();
+    await zone.getByRole('button', { name: 'Remove copyright.jpg' }).click();
+    await dialog.getByText(`${metadataPhotos.length - 1} images attached`).waitFor();
+    await zone.locator('input[type=file]').setInputFiles(metadataPhotos.filter((f) => f.endsWith('copyright.jpg')));
+    await dialog.getByRole('button', { name: 'Extract Metadata' }).click();
+    await dialog.getByText('Extracting Metadata - AI is analyzing your images...').waitFor();
+    await dialog.getByText('Publication metadata successfully extracted!').waitFor({ timeout: 120_000 });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(expectedMetadata.title);
+    expect(await dialog.getByLabel('ISBN').inputValue()).toBe(expectedMetadata.isbn);
+    expect(await dialog.getByLabel('Publisher').inputValue()).toBe(expectedMetadata.publisher);
+    await shot('14-metadata-extracted');
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Extract Metadata' }).waitFor();
+    await withDialog('Are you sure you want to close? Any unsaved progress will be lost.', () => dialog.getByRole('button', { name: 'Cancel' }).click());
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('logs out after the confirm', async () => {
