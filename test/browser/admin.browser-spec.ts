@@ -5,7 +5,8 @@
  * test-artifacts/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,22 @@ let expectedMetadata: { title: string; authors: string[]; publisher: string; pub
 /** Every alert and confirm the browser showed, in order; all are accepted. */
 const dialogs: Array<{ type: string; message: string }> = [];
 let detailPath = '';
+/** Script errors and Content-Security-Policy refusals seen in any admin page. */
+const pageProblems: string[] = [];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical accessibility violations (axe-core, WCAG 2 A/AA) on the current screen. */
+async function a11yViolations(): Promise<string[]> {
+  // evaluate runs outside the page's CSP, which forbids injected scripts (as it should).
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 function build(config: string, args: string[] = []) {
   // A production build, whatever NODE_ENV the test runner set.
@@ -110,6 +127,10 @@ describe('admin in the browser', () => {
     context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) pageProblems.push(m.text());
+    });
+    page.on('pageerror', (err) => pageProblems.push(err.message));
     page.on('dialog', (dialog: Dialog) => {
       dialogs.push({ type: dialog.type(), message: dialog.message() });
       void dialog.accept();
@@ -149,12 +170,14 @@ describe('admin in the browser', () => {
     await page.getByRole('alert').waitFor();
     expect((await page.getByRole('alert').innerText()).length).toBeGreaterThan(0);
     await shot('01-login-error');
+    expect(await a11yViolations()).toEqual([]);
     await login();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Welcome, ${ADMIN.username}`).waitFor();
     await page.getByRole('heading', { name: 'No publications found' }).waitFor();
     await shot('02-dashboard-empty');
+    expect(await a11yViolations()).toEqual([]);
   });
 
   it('creates a publication by hand in the wizard', async () => {
@@ -198,6 +221,7 @@ describe('admin in the browser', () => {
     await photo.waitFor();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shot('05-preview');
+    expect(await a11yViolations()).toEqual([]);
   });
 
   it('moves between poems with the arrow keys but not while typing, and saves an edit with the draft', async () => {
@@ -262,6 +286,7 @@ describe('admin in the browser', () => {
     expect(await edited.locator('pre').innerText()).toBe('First line kept\n    indented by four\n\nA new stanza');
     await edited.getByText('3 lines').waitFor();
     await shot('08-detail-edited');
+    expect(await a11yViolations()).toEqual([]);
   });
 
   it('publishes, and the public reader shows the collection', async () => {
@@ -386,5 +411,9 @@ describe('admin in the browser', () => {
     await shot('13-session-expired');
     await login();
     await page.waitForURL('**/admin');
+  });
+
+  it('ran every screen without a script error or a Content-Security-Policy refusal', () => {
+    expect(pageProblems).toEqual([]);
   });
 });

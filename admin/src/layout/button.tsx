@@ -10,8 +10,8 @@ const COLORS: Record<ButtonVariant, { bg: string; fg: string; border: string; ho
   secondary: { bg: '#e5e7eb', fg: '#111827', border: '#e5e7eb', hover: '#d1d5db' },
   outline: { bg: 'transparent', fg: THEME.primary, border: THEME.primary, hover: '#eff6ff' },
   ghost: { bg: 'transparent', fg: '#374151', border: 'transparent', hover: '#f3f4f6' },
-  success: { bg: '#16a34a', fg: '#fff', border: '#16a34a', hover: '#15803d' },
-  warning: { bg: '#d97706', fg: '#fff', border: '#d97706', hover: '#b45309' },
+  success: { bg: '#15803d', fg: '#fff', border: '#15803d', hover: '#166534' },
+  warning: { bg: '#b45309', fg: '#fff', border: '#b45309', hover: '#92400e' },
   danger: { bg: '#dc2626', fg: '#fff', border: '#dc2626', hover: '#b91c1c' },
 };
 const PADDING: Record<ButtonSize, string> = { xs: '0 8px', sm: '0 12px', md: '0 16px', lg: '0 22px' };

@@ -403,7 +403,8 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
         <span className="muted">{W.pages(current.page_numbers)}</span>
       </div>
       <div className="proofread">
-        <figure className="page-photo">
+        {/* Focusable so keyboard users can scroll a tall page photo. */}
+        <figure className="page-photo" tabIndex={0} aria-label={W.pageImage(pageImage?.page_number ?? null)}>
           {pages.length ? (
             pages.map((p) => <img key={p.page_index} src={p.url} alt={W.pageImage(p.page_number)} />)
           ) : (
