@@ -1,3 +1,5 @@
+import { DUPLICATE_SIMILARITY_PERCENT } from './constants.js';
+
 /** Every user-facing text of SPEC sections 2, 4, 5, 6 and 8 that the admin shows. */
 export const MSG = {
   login: {
@@ -120,7 +122,7 @@ export const MSG = {
       notes: 'Notes',
     },
     duplicateNote: (n: number) =>
-      `This publication already has ${n} poem${n === 1 ? '' : 's'}. New poems are checked for duplicates: anything 95%+ similar to an existing poem is skipped.`,
+      `This publication already has ${n} poem${n === 1 ? '' : 's'}. New poems are checked for duplicates: anything ${DUPLICATE_SIMILARITY_PERCENT}%+ similar to an existing poem is skipped.`,
     scan: 'Scan Poems',
     scanning: 'Scanning Poems - Extracting and preserving exact poem formatting...',
     extracting: 'Extracting Metadata - AI is analyzing your images...',

@@ -180,6 +180,33 @@ describe('admin in the browser', () => {
     expect(await a11yViolations()).toEqual([]);
   });
 
+  it('shows the database error panel with diagnostics when the list fails, and recovers on Try Again', async () => {
+    const adminList = (url: URL) => url.pathname === '/api/publications/' && url.searchParams.get('admin') === 'true';
+    let serverBack = false;
+    await page.route(adminList, async (route) => {
+      if (!serverBack) return route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' } });
+      // Back, a little slowly.
+      await new Promise((r) => setTimeout(r, 800));
+      return route.continue();
+    });
+    await page.reload();
+    const panel = page.getByRole('alert').filter({ hasText: 'Database connection issue' });
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Show Diagnostics' }).click();
+    await panel.getByText(/^Backend ping: OK \(\d+ ms\)$/).waitFor();
+    await panel.getByText(/^Publications API: OK/).waitFor();
+    await panel.getByText(/^Database: OK$/).waitFor();
+    await panel.getByText('Raw details').click();
+    expect(await panel.locator('pre').innerText()).toContain('"database": true');
+    await shot('02b-error-panel');
+    await panel.getByRole('button', { name: 'Hide Diagnostics' }).click();
+    serverBack = true;
+    await panel.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('button', { name: 'Retrying...' }).waitFor();
+    await page.getByRole('heading', { name: 'No publications found' }).waitFor();
+    await page.unroute(adminList);
+  });
+
   it('creates a publication by hand in the wizard', async () => {
     await page.getByRole('button', { name: 'New Publication' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Publication' });
@@ -374,6 +401,9 @@ describe('admin in the browser', () => {
     await shot('14-metadata-extracted');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByRole('button', { name: 'Extract Metadata' }).waitFor();
+    await dialog.getByLabel('Add content to an existing publication').check();
+    await dialog.getByRole('combobox').waitFor();
+    await withDialog('Please select an existing publication', () => dialog.getByRole('button', { name: 'Continue with Selected Publication' }).click());
     await withDialog('Are you sure you want to close? Any unsaved progress will be lost.', () => dialog.getByRole('button', { name: 'Cancel' }).click());
     await dialog.waitFor({ state: 'detached' });
   });

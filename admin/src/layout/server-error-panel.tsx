@@ -18,10 +18,11 @@ export function errorVariant(error: unknown): ServerErrorVariant {
   return 'server_error';
 }
 
-export function ServerErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => Promise<unknown> | void }) {
+export function ServerErrorPanel({ error, onRetry, busy = false }: { error: unknown; onRetry?: () => Promise<unknown> | void; busy?: boolean }) {
   const variant = errorVariant(error);
   const text = MSG.serverError[variant];
-  const [retrying, setRetrying] = useState(false);
+  const [retryingHere, setRetrying] = useState(false);
+  const retrying = retryingHere || busy;
   const [showDiagnostics, setShowDiagnostics] = useState(false);
   const retry = async () => {
     setRetrying(true);

@@ -25,7 +25,7 @@ export function Dashboard() {
   const refresh = useRefreshCatalog();
   const inTrash = filter === 'trash';
   const user = getStoredUser();
-  const { data, isPending, error, refetch } = useGetList<Publication>(
+  const { data, isPending, isFetching, error, refetch } = useGetList<Publication>(
     'publications',
     {
       filter: filter ? { status: filter } : {},
@@ -38,6 +38,13 @@ export function Dashboard() {
   useEffect(() => {
     document.title = MSG.dashboard.heading;
   }, []);
+
+  // The panel stays up (saying 'Retrying...') until a retry actually succeeds.
+  const [shownError, setShownError] = useState<unknown>(null);
+  useEffect(() => {
+    if (error) setShownError(error);
+    else if (!isFetching) setShownError(null);
+  }, [error, isFetching]);
 
   return (
     <div className="page">
@@ -57,8 +64,8 @@ export function Dashboard() {
         </div>
         <Button onClick={() => setWizardOpen(true)}>{MSG.dashboard.newPublication}</Button>
       </div>
-      {error ? (
-        <ServerErrorPanel error={error} onRetry={() => refetch()} />
+      {error || shownError ? (
+        <ServerErrorPanel error={error ?? shownError} onRetry={() => refetch()} busy={isFetching} />
       ) : isPending ? (
         <p className="muted">{MSG.dashboard.loading}</p>
       ) : data && data.length ? (
