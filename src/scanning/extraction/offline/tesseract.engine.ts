@@ -109,13 +109,16 @@ export class TesseractEngine {
     else this.idle.push(worker);
   }
 
-  /** Reads one page image (JPEG or PNG) into lines with their geometry. */
+  /** Reads one page image (any format sharp reads) into lines with their geometry. */
   async recognize(image: Buffer, index: number): Promise<OcrPage> {
-    const grey = await sharp(image).greyscale().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    // Greyscale as binary PGM: Leptonica reads it without decompression, unlike PNG or JPEG.
+    const grey = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    if (grey.info.channels !== 1) throw new Error(`expected a greyscale page, got ${grey.info.channels} channels`);
+    const pgm = Buffer.concat([Buffer.from(`P5\n${grey.info.width} ${grey.info.height}\n255\n`, 'ascii'), grey.data]);
     const worker = await this.acquire();
     let data: Awaited<ReturnType<Worker['recognize']>>['data'];
     try {
-      ({ data } = await worker.recognize(grey.data, {}, { blocks: true, text: false }));
+      ({ data } = await worker.recognize(pgm, {}, { blocks: true, text: false }));
     } catch (error) {
       // A worker that failed mid-page may be in a bad state; replace it rather than reuse it.
       this.all.delete(worker);
