@@ -365,10 +365,12 @@ describe('admin in the browser', () => {
     await card(BOOK_TITLE).waitFor();
   });
 
-  it('deletes it forever from the trash', async () => {
-    await page.goto('/admin');
-    await withDialog(/moved to the trash/, () => card(BOOK_TITLE).getByRole('button', { name: 'Delete' }).click());
-    await toast('Publication moved to trash').waitFor();
+  it('deletes it from its detail page to the trash, then forever from the trash', async () => {
+    await page.goto(detailPath);
+    await withDialog(/moved to the trash/, () => page.getByRole('button', { name: 'Delete Publication' }).click());
+    await expect.poll(() => dialogs.at(-1)?.message).toBe('Publication deleted successfully');
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'No publications found' }).waitFor();
     await page.getByRole('button', { name: 'Trash' }).click();
     await withDialog('Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone!', () =>
       card(BOOK_TITLE).getByRole('button', { name: 'Delete Forever' }).click(),
