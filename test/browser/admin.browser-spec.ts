@@ -410,8 +410,16 @@ describe('admin in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('logs out after the confirm', async () => {
+  it('validates the session on entry, then logs out after the confirm', async () => {
+    const check = (url: URL) => url.pathname === '/api/auth/check/';
+    await page.route(check, async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
     await page.goto('/admin');
+    await page.getByText('Validating session...').waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.unroute(check);
     await withDialog('Are you sure you want to logout?', () => page.getByRole('button', { name: 'Logout' }).click());
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('authToken')])).toEqual([null, null]);
