@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedPoem } from '../../src/scanning/extraction/extraction.port.js';
 import { OfflinePoemExtractor } from '../../src/scanning/extraction/offline/offline-poem.extractor.js';
@@ -82,6 +83,19 @@ describe('offline extraction of poem pages', () => {
     expect(levenshtein(printed, read) / printed.length).toBeLessThan(0.01);
     expect(read).not.toMatch(/ORCHARD YEARS|WHITFIELD/i);
     expect(read.split('\n').some((l) => /^\s*\d+\s*$/.test(l))).toBe(false);
+  });
+});
+
+describe('offline extraction of a photo stored sideways', () => {
+  it('reads a page whose camera stored it turned, with an EXIF orientation tag saying so', async () => {
+    // Orientation 6: the pixels lie rotated a quarter turn anticlockwise; viewers turn them back.
+    const sideways = await sharp(book.pages[2].image).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 80 }).toBuffer();
+    const read = await extractor.extractPoems([await normalisePageImage(sideways, 0)]);
+    expect(read.map((p) => [p.title, p.page_numbers])).toEqual([
+      ['Small Hours', [13]],
+      ['Harbour Lights', [13]],
+    ]);
+    expect(shape(read[0].body)).toEqual(shape(book.poems[2].body));
   });
 });
 
