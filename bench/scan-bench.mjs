@@ -150,13 +150,15 @@ const pct = (x) => `${(x * 100).toFixed(2)}%`;
 
 async function main() {
   // Two typesettings of the same poems (page numbers in the footer, then in the header corner),
-  // and a rougher photograph of the first pages.
+  // then rougher photographs of the first pages: noisier and more compressed, and smaller.
   const reversed = [...SAMPLE_POEMS].reverse();
   const sets = [
     await renderBookPages(sampleBook(), { seed: 101 }),
     await renderBookPages(sampleBook({ poems: reversed, firstPageNumber: 40 }), { seed: 202, pageNumberPosition: 'header' }),
     // A rougher photograph: more sensor noise and heavier JPEG compression.
     await renderBookPages(sampleBook({ firstPageNumber: 71 }), { seed: 303, noise: 12, jpegQuality: 45, maxPages: 4 }),
+    // Taken from further away: about 1100 x 1550 px for the whole page.
+    await renderBookPages(sampleBook({ firstPageNumber: 91 }), { seed: 404, photoScale: 0.6, noise: 10, jpegQuality: 60, maxPages: 3 }),
   ];
   const limit = args.pages ? Number(args.pages) : Infinity;
   const cache = mkdtempSync(join(tmpdir(), 'scan-bench-'));

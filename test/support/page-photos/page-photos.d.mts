@@ -20,6 +20,8 @@ export interface RenderOptions {
   maxPages?: number;
   jpegQuality?: number;
   noise?: number;
+  /** Scales the finished photo (e.g. 0.6 for a camera further from the page). */
+  photoScale?: number;
   pageNumberPosition?: 'footer' | 'header';
   poems?: BookPoem[];
 }

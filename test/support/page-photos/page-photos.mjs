@@ -199,11 +199,15 @@ async function photograph(svg, rng, options) {
     .extend({ top: border, bottom: border, left: border, right: border, background: { r: 72, g: 66, b: 60 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return sharp(blurred)
+  let photo = sharp(blurred)
     .rotate(angle, { background: { r: 72, g: 66, b: 60 } })
-    .tint({ r: 255, g: 242, b: 220 })
-    .jpeg({ quality: options.jpegQuality ?? 72 })
-    .toBuffer();
+    .tint({ r: 255, g: 242, b: 220 });
+  if (options.photoScale && options.photoScale !== 1) {
+    // A camera further from the page: fewer pixels per letter.
+    const rotated = await photo.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    photo = sharp(rotated.data).resize(Math.round(rotated.info.width * options.photoScale));
+  }
+  return photo.jpeg({ quality: options.jpegQuality ?? 72 }).toBuffer();
 }
 
 function tiltFor(rng, options) {
