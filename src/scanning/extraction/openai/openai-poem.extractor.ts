@@ -198,8 +198,9 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create({
+        // No temperature: reasoning models refuse the parameter, and the schema and prompt already
+        // pin the answer down.
         model: this.model,
-        temperature: 0,
         messages: [
           { role: 'system', content: system },
           { role: 'user', content },
