@@ -116,7 +116,7 @@ describe('OpenAI extractor: poems', () => {
   ];
 
   it('sends each page photo with the model and a strict schema, and joins a poem continued over pages', async () => {
-    reply = (request) => ({ status: 200, body: completion(JSON.stringify(answers[pageOf(request)])), delayMs: 60 });
+    reply = (request) => ({ status: 200, body: completion(JSON.stringify(answers[pageOf(request)])), delayMs: 200 });
     const pages = await pagePhotos(4);
     const progress: number[] = [];
 
