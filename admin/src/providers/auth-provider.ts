@@ -24,7 +24,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       if (answer.authenticated && answer.user) storeUser(answer.user);
       return { authenticated: Boolean(answer.authenticated && answer.user), user: answer.user ?? null };
     } catch (err) {
-      if (err instanceof DOMException && err.name === 'TimeoutError') console.warn('Auth check timed out after 3000 ms');
+      if (err instanceof ApiError && (err.body as { timeout?: boolean } | null)?.timeout) console.warn(`Auth check timed out after ${AUTH_CHECK_TIMEOUT_MS} ms`);
       else if (err instanceof ApiError && err.isNetwork) console.warn('Auth check failed: the backend may be unavailable');
       else console.warn('Auth check failed', err);
       return { authenticated: false, user: null };

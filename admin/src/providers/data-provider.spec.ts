@@ -208,6 +208,21 @@ describe('admin data provider', () => {
     expect(bare.log.error).toHaveBeenCalledWith(expect.stringContaining('CRITICAL'));
   });
 
+  it('gives up after the timeout and reports it as a network failure', async () => {
+    const slow = setup();
+    slow.replies.push(() => new Response('{}'));
+    const http = createHttpClient({
+      fetch: ((_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch,
+      csrf: { cookie: () => 't', meta: () => null, component: () => null, hiddenField: () => null },
+      env: { pathname: () => '/admin', alert: () => {}, go: () => {}, setTimeout: (fn) => fn() },
+      log: slow.log,
+    });
+    const err = await http('/api/auth/check/', { timeoutMs: 20 }).catch((e) => e);
+    expect(err).toMatchObject({ status: 0, isNetwork: true, body: { timeout: true } });
+    expect(slow.log.warn).toHaveBeenCalledWith(expect.stringContaining('timed out after 20 ms'));
+  });
+
   it('adds the trailing slash before the query string', () => {
     expect(withTrailingSlash('/api/publications/5')).toBe('/api/publications/5/');
     expect(withTrailingSlash('/api/publications?admin=true')).toBe('/api/publications/?admin=true');

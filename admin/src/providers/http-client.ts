@@ -77,6 +77,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       response = await deps.fetch(withTrailingSlash(url), { method, headers, body, credentials: 'include', signal });
     } catch (err) {
       if (options.signal?.aborted) throw err;
+      if (timeout.aborted) {
+        deps.log.warn(`${method} ${url} timed out after ${options.timeoutMs ?? HTTP_TIMEOUT_MS} ms`);
+        throw new ApiError(`Request timed out: ${url}`, 0, { timeout: true });
+      }
       const reason = err instanceof Error ? err.message : String(err);
       deps.log.error(`Network error on ${method} ${url}: the backend may be unavailable (${reason})`);
       throw new ApiError(`Network error: failed to fetch ${url}`, 0, null);
