@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogCommands } from './application/catalog-commands.js';
+import { CatalogEvents } from './application/catalog-events.js';
 import { CatalogQueries } from './application/catalog-queries.js';
 import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
 import { PublicReadCache } from './http/public-read-cache.js';
@@ -16,8 +17,9 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
     { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
     CatalogQueries,
     CatalogCommands,
+    CatalogEvents,
     PublicReadCache,
   ],
-  exports: [CatalogQueries, CatalogCommands, CatalogChanges, PublicReadCache],
+  exports: [CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents, PublicReadCache],
 })
 export class CatalogCoreModule {}

@@ -11,6 +11,7 @@ import { ScanService } from './jobs/scan.service.js';
 import { FileSystemPageStore } from './page-store/file-system.page-store.js';
 import { PAGE_STORE } from './page-store/page-store.port.js';
 import { ScanPagesRepository } from './page-store/scan-pages.repository.js';
+import { PublicationPagesPurger } from './page-store/publication-pages.purger.js';
 import { BullJobQueue } from './queue/bullmq.job-queue.js';
 import { BullJobWorker } from './queue/bullmq.job-worker.js';
 import { InProcessJobQueue } from './queue/in-process.job-queue.js';
@@ -50,7 +51,7 @@ export class ScanningModule {
       module: ScanningModule,
       imports,
       controllers: [ScansController, PoemPagesController],
-      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : InProcessJobQueue }, queueHealthProvider],
+      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : InProcessJobQueue }, queueHealthProvider, PublicationPagesPurger],
       exports: [JOB_QUEUE, PAGE_STORE, ScanPagesRepository, QUEUE_HEALTH],
     };
   }

@@ -3,6 +3,8 @@
  * reading rendered page photographs: upload, duplicates, the page archive, reprocess, async jobs,
  * metadata, and every refusal a user can run into.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poemSimilarity } from '../../src/scanning/duplicates/poem-similarity.js';
@@ -202,5 +204,19 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     const many = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
     for (let i = 0; i < 11; i++) many.attach(`image_${i}`, meta.pages[0].image.subarray(0, 1000), `m${i}.jpg`);
     expect((await many.expect(400)).body.error).toBe('Maximum 10 images allowed for metadata extraction');
+  });
+
+  it('deleting a publication forever removes its stored page photos too', async () => {
+    const id = await createPublication(agent, token, 'Short-Lived Shelf');
+    const scan = (await upload(id, [pages[2]]).expect(200)).body;
+    const stored = (await agent.get(`/api/poems/${scan.poems[0].id}/pages/`).expect(200)).body;
+    await agent.get(stored[0].url).expect(200);
+    const dir = join(t.config.pageStoreDir, 'publications', String(id));
+    expect(existsSync(dir)).toBe(true);
+    await agent.delete(`/api/publications/${id}/`).set('X-CSRFToken', token).expect(200);
+    expect(existsSync(dir), 'photos stay while the publication is only in trash').toBe(true);
+    await agent.delete(`/api/publications/${id}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+    expect(existsSync(dir)).toBe(false);
+    await agent.get(stored[0].url).expect(404);
   });
 });

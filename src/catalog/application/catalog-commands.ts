@@ -12,6 +12,7 @@ import {
 } from '../domain/publication-lifecycle.js';
 import { parseRef } from '../domain/slug.js';
 import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
+import { CatalogEvents } from './catalog-events.js';
 import { CATALOG_REPOSITORY, type CatalogRepository, type CatalogTransaction } from './ports/catalog.repository.port.js';
 
 async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<Publication> {
@@ -23,7 +24,10 @@ async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<P
 /** Every change to the catalog, each in one transaction. */
 @Injectable()
 export class CatalogCommands implements CatalogWriteApi {
-  constructor(@Inject(CATALOG_REPOSITORY) private readonly repo: CatalogRepository) {}
+  constructor(
+    @Inject(CATALOG_REPOSITORY) private readonly repo: CatalogRepository,
+    private readonly events: CatalogEvents,
+  ) {}
 
   createPublication(fields: PublicationFields): Promise<Publication> {
     return this.repo.transaction(async (tx) => {
@@ -66,13 +70,15 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.lifecycle(ref, restoreFromTrash);
   }
 
-  permanentlyDelete(ref: string | number): Promise<{ id: number; deleted_poems: number }> {
-    return this.repo.transaction(async (tx) => {
+  async permanentlyDelete(ref: string | number): Promise<{ id: number; deleted_poems: number }> {
+    const deleted = await this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       assertPermanentlyDeletable(publication);
       await tx.deletePublication(publication.id);
       return { id: publication.id, deleted_poems: publication.poem_count };
     });
+    await this.events.publicationPurged(deleted.id);
+    return deleted;
   }
 
   clearPoems(ref: string | number): Promise<{ deleted_poems: number }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PageNotStoredError, type PageStore } from './page-store.port.js';
@@ -32,6 +32,10 @@ export class FileSystemPageStore implements PageStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new PageNotStoredError(key);
       throw err;
     }
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
 
   private pathOf(key: string): string {

@@ -6,6 +6,8 @@ export interface PageStore {
   put(key: string, data: Buffer): Promise<void>;
   /** Throws PageNotStoredError when the key holds nothing. */
   get(key: string): Promise<Buffer>;
+  /** Removes every page stored under a key prefix (e.g. `publications/7`); nothing there is fine. */
+  removeAll(prefix: string): Promise<void>;
 }
 
 export class PageNotStoredError extends Error {
