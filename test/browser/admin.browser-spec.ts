@@ -5,7 +5,7 @@
  * test-artifacts/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -85,6 +85,8 @@ const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text
 describe('admin in the browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    // Pictures from an earlier run would pass for this one's.
+    for (const old of readdirSync(SHOTS).filter((f) => f.startsWith('admin-'))) rmSync(join(SHOTS, old));
     expect(existsSync(CHROMIUM), `${CHROMIUM} is needed for the browser suite`).toBe(true);
     build('vite.admin.config.ts');
     if (existsSync(join(ROOT, 'vite.reader.config.ts')) && !existsSync(join(ROOT, 'dist/reader/server/entry-server.js'))) {
