@@ -78,11 +78,14 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(res.body.duplicates.map((d: any) => d.matched_poem.id)).toEqual(res.body.poems.map((p: any) => p.id));
   });
 
-  it('the same upload repeated is the same job and adds no poem twice', async () => {
+  it('the same upload repeated is the same job, adds no poem twice and reports them as already there', async () => {
     const res = await upload(pubId, pages).expect(200);
     expect(res.body.job_id).toBe(firstScan.job_id);
-    expect(res.body.poems.map((p: any) => p.id)).toEqual(firstScan.poems.map((p: any) => p.id));
-    expect(res.body.duplicates_ignored).toBe(0);
+    expect(res.body.extracted_poems).toBe(0);
+    expect(res.body.poems).toEqual([]);
+    expect(res.body.duplicates_ignored).toBe(book.poems.length);
+    expect(res.body.duplicates.map((d: any) => d.matched_poem.id)).toEqual(firstScan.poems.map((p: any) => p.id));
+    expect(res.body.duplicates.every((d: any) => d.similarity === 1 && d.matched_in === 'publication')).toBe(true);
     const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(listed).toHaveLength(book.poems.length);
   });

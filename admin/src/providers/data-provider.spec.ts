@@ -157,8 +157,16 @@ describe('admin data provider', () => {
     expect(sync.poems).toHaveLength(2);
     expect(sync.duplicates).toEqual([]);
     t.json(202, { job_id: 'j2' });
-    t.json(200, { job_id: 'j2', state: 'failed', progress: { pages_done: 0, pages_total: 1 }, error: 'OCR crashed' });
-    await expect(t.dp.batchUploadPages(4, [new File(['a'], 'a.jpg')], { sleep: async () => {} })).rejects.toMatchObject({ message: 'OCR crashed' });
+    t.json(200, {
+      job_id: 'j2',
+      state: 'failed',
+      progress: { pages_done: 0, pages_total: 1 },
+      error: { code: 'EXTRACTION.AI_RATE_LIMITED', message: 'AI provider (OpenAI) is limiting requests', status: 429 },
+    });
+    await expect(t.dp.batchUploadPages(4, [new File(['a'], 'a.jpg')], { sleep: async () => {} })).rejects.toMatchObject({
+      message: 'AI provider (OpenAI) is limiting requests',
+      status: 429,
+    });
   });
 
   it('sends metadata images as image_0..image_n', async () => {

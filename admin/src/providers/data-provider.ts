@@ -183,7 +183,11 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
           pagesTotal: job.progress?.pages_total ?? files.length,
         });
         if (job.state === 'completed') return normaliseScanResult({ job_id: jobId, ...job.result });
-        if (job.state === 'failed') throw new ApiError(job.error || 'The scan failed', 500, { error: job.error });
+        if (job.state === 'failed') {
+          // The job's status (429, 413, 502...) picks the same wizard message as a synchronous scan.
+          const message = job.error?.message || 'The scan failed';
+          throw new ApiError(message, job.error?.status ?? 500, { error: message, code: job.error?.code });
+        }
         await sleep(interval);
       }
     },

@@ -71,7 +71,8 @@ export interface ScanJob {
   state: ScanState;
   progress: { pages_done: number; pages_total: number };
   result?: ScanResult;
-  error?: string;
+  /** Why a failed job failed, with the HTTP status a synchronous scan would have answered. */
+  error?: { code: string; message: string; status: number };
 }
 
 export interface ScanProgress {

@@ -60,14 +60,25 @@ export class PoemScanner {
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
     const alreadyAdded = await this.pagesRepo.poemIdsBySourceKey(keys);
     const ownIds = new Set(alreadyAdded.values());
-    const existing = (await this.queries.listPoems(publicationId, { staff: true })).filter((p) => !ownIds.has(p.id));
+    const current = await this.queries.listPoems(publicationId, { staff: true });
+    const existing = current.filter((p) => !ownIds.has(p.id));
+    // A first run that finds poems under its own keys is the same upload sent again: those poems
+    // are not new, so they are reported as duplicates. A retry (attempt > 1) finishing its own
+    // interrupted work still counts them as extracted.
+    const repeatedUpload = context.attempt === 1;
+    const titleOf = new Map(current.map((p) => [p.id, p.title]));
     const finder = new DuplicateFinder(existing);
     const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, existing) : new Map<number, Poem[]>();
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
     const duplicates: Array<DuplicateReport & { batchIndex?: number }> = [];
     extracted.forEach((poem, index) => {
-      if (!alreadyAdded.has(keys[index])) {
+      const own = alreadyAdded.get(keys[index]);
+      if (own !== undefined && repeatedUpload) {
+        duplicates.push({ title: poem.title, matched_poem: { id: own, title: titleOf.get(own) ?? poem.title }, similarity: 1, matched_in: 'publication' });
+        return;
+      }
+      if (own === undefined) {
         const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
         if (match) {
           if (match.source === 'publication') finder.alias(match.id, match.title, poem);
