@@ -1,48 +1,10 @@
 /** Shapes of the API answers the admin reads (SPEC sections 3 and 7, scanning issue). */
-export type PublicationStatus = 'draft' | 'published';
+// The catalog's own types are the contract: the admin reads exactly what the API answers.
+import type { Poem } from '../../../src/catalog/domain/poem.js';
+import type { Publication, PublicationFields, PublicationStatus } from '../../../src/catalog/domain/publication.js';
+
+export type { Poem, Publication, PublicationFields, PublicationStatus };
 export type ListFilter = 'draft' | 'published' | 'trash' | undefined;
-
-export interface Publication {
-  id: number;
-  _id?: number;
-  slug: string;
-  title: string;
-  status: PublicationStatus;
-  authors: string[];
-  publisher: string;
-  publication_date: string;
-  isbn: string;
-  notes: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  published_at?: string | null;
-  poem_count: number;
-  total_lines: number;
-  total_words: number;
-}
-
-export interface PublicationFields {
-  title: string;
-  authors: string[];
-  publisher: string;
-  publication_date: string;
-  isbn: string;
-  notes: string;
-}
-
-export interface Poem {
-  id: number;
-  slug?: string;
-  title: string;
-  body: string;
-  notes: string;
-  line_count: number;
-  word_count: number;
-  created_at: string;
-  publication_id: number;
-  page_numbers: number[];
-}
 
 export interface PoemPage {
   page_index: number;

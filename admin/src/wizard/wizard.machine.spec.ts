@@ -3,11 +3,11 @@ import type { Poem, Publication, ScanResult } from '../providers/types.js';
 import { hasUnsavedProgress, initialWizardState, inPreview, wizardReducer as reduce, type ImageItem, type WizardEvent, type WizardState } from './wizard.machine.js';
 
 const publication = (id: number, extra: Partial<Publication> = {}): Publication => ({
-  id, slug: `p-${id}`, title: `Book ${id}`, status: 'draft', authors: [], publisher: '', publication_date: '', isbn: '', notes: '',
-  created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', deleted_at: null, poem_count: 2, total_lines: 8, total_words: 40, ...extra,
+  id, _id: id, slug: `p-${id}`, title: `Book ${id}`, status: 'draft', authors: [], publisher: '', publication_date: '', isbn: '', notes: '',
+  created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', deleted_at: null, published_at: null, poem_count: 2, total_lines: 8, total_words: 40, ...extra,
 });
 const poem = (id: number, title = `Poem ${id}`): Poem => ({
-  id, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', publication_id: 1, page_numbers: [id + 10],
+  id, slug: `poem-${id}`, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', updated_at: '', publication_id: 1, page_numbers: [id + 10], position: id,
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
 const result = (poems: Poem[], duplicates = 0): ScanResult => ({
