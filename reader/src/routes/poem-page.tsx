@@ -1,36 +1,15 @@
 import type { Load, PoemData, PublicSiteSettings } from '../../../src/site/reader-contract.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
+import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { authorsText, formatLongDate, refOf } from '../lib/format.js';
 
 /** /poem/{id}: one poem with its back links (SPEC section 2). */
 export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: PublicSiteSettings }) {
-  if (poem.state === 'loading') {
-    return (
-      <Layout settings={settings}>
-        <div className="container page-pad">
-          <p className="status-text" role="status">
-            Loading poem...
-          </p>
-        </div>
-      </Layout>
-    );
-  }
+  if (poem.state === 'loading') return <LoadingPage settings={settings} text="Loading poem..." />;
   if (poem.state === 'error') {
-    return (
-      <Layout settings={settings}>
-        <div className="container page-pad not-found">
-          <h1 className="page-title">Poem Not Found</h1>
-          <p className="error-message">{poem.error.status === 404 ? 'Poem not found' : 'Failed to load poem'}</p>
-          <p>
-            <Link href="/" className="button button-primary">
-              Back to Home
-            </Link>
-          </p>
-        </div>
-      </Layout>
-    );
+    return <NotFoundPage settings={settings} heading="Poem Not Found" message={poem.error.status === 404 ? 'Poem not found' : 'Failed to load poem'} />;
   }
   const { poem: p, publication } = poem.data;
   const collectionHref = publication

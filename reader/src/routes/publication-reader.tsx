@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Load, PublicSiteSettings, ReaderData } from '../../../src/site/reader-contract.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
+import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../lib/format.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -10,33 +11,11 @@ const CONTENTS = -1;
 
 /** /publication/{id}: Table of Contents and single-poem views with the bottom bar (SPEC section 2). */
 export function PublicationReaderPage({ reader, settings }: { reader: Load<ReaderData>; settings: PublicSiteSettings }) {
-  if (reader.state === 'loading') {
-    return (
-      <Layout settings={settings}>
-        <div className="container page-pad">
-          <p className="status-text" role="status">
-            Loading publication...
-          </p>
-        </div>
-      </Layout>
-    );
-  }
+  if (reader.state === 'loading') return <LoadingPage settings={settings} text="Loading publication..." />;
   if (reader.state === 'error') {
     // Any answer from the server other than 200 means the publication is not there for us.
     const message = reader.error.status !== undefined ? 'Publication not found' : reader.error.message;
-    return (
-      <Layout settings={settings}>
-        <div className="container page-pad not-found">
-          <h1 className="page-title">Publication Not Found</h1>
-          <p className="error-message">{message}</p>
-          <p>
-            <Link href="/" className="button button-primary">
-              Back to Home
-            </Link>
-          </p>
-        </div>
-      </Layout>
-    );
+    return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} />;
   }
   return <Reader data={reader.data} settings={settings} />;
 }

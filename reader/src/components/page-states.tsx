@@ -1,0 +1,33 @@
+import type { PublicSiteSettings } from '../../../src/site/reader-contract.js';
+import { Layout } from './layout.js';
+import { Link } from './navigation.js';
+
+/** The loading text of a page, inside the site's layout. */
+export function LoadingPage({ settings, text }: { settings: PublicSiteSettings; text: string }) {
+  return (
+    <Layout settings={settings}>
+      <div className="container page-pad">
+        <p className="status-text" role="status">
+          {text}
+        </p>
+      </div>
+    </Layout>
+  );
+}
+
+/** A not-found or failure page: its heading, the message and a way home. */
+export function NotFoundPage({ settings, heading, message }: { settings: PublicSiteSettings; heading: string; message: string }) {
+  return (
+    <Layout settings={settings}>
+      <div className="container page-pad not-found">
+        <h1 className="page-title">{heading}</h1>
+        <p className="error-message">{message}</p>
+        <p>
+          <Link href="/" className="button button-primary">
+            Back to Home
+          </Link>
+        </p>
+      </div>
+    </Layout>
+  );
+}
