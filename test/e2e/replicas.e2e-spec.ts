@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbTargets, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { POSTGRES_URL, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
-const onPostgres = dbTargets().includes('postgres');
-
-/** Two API processes over one PostgreSQL: what one changes, the other's read cache never hides. */
-describe.runIf(onPostgres)('two API replicas on PostgreSQL', () => {
+/**
+ * Two API processes over one PostgreSQL: what one changes, the other's read cache never hides.
+ * Needs PostgreSQL (DATABASE_URL, or the local test database), as the worker suite does.
+ */
+describe('two API replicas on PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await startTestApp('postgres');
-    b = await startTestApp('postgres', { reset: false });
+    a = await startTestApp('postgres', { env: { DATABASE_URL: POSTGRES_URL } });
+    b = await startTestApp('postgres', { env: { DATABASE_URL: POSTGRES_URL }, reset: false });
   });
   afterAll(async () => {
     await b?.close();

@@ -23,6 +23,9 @@ export function dbTargets(): DbTarget[] {
   return ['pglite'];
 }
 
+/** The PostgreSQL of suites that always need one (several processes over one database). */
+export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 /** Destructive resets only ever touch a database whose name says it is for tests. */
 export function assertTestDatabase(url: string): void {
   const name = new URL(url).pathname.replace(/^\//, '');
@@ -51,7 +54,7 @@ export function testConfig(target: DbTarget, env: Record<string, string | undefi
     SECURE_COOKIES: 'false',
     ...env,
     DATA_DIR: dataDir,
-    DATABASE_URL: target === 'postgres' ? process.env.DATABASE_URL : undefined,
+    DATABASE_URL: target === 'postgres' ? (env.DATABASE_URL ?? process.env.DATABASE_URL) : undefined,
     REDIS_URL: env.REDIS_URL,
   });
 }
