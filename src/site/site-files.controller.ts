@@ -25,12 +25,18 @@ export class SiteFilesController {
   async sitemap(@Req() req: Request, @Res() res: Response): Promise<void> {
     const version = PublicReadCache.isAnonymous(req) ? this.cache.currentVersion() : undefined;
     const base = this.settings.publicUrl;
-    const publications = await this.catalog.listPublished();
+    const [publications, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
+    const poemsOf = new Map<number, typeof poems>();
+    for (const poem of poems) {
+      const list = poemsOf.get(poem.publication_id);
+      if (list) list.push(poem);
+      else poemsOf.set(poem.publication_id, [poem]);
+    }
     const entries: SitemapEntry[] = [{ loc: `${base}/` }, { loc: `${base}/publications` }];
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
       entries.push({ loc: `${base}/publication/${ref(publication)}`, lastmod: publication.updated_at });
-      for (const poem of await this.catalog.listPoems(publication.id, { staff: false })) {
+      for (const poem of poemsOf.get(publication.id) ?? []) {
         entries.push({ loc: `${base}/poem/${ref(poem)}`, lastmod: poem.updated_at });
       }
     }

@@ -19,6 +19,11 @@ export class CatalogQueries implements CatalogReadApi {
     return (await this.repo.listPublications('public')).items;
   }
 
+  /** Every poem a visitor can read, in one query (for the sitemap). */
+  listPublishedPoems(): Promise<Poem[]> {
+    return this.repo.listPublishedPoems();
+  }
+
   listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }) {
     return this.repo.listPublications(filter, page);
   }

@@ -255,6 +255,14 @@ export class TypeOrmCatalogRepository implements CatalogRepository {
     return rows.map(toPoem);
   }
 
+  async listPublishedPoems(): Promise<Poem[]> {
+    const rows = await this.db.query(
+      `SELECT poems.* FROM poems JOIN publications p ON p.id = poems.publication_id
+       WHERE ${FILTERS.public} ORDER BY poems.publication_id, poems.position, poems.id`,
+    );
+    return rows.map(toPoem);
+  }
+
   async findPoem(ref: Ref): Promise<Poem | null> {
     const [where, value] = refClause(ref, 'poems');
     const rows = await this.db.query(`SELECT * FROM poems WHERE ${where}`, [value]);

@@ -24,6 +24,8 @@ export interface CatalogRepository {
   listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }): Promise<{ items: Publication[]; total: number }>;
   findPublication(ref: { id: number } | { slug: string }): Promise<Publication | null>;
   listPoems(publicationId: number): Promise<Poem[]>;
+  /** Every poem of every published, non-deleted publication, in reading order (one query). */
+  listPublishedPoems(): Promise<Poem[]>;
   findPoem(ref: { id: number } | { slug: string }): Promise<Poem | null>;
   /** Runs work in one transaction; a thrown error rolls everything back. */
   transaction<T>(work: (tx: CatalogTransaction) => Promise<T>): Promise<T>;
