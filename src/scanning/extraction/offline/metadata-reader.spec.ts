@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findDate, findIsbn, findPublisher, readMetadata } from './metadata-reader.js';
-import type { LayoutLine } from './page-layout.js';
+import type { LayoutLine } from './layout-lines.js';
+import { findDate, findIsbn, findPublisher, readIsbn, readMetadata } from './metadata-reader.js';
 
-const line = (text: string, size: number, baseline: number): LayoutLine => ({ text, size, baseline, left: 100, right: 900, confidence: 95 });
+const line = (text: string, size: number, baseline: number): LayoutLine => ({ text, words: [], size, baseline, left: 100, right: 900, confidence: 95 });
 
 describe('metadata from cover, title and copyright pages', () => {
   it('reads title, authors, publisher, date and ISBN', () => {
@@ -24,27 +24,59 @@ describe('metadata from cover, title and copyright pages', () => {
     });
   });
 
-  it('falls back to the copyright holder and a name-like line for authors', () => {
-    expect(readMetadata([[line('Harbour', 90, 500), line('Copyright 2004 by Ruth Abernethy', 20, 900)]]).authors).toEqual(['Ruth Abernethy']);
-    expect(readMetadata([[line('Harbour', 90, 500), line('Ruth Abernethy', 40, 1500)]]).authors).toEqual(['Ruth Abernethy']);
+  it('reads an old title page: BY on its own line, the city above the publisher, and a firm holding the copyright', () => {
+    const cover = [line('MOUNTAIN INTERVAL', 112, 700), line('ROBERT FROST', 61, 1033)];
+    const titlePage = [line('MOUNTAIN INTERVAL', 91, 525), line('BY', 36, 756), line('ROBERT FROST', 60, 843), line('NEW YORK', 39, 1831), line('HENRY HOLT AND COMPANY', 60, 1915), line('1916', 36, 2010)];
+    const copyright = [line('Copyright, 1916,', 40, 929), line('BY', 36, 1005), line('HENRY HOLT AND COMPANY', 36, 1078), line('All rights reserved', 34, 1257), line('ISBN 978-0-8050-0014-6', 32, 1433)];
+    // Pages in any order: the copyright page's "BY" names the firm, not the author.
+    expect(readMetadata([copyright, cover, titlePage])).toEqual({
+      title: 'MOUNTAIN INTERVAL',
+      authors: ['ROBERT FROST'],
+      publisher: 'HENRY HOLT AND COMPANY',
+      publication_date: '1916',
+      isbn: '978-0-8050-0014-6',
+      notes: '',
+    });
   });
 
-  it('prefers an ISBN whose check digit is right, repairs O/l misreads, and still reports a misread one', () => {
+  it('takes the author from the line the cover sets under the title when no page says "by"', () => {
+    const cover = [line('A GARLAND OF VERSE', 111, 700), line('MARGARET ELLERY HALE', 60, 1032)];
+    expect(readMetadata([cover]).authors).toEqual(['MARGARET ELLERY HALE']);
+  });
+
+  it('falls back to the copyright holder (a person, not a firm) for authors', () => {
+    expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Ruth Abernethy', 20, 900)]]).authors).toEqual(['Ruth Abernethy']);
+    expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Harbour Books Ltd', 20, 900)]]).authors).toEqual([]);
+  });
+
+  it('accepts an ISBN only when its check digit is right, repairing O/l and one misread figure', () => {
     expect(findIsbn('ISBN 0-9612345-3-8\nISBN-13: 978-0-306-40615-7')).toBe('978-0-306-40615-7');
     expect(findIsbn('ISBN O-96l2345-3-9')).toBe('0-9612345-3-9');
-    expect(findIsbn('ISBN 0-9612345-3-8')).toBe('0-9612345-3-8');
+    // 0-8714-0372-2 with its first 0 read as 6: exactly one change of a confusable figure checks.
+    expect(findIsbn('ISBN 6-8714-0372-2')).toBe('0-8714-0372-2');
+    // With its 0 read as 8, three single changes would check: no guess is made.
+    expect(findIsbn('ISBN 978-0-8050-0814-6')).toBe('');
     expect(findIsbn('no number here')).toBe('');
   });
 
-  it('finds a month and year, else the copyright year', () => {
+  it('leaves an ISBN that cannot be made to check out of the field and names it in the notes', () => {
+    expect(readIsbn('ISBN 0-4444444-4-4')).toEqual({ isbn: '', unreadable: '0-4444444-4-4' });
+    const metadata = readMetadata([[line('Harbour', 90, 500)], [line('All rights reserved', 20, 900), line('ISBN 0-4444444-4-4', 20, 950)]]);
+    expect(metadata.isbn).toBe('');
+    expect(metadata.notes).toContain('0-4444444-4-4');
+  });
+
+  it('finds a month and year, else the copyright year, else a year standing alone', () => {
     expect(findDate(['First published in SEPTEMBER 1992'])).toBe('September 1992');
     expect(findDate(['All rights reserved.', '© 1975 Eleanor Whitfield', 'Printed at 1200 Main Street'])).toBe('1975');
+    expect(findDate(['BOSTON', 'THE LINDEN PRESS', '1924'])).toBe('1924');
     expect(findDate(['nothing dated'])).toBe('');
   });
 
-  it('finds the publisher from "Published by" or a press name', () => {
+  it('finds the publisher from "Published by" or a firm name, without its city', () => {
     expect(findPublisher(['Published by the Larkspur Press, Vermont'])).toBe('Larkspur Press');
     expect(findPublisher(['All rights reserved.', 'Harbour Books, Halifax'])).toBe('Harbour Books');
+    expect(findPublisher(['New York: Henry Holt and Company'])).toBe('Henry Holt and Company');
     expect(findPublisher(['nothing'])).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import type { InkHeights } from './ink-heights.js';
+
 /**
  * What the OCR engine gives the layout analysis: text lines with boxes, in image pixels.
  * Kept engine-neutral so the analysis can be tested on synthetic boxes.
@@ -9,10 +11,17 @@ export interface Box {
   y1: number;
 }
 
+export interface OcrSymbol {
+  text: string;
+  bbox: Box;
+}
+
 export interface OcrWord {
   text: string;
   bbox: Box;
   confidence: number;
+  /** The word's letters with their boxes, when the engine gives them (their heights measure type size). */
+  symbols?: OcrSymbol[];
 }
 
 export interface OcrLine {
@@ -23,6 +32,8 @@ export interface OcrLine {
   baseline?: Box;
   /** Height of the type (ascender to descender) as the engine measured it, when it did. */
   rowHeight?: number;
+  /** Type heights measured on the image's ink, when the image was at hand. */
+  ink?: InkHeights;
   confidence: number;
 }
 

@@ -9,6 +9,7 @@ import {
   type PoemExtractor,
 } from '../extraction.port.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { findPage } from '../../images/page-finder.js';
 import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
 import { analysePages, assemblePoems, straightenLines } from './page-layout.js';
@@ -26,7 +27,10 @@ export function defaultOfflineOptions(): OfflineExtractorOptions {
   return { cachePath: join(tmpdir(), 'poetry-archive', 'tesseract') };
 }
 
-/** The default extractor: Tesseract for the words, our layout analysis for the poem's shape. */
+/**
+ * The default extractor: the page found in the photo and flattened (page-finder), Tesseract for
+ * the words, our layout analysis for the poem's shape.
+ */
 export class OfflinePoemExtractor implements PoemExtractor {
   private readonly engine: TesseractEngine;
 
@@ -40,7 +44,8 @@ export class OfflinePoemExtractor implements PoemExtractor {
     return mapWithConcurrency(pages, this.engine.size, async (page) => {
       let read: OcrPage;
       try {
-        read = await this.engine.recognize(page.data, page.index);
+        const found = await findPage(page.data);
+        read = await this.engine.recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
       } catch (error) {
         throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
       }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { analysePages, assemblePoems, cleanWords, indentFor, parsePageNumber, type PageLayout } from './page-layout.js';
+import { analysePages, assemblePoems, indentFor, indentStep, resolveTurns, type PageLayout } from './page-layout.js';
 
 /**
- * Synthetic OCR output: a page typeset with 30 px type, 45 px leading, text margin at x=200,
- * optionally tilted by `tilt` radians about the top-left corner as a hand-held photo would be.
+ * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,
+ * on a page 1400 px wide (centre 700), optionally tilted by `tilt` radians as a hand-held photo
+ * would be. Word boxes are as high as the type size, so capitals measure the size of the type.
  */
 interface Spec {
   text: string;
@@ -14,6 +16,8 @@ interface Spec {
   advance?: number;
   size?: number;
   centred?: boolean;
+  /** Set flush against this right edge (x) instead of the margin. */
+  flushRight?: number;
 }
 
 const EM = 30;
@@ -25,7 +29,7 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
     y += (spec.advance ?? 1) * PITCH;
     const size = spec.size ?? EM;
     const width = spec.text.length * size * 0.5;
-    const x = spec.centred ? 700 - width / 2 : 200 + (spec.indent ?? 0) * EM;
+    const x = spec.flushRight !== undefined ? spec.flushRight - width : spec.centred ? 700 - width / 2 : 200 + (spec.indent ?? 0) * EM;
     const rot = (px: number, py: number) => ({ x: px * Math.cos(tilt) - py * Math.sin(tilt), y: px * Math.sin(tilt) + py * Math.cos(tilt) });
     const a = rot(x, y);
     const b = rot(x + width, y);
@@ -49,28 +53,30 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
   return { index, width: 1400, height: 2000, lines };
 }
 
-const header = (text: string): Spec => ({ text, size: 18, centred: true, advance: 0 });
+const head = (text: string): Spec => ({ text, size: 18, centred: true, advance: 0 });
 const title = (text: string, advance = 3): Spec => ({ text, size: 44, centred: true, advance });
-const folio = (n: number): Spec => ({ text: String(n), advance: 4, centred: true });
+const folio = (text: string | number, advance = 4): Spec => ({ text: String(text), advance, centred: true });
+const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, advance });
 
-function analyse(...pages: OcrPage[]): PageLayout[] {
-  return analysePages(pages);
-}
+const analyse = (...pages: OcrPage[]): PageLayout[] => analysePages(pages);
 
-describe('layout analysis of a poem page', () => {
+/** A full page of verse: `n` lines reaching the foot of the text block. */
+const fullPage = (prefix: string, n = 30): Spec[] => Array.from({ length: n }, (_, i) => verse(`${prefix} line ${i + 1} of the running poem`));
+
+describe('layout of a poem page', () => {
   const poemPage = page(0, [
-    header('THE ORCHARD YEARS'),
+    head('THE ORCHARD YEARS'),
     title('Winter Light'),
-    { text: 'The apple trees stand bare along the wall,', advance: 2 },
-    { text: 'their branches written on a pale grey sky;', indent: 2 },
-    { text: 'my father walked this row before the fall' },
-    { text: 'and named each tree as we went slowly by.', indent: 2 },
-    { text: 'He said the cold is only rest for wood,', advance: 2 },
-    { text: 'that roots keep counting under frozen ground.', indent: 4 },
+    verse('The apple trees stand bare along the wall,', 0, 2),
+    verse('their branches written on a pale grey sky;', 2),
+    verse('my father walked this row before the fall'),
+    verse('and named each tree as we went slowly by.', 2),
+    verse('He said the cold is only rest for wood,', 0, 2),
+    verse('that roots keep counting under frozen ground.', 4),
     folio(23),
   ]);
 
-  it('keeps indentation (4 spaces per 2 em step), stanza breaks and the title, and drops header and page number', () => {
+  it('keeps indentation, stanza breaks and the title, and drops the running head and the folio', () => {
     const [layout] = analyse(poemPage);
     expect(layout.pageNumber).toBe(23);
     expect(layout.blocks).toEqual([
@@ -90,17 +96,7 @@ describe('layout analysis of a poem page', () => {
   });
 
   it('reads the same layout from a photo tilted by 2 degrees', () => {
-    const tilted = page(0, [
-      header('THE ORCHARD YEARS'),
-      title('Winter Light'),
-      { text: 'The apple trees stand bare along the wall,', advance: 2 },
-      { text: 'their branches written on a pale grey sky;', indent: 2 },
-      { text: 'my father walked this row before the fall' },
-      { text: 'and named each tree as we went slowly by.', indent: 2 },
-      { text: 'He said the cold is only rest for wood,', advance: 2 },
-      { text: 'that roots keep counting under frozen ground.', indent: 4 },
-      folio(23),
-    ], (2 * Math.PI) / 180);
+    const tilted = page(0, [head('THE ORCHARD YEARS'), title('Winter Light'), verse('The apple trees stand bare along the wall,', 0, 2), verse('their branches written on a pale grey sky;', 2), verse('my father walked this row before the fall'), verse('and named each tree as we went slowly by.', 2), verse('He said the cold is only rest for wood,', 0, 2), verse('that roots keep counting under frozen ground.', 4), folio(23)], (2 * Math.PI) / 180);
     expect(analyse(tilted)).toEqual(analyse(poemPage));
   });
 
@@ -108,11 +104,11 @@ describe('layout analysis of a poem page', () => {
     const [layout] = analyse(
       page(0, [
         title('Small Hours', 2),
-        { text: 'The kettle ticks as it cools down.', advance: 2 },
-        { text: 'A car goes past, then none.' },
+        verse('The kettle ticks as it cools down.', 0, 2),
+        verse('A car goes past, then none.'),
         title('Chalk'),
-        { text: 'Forty years of chalk upon my sleeves,', advance: 2 },
-        { text: 'the board was never empty, only waiting.', indent: 2 },
+        verse('Forty years of chalk upon my sleeves,', 0, 2),
+        verse('the board was never empty, only waiting.', 2),
         folio(14),
       ]),
     );
@@ -124,14 +120,14 @@ describe('layout analysis of a poem page', () => {
   it('takes a body-size title in capitals that stands apart as a title, but not a capitalised line inside a stanza', () => {
     const [layout] = analyse(
       page(0, [
-        { text: 'HARBOUR LIGHTS', advance: 0 },
-        { text: 'At dusk the lights come on along the quay,', advance: 2 },
-        { text: 'one by one, as if someone were reading' },
-        { text: 'a list of names aloud across the water.' },
-        { text: 'SPARROWS', advance: 3 },
-        { text: 'They argue on the gutter every morning', advance: 2 },
-        { text: 'STOP, THEY SAY, STOP', indent: 2 },
-        { text: 'about the crumbs, the weather, and the cat.' },
+        verse('HARBOUR LIGHTS', 0, 0),
+        verse('At dusk the lights come on along the quay,', 0, 2),
+        verse('one by one, as if someone were reading'),
+        verse('a list of names aloud across the water.'),
+        verse('SPARROWS', 0, 3),
+        verse('They argue on the gutter every morning', 0, 2),
+        verse('STOP, THEY SAY, STOP', 2),
+        verse('about the crumbs, the weather, and the cat.'),
       ]),
     );
     expect(layout.blocks.map((b) => [b.title, b.lines.length])).toEqual([
@@ -140,91 +136,214 @@ describe('layout analysis of a poem page', () => {
     ]);
   });
 
-  it('reads a page number printed in the header corner and removes the header line', () => {
+  it('merges a title printed on two lines', () => {
+    const [layout] = analyse(page(0, [title('A Song for the', 2), { text: 'Lamplighters', size: 44, centred: true, advance: 1.5 }, verse('Who climbs the ladder with the flame', 0, 2), verse('and leaves the street a little changed')]));
+    expect(layout.blocks).toEqual([{ title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] }]);
+  });
+
+  it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
+    const [layout] = analyse(page(0, [{ text: 'Evensong', centred: true, advance: 2 }, verse('The bells have done their counting for the day,', 0, 2), verse('and every roof lets go of what it held.'), verse('The swallows write and rub their writing out,'), verse('and nothing that they wrote was meant to stay.')]));
+    expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);
+    expect(layout.blocks[0].lines).toHaveLength(4);
+  });
+});
+
+describe('page furniture', () => {
+  it('reads a folio printed in the head corner and removes the running head', () => {
     const [layout] = analyse(
       page(0, [
         { text: '42 ELEANOR WHITFIELD', size: 18, advance: 0 },
-        { text: 'and someone always saw the storm was forming.', indent: 2, advance: 3 },
-        { text: 'I taught you meter as a kind of breathing,', advance: 2 },
+        verse('and someone always saw the storm was forming.', 2, 3),
+        verse('I taught you meter as a kind of breathing,', 0, 2),
       ]),
     );
     expect(layout.pageNumber).toBe(42);
     expect(layout.blocks).toEqual([{ lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] }]);
   });
 
-  it('reads a page number set in its own box beside the header, and keeps a closing line that is a year', () => {
-    const [layout] = analyse(
-      page(0, [
-        { text: '42', advance: 0 },
-        header('ELEANOR WHITFIELD'),
-        { text: 'The winter we were married was the coldest', advance: 3 },
-        { text: 'since the war; we called it, ever after,' },
-        { text: '1947' },
-      ]),
-    );
+  it('reads a folio set apart in the outer corner of a head that names the poem, and keeps the poem its title', () => {
+    const [layout] = analyse(page(0, [{ text: 'DUST OF SNOW', size: 18, centred: true, advance: 0 }, { text: '11', size: 18, advance: 0, flushRight: 1200 }, { text: 'DUST OF SNOW', size: 32, centred: true, advance: 2 }, verse('The way a crow', 0, 2), verse('Shook down on me')]));
+    expect(layout.pageNumber).toBe(11);
+    expect(layout.blocks).toEqual([{ title: 'DUST OF SNOW', lines: ['The way a crow', 'Shook down on me'] }]);
+  });
+
+  it('keeps a closing line that is a year, as it is not set apart like a folio', () => {
+    const [layout] = analyse(page(0, [{ text: '42', advance: 0 }, head('ELEANOR WHITFIELD'), verse('The winter we were married was the coldest', 0, 3), verse('since the war; we called it, ever after,'), verse('1947')]));
     expect(layout.pageNumber).toBe(42);
     expect(layout.blocks).toEqual([{ lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] }]);
   });
 
-  it('recognises a header repeated across pages even at body size, but keeps a first line that is not set apart', () => {
-    const a = page(0, [{ text: 'Collected Poems', advance: 0 }, title('One'), { text: 'first line of one', advance: 2 }, { text: 'second line of one' }]);
-    const b = page(1, [{ text: 'Collected Poems', advance: 0 }, { text: 'third line of one', advance: 3 }, { text: 'fourth line of one' }]);
-    const c = page(2, [{ text: 'Collected Poems', advance: 0 }, { text: 'fifth line of one' }]);
+  it('reads decorated and roman folios at the foot', () => {
+    const read = (text: string) => analyse(page(0, [verse('A line of verse that fills the page', 0, 2), verse('and another line beneath it here'), folio(text)]))[0].pageNumber;
+    expect(read('— 22 —')).toBe(22);
+    expect(read('[117]')).toBe(117);
+    expect(read('xiv')).toBe(14);
+  });
+
+  it('recognises a head repeated across pages even at body size, but keeps a first line that is not set apart', () => {
+    const a = page(0, [verse('Collected Poems', 0, 0), title('One'), verse('first line of one', 0, 2), verse('second line of one')]);
+    const b = page(1, [verse('Collected Poems', 0, 0), verse('third line of one', 0, 3), verse('fourth line of one')]);
+    const c = page(2, [verse('Collected Poems', 0, 0), verse('fifth line of one')]);
     const layouts = analyse(a, b, c);
     expect(layouts[0].blocks[0].lines).toEqual(['first line of one', 'second line of one']);
     expect(layouts[1].blocks[0].lines).toEqual(['third line of one', 'fourth line of one']);
     // Page c's first line repeats but sits at normal leading from the next: it is text.
     expect(layouts[2].blocks[0].lines).toEqual(['Collected Poems', 'fifth line of one']);
   });
+
+  it('does not take a poem title at the head of a page for a running head because its last line repeats it', () => {
+    const [layout] = analyse(page(0, [title('Nothing Gold Can Stay', 0), verse("Nature's first green is gold,", 0, 2), verse('Her hardest hue to hold.'), verse('Nothing gold can stay.')]));
+    expect(layout.blocks.map((b) => b.title)).toEqual(['Nothing Gold Can Stay']);
+  });
+
+  it('drops a section numeral above a title, and an ornament between poems', () => {
+    const [layout] = analyse(
+      page(0, [
+        head('POEMS.'),
+        { text: 'IV.', centred: true, advance: 3 },
+        { text: 'THE CHARIOT', size: 26, centred: true, advance: 1.2 },
+        verse('Because I could not stop for Death,', 0, 2),
+        verse('He kindly stopped for me;', 1),
+        { text: '❧ *', centred: true, advance: 2 },
+        { text: 'II.', centred: true, advance: 2 },
+        { text: 'SUCCESS', size: 26, centred: true, advance: 1.2 },
+        verse('Success is counted sweetest', 0, 2),
+        verse('By those who ne’er succeed.'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['THE CHARIOT', 'SUCCESS']);
+    expect(layout.blocks[0].lines).toEqual(['Because I could not stop for Death,', '  He kindly stopped for me;']);
+  });
+
+  it('takes a numeral over verse, with no title, as the poem’s title', () => {
+    const [layout] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    expect(layout.blocks).toEqual([{ title: 'XII', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  });
+
+  it('drops a gutter shadow read as a mark left of the text margin', () => {
+    const [layout] = analyse(page(0, [verse('The harbour sleeps beneath a quilt of fog,', 0, 2), { text: '| and every mooring groans a little tune,', indent: -1 }, verse('the gulls are folded up like letters sent')]));
+    expect(layout.blocks[0].lines[1]).toBe('and every mooring groans a little tune,');
+  });
 });
 
 describe('joining pages into poems', () => {
-  it('continues a poem on the next page, with both page numbers, and starts the next at its title', () => {
+  it('continues a poem on the next page under its running head, with both folios, and starts the next at its title', () => {
     const pages = analyse(
-      page(0, [title('Letter', 2), { text: 'You came to me in autumn', advance: 2 }, { text: 'with your questions folded small,', indent: 2 }, folio(11)]),
-      page(1, [header('ELEANOR WHITFIELD'), { text: 'and I pretended I had answers.', advance: 3 }, { text: 'So here is my last lesson.', advance: 2 }, title('Chalk'), { text: 'Forty years of chalk,', advance: 2 }, folio(12)]),
+      page(0, [head('ELEANOR WHITFIELD'), title('Letter', 2), verse('You came to me in autumn', 0, 2), ...fullPage('first page', 26), folio(11)]),
+      page(1, [head('ELEANOR WHITFIELD'), verse('and I pretended I had answers.', 0, 3), verse('So here is my last lesson.', 0, 2), title('Chalk'), verse('Forty years of chalk,', 0, 2), folio(12)]),
     );
-    expect(assemblePoems(pages)).toEqual([
-      {
-        title: 'Letter',
-        body: 'You came to me in autumn\n    with your questions folded small,\nand I pretended I had answers.\n\nSo here is my last lesson.',
-        page_numbers: [11, 12],
-        source_pages: [0, 1],
-      },
-      { title: 'Chalk', body: 'Forty years of chalk,', page_numbers: [12], source_pages: [1] },
+    const poems = assemblePoems(pages);
+    expect(poems.map((p) => [p.title, p.page_numbers, p.source_pages])).toEqual([
+      ['Letter', [11, 12], [0, 1]],
+      ['Chalk', [12], [1]],
     ]);
+    expect(poems[0].body).toContain('first page line 26 of the running poem\nand I pretended I had answers.\n\nSo here is my last lesson.');
+  });
+
+  it('keeps a stanza break at the page turn when the page ended short of the text block', () => {
+    const pages = analyse(
+      page(0, [verse('Opening line of a poem', 0, 2), ...fullPage('first', 28), folio(1)]),
+      page(1, [verse('Next page of the poem', 0, 2), ...fullPage('full', 28), folio(2)]),
+      page(2, [verse('The third page starts a stanza', 0, 2), verse('and runs it to its end'), ...fullPage('short', 20), folio(3, 10)]),
+      page(3, [verse('after the turn', 0, 2), verse('the poem goes on'), folio(4, 30)]),
+    );
+    const [poem] = assemblePoems(pages);
+    expect(pages.map((p) => p.foot)).toEqual(['full', 'full', 'short', 'short']);
+    expect(poem.body).toContain('short line 20 of the running poem\n\nafter the turn');
+    expect(poem.body).toContain('full line 28 of the running poem\nThe third page starts a stanza');
   });
 
   it('gives an untitled poem with nothing to continue its first line as title, and leaves page numbers empty when none is printed', () => {
-    const pages = analyse(page(3, [{ text: 'Nobody wrote it down. That was the point.', advance: 2 }, { text: 'Some things are only meant to pass through air' }]));
+    const pages = analyse(page(3, [verse('Nobody wrote it down. That was the point.', 0, 2), verse('Some things are only meant to pass through air')]));
     expect(assemblePoems(pages)).toEqual([
       { title: 'Nobody wrote it down. That was the point.', body: 'Nobody wrote it down. That was the point.\nSome things are only meant to pass through air', page_numbers: [], source_pages: [3] },
     ]);
   });
+
+  it('fills in a folio the recogniser missed from the folios around it', () => {
+    const pages = analyse(
+      page(0, [title('One', 2), verse('first of one, a line', 0, 2), verse('second of one, a line'), folio(40)]),
+      page(1, [title('Two', 2), verse('first of two, a line', 0, 2), verse('second of two, a line'), folio('~', 4)]),
+      page(2, [title('Three', 2), verse('first of three, a line', 0, 2), verse('second of three, a line'), folio(42)]),
+    );
+    expect(pages.map((p) => p.pageNumber)).toEqual([40, 41, 42]);
+  });
 });
 
-describe('small readers', () => {
-  it('parses printed page numbers and refuses ordinary words', () => {
-    expect(parsePageNumber('17')).toBe(17);
-    expect(parsePageNumber('- 17 -')).toBe(17);
-    expect(parsePageNumber('[iv]')).toBeUndefined();
-    expect(parsePageNumber('Page 203')).toBe(203);
-    expect(parsePageNumber('l7')).toBe(17);
-    expect(parsePageNumber('Oh')).toBeUndefined();
-    expect(parsePageNumber('and')).toBeUndefined();
+describe('turned lines', () => {
+  it('rejoins a line turned over onto a deeper-indented printed line flush with the measure', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('I celebrate myself, and sing myself,', 0, 2),
+        verse('And what I assume you shall assume, for every atom belonging to'),
+        { text: 'me as good belongs to you.', flushRight: 200 + 64 * 15 },
+        verse('I loafe and invite my soul,'),
+        verse('I lean and loafe at my ease observing a spear of summer grass.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'I celebrate myself, and sing myself,',
+      'And what I assume you shall assume, for every atom belonging to me as good belongs to you.',
+      'I loafe and invite my soul,',
+      'I lean and loafe at my ease observing a spear of summer grass.',
+    ]);
   });
 
-  it('turns offsets into indent steps of 2 em, ignoring ragged edges under 0.6 em', () => {
-    expect(indentFor(10, 30)).toBe('');
-    expect(indentFor(20, 30)).toBe('    ');
-    expect(indentFor(60, 30)).toBe('    ');
-    expect(indentFor(125, 30)).toBe('        ');
-    expect(indentFor(180, 30)).toBe('            ');
+  it('rejoins a turnover opened with a bracket, and leaves ordinary indentation alone', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Whose woods these are I think I know, and whose the darkling hill beyond', 0, 2),
+        verse('[the frozen lake.', 8),
+        verse('He will not see me stopping here'),
+        verse('To watch his woods fill up with snow.', 2),
+        verse('My little horse must think it queer'),
+        verse('To stop without a farmhouse near', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Whose woods these are I think I know, and whose the darkling hill beyond the frozen lake.',
+      'He will not see me stopping here',
+      '    To watch his woods fill up with snow.',
+      'My little horse must think it queer',
+      '    To stop without a farmhouse near',
+    ]);
+  });
+});
+
+describe('indentation', () => {
+  it('takes the book’s indent step from the smallest indentation lines share', () => {
+    expect(indentStep([0, 1.1, 0, 1.15, 2.3, 0])).toBeCloseTo(1.125, 2);
+    expect(indentStep([0, 2, 2.05, 4])).toBeCloseTo(2.025, 2);
+    expect(indentStep([0, 0.2, 0.1])).toBeUndefined();
   });
 
-  it('repairs the pronoun I misread as 1 or | and a speck read as an apostrophe', () => {
+  it('gives two spaces per em of the step to each level of indentation', () => {
+    expect(indentFor(0.3, 1.1)).toBe('');
+    expect(indentFor(1.2, 1.1)).toBe('  ');
+    expect(indentFor(2.3, 1.1)).toBe('    ');
+    expect(indentFor(2, 2)).toBe('    ');
+    expect(indentFor(4.1, 2)).toBe('        ');
+    expect(indentFor(3, undefined)).toBe('');
+  });
+});
+
+describe('stanzas across a page turn not known from the page', () => {
+  const TURN = '\u0000';
+  it('breaks the stanza at the turn when the poem’s other stanzas have the length that ends there', () => {
+    expect(resolveTurns(['a', 'b', '', 'c', 'd', TURN, 'e', 'f', '', 'g', 'h'].join('\n'))).toBe('a\nb\n\nc\nd\n\ne\nf\n\ng\nh');
+  });
+  it('runs the stanza on across the turn otherwise', () => {
+    expect(resolveTurns(['a', 'b', 'c', '', 'd', TURN, 'e', 'f'].join('\n'))).toBe('a\nb\nc\n\nd\ne\nf');
+    expect(resolveTurns(['a', 'b', TURN, 'c', 'd'].join('\n'))).toBe('a\nb\nc\nd');
+  });
+});
+
+describe('word repairs', () => {
+  it('repairs the pronoun I misread as 1 or |, the vocative O read as 0, and a speck read as an apostrophe', () => {
     expect(cleanWords(['1', 'stood', 'before', 'the', 'hall'])).toEqual(['I', 'stood', 'before', 'the', 'hall']);
     expect(cleanWords(['|', 'had', 'prepared'])).toEqual(['I', 'had', 'prepared']);
+    expect(cleanWords(['wood,', 'and', '1'])).toEqual(['wood,', 'and', 'I']);
+    expect(cleanWords(['0', 'my', "luve's", 'like'])).toEqual(['O', 'my', "luve's", 'like']);
     expect(cleanWords(["I'walked", 'beneath', 'you'])).toEqual(['I walked', 'beneath', 'you']);
     expect(cleanWords(["I'll", 'go'])).toEqual(["I'll", 'go']);
     expect(cleanWords(['1', 'of', '3', 'apples'])).toEqual(['1', 'of', '3', 'apples']);

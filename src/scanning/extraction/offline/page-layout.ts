@@ -1,32 +1,37 @@
 import type { ExtractedPoem } from '../extraction.port.js';
-import type { OcrLine, OcrPage } from './ocr-page.js';
+import { repairFolioSequence } from './folios.js';
+import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
+import type { OcrPage } from './ocr-page.js';
+import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, stripFurniture, type PageMeasures } from './page-furniture.js';
+import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
 
 /**
  * Layout analysis of OCR'd book pages. Plain OCR text loses what matters in a poem (indentation,
- * stanza breaks, which line is a title), so we rebuild it from the geometry of the text lines.
+ * stanza breaks, which line is a title), so it is rebuilt from the geometry of the text lines,
+ * page by page and across the batch (a book's pages share their type, margins and furniture).
  *
- * Conventions (also what the test page renderer prints):
- * - Type size ("em") is the median height of the page's text rows as the OCR engine measures them.
- * - Indentation is the distance of a line's left end from the page's text margin, counted in
- *   steps of 2 em; each step becomes 4 leading spaces. Anything from 0.6 em up is at least one
- *   step, smaller offsets are treated as the ragged edge of a photo and ignored.
- * - A stanza break is a gap between baselines of more than 1.35 times the normal leading.
- * - A title is a line set at least 1.22 times larger than body type (consecutive ones merge), or
- *   a short line in capitals that stands apart from the lines above and below.
- * - A running header is a top line that is small, or that repeats on other pages and stands
- *   apart from the text; a top or bottom line that is only a number and stands apart from the
- *   text is the printed page number, as is a number at either end of a header line.
+ * The rules are properties of printed books, never of one book's words or sizes:
+ * - Measures come from the page: "em" is the body type's row height, "pitch" the normal distance
+ *   between baselines of verse; every distance below is in those units.
+ * - Furniture (running heads, folios) is removed first (page-furniture.ts); the folio becomes the
+ *   page number, and folios of a run of pages are made to agree (folios.ts).
+ * - A title stands apart (space before and after) and is set differently from the verse: larger,
+ *   in capitals when the verse is not, or centred over flush-left verse. Lines of one title merge.
+ *   A numeral above a title ("I.", "IV") numbers the poem and is not part of its title; above
+ *   verse, with no title, it is the poem's only title. A mark standing alone (an ornament, a rule)
+ *   is neither.
+ * - Indentation is measured from the page's text margin. The book's indent step is the smallest
+ *   indentation its lines share; a line indented by n steps gets n times two spaces per em of the
+ *   step (so one space stands for about half an em, as in a monospaced rendering of the page).
+ * - A stanza break is a gap between baselines of more than 1.4 pitches. A page that continues a
+ *   poem after a page ending short of the text block (room for another line) continues it after
+ *   a stanza break.
+ * - A verse line too long for the measure, turned over onto an indented printed line, is one line
+ *   (turned-lines.ts).
  */
 
-export interface LayoutLine {
-  text: string;
-  /** Left and right ends and baseline, in pixels of the straightened page. */
-  left: number;
-  right: number;
-  baseline: number;
-  size: number;
-  confidence: number;
-}
+export { straightenLines } from './layout-lines.js';
+export type { LayoutLine } from './layout-lines.js';
 
 export interface PoemBlock {
   /** Absent when the page begins inside a poem that started earlier. */
@@ -39,299 +44,296 @@ export interface PageLayout {
   index: number;
   pageNumber?: number;
   blocks: PoemBlock[];
+  /**
+   * How the page's last line of verse stands to the foot of the text block, which the batch's other
+   * pages show: short of it (room for another line: a stanza ends there), at it (full), or not
+   * known (no other page reaches as deep).
+   */
+  foot?: 'short' | 'full';
 }
 
-export const SPACES_PER_INDENT_STEP = 4;
-const INDENT_STEP_EM = 2;
-const MIN_INDENT_EM = 0.6;
-const STANZA_GAP = 1.35;
-const TITLE_SIZE = 1.22;
-const SMALL_SIZE = 0.8;
+const STANZA_GAP = 1.4;
+const TITLE_SIZE = 1.12;
 
-function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))];
-}
-
-/**
- * Repairs two confusions Tesseract makes with book type: the pronoun I read as "1", "l" or "|"
- * (only where the line holds no other digits and a lowercase word follows), and a speck read as
- * an apostrophe gluing "I" to the next word ("I'walked"; the contractions I'm, I'd, I'll, I've
- * are left alone).
- */
-export function cleanWords(words: string[]): string[] {
-  const digitWords = words.filter((w) => /\d/.test(w)).length;
-  return words.map((word, i) => {
-    const next = words[i + 1];
-    if (/^[1l|]$/.test(word) && next && /^[a-z]/.test(next) && digitWords <= (word === '1' ? 1 : 0)) return 'I';
-    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1');
-  });
-}
-
-function lineText(line: OcrLine): string {
-  return cleanWords(line.words.map((w) => w.text.trim()).filter(Boolean)).join(' ');
-}
-
-/** Tilt of the photo in radians, from the slope of the longer baselines. */
-export function pageSkew(page: OcrPage): number {
-  const slopes: number[] = [];
-  for (const line of page.lines) {
-    const b = line.baseline;
-    if (!b || b.x1 - b.x0 < page.width * 0.2) continue;
-    slopes.push(Math.atan2(b.y1 - b.y0, b.x1 - b.x0));
-  }
-  return slopes.length ? median(slopes) : 0;
-}
-
-/** Rotates the lines' geometry so the page is level, and drops specks that are not text. */
-export function straightenLines(page: OcrPage): LayoutLine[] {
-  const skew = pageSkew(page);
-  const cos = Math.cos(skew);
-  const sin = Math.sin(skew);
-  const level = (x: number, y: number) => ({ x: x * cos + y * sin, y: -x * sin + y * cos });
-  const lines: LayoutLine[] = [];
-  for (const line of page.lines) {
-    const text = lineText(line);
-    if (!/[\p{L}\p{N}]/u.test(text)) continue;
-    const b = line.baseline ?? { x0: line.bbox.x0, y0: line.bbox.y1, x1: line.bbox.x1, y1: line.bbox.y1 };
-    const start = level(b.x0, b.y0);
-    const end = level(b.x1, b.y1);
-    const boxHeight = line.bbox.y1 - line.bbox.y0 - Math.abs((line.bbox.x1 - line.bbox.x0) * sin);
-    lines.push({
-      text,
-      left: Math.min(start.x, level(line.bbox.x0, b.y0).x),
-      right: end.x,
-      baseline: (start.y + end.y) / 2,
-      size: line.rowHeight && line.rowHeight > 0 ? line.rowHeight : Math.max(1, boxHeight),
-      confidence: line.confidence,
-    });
-  }
-  lines.sort((a, b) => a.baseline - b.baseline);
-  // Short, unsure lines far smaller than the type are dust or paper grain read as letters.
-  const size = median(lines.map((l) => l.size));
-  return lines.filter((l) => !(l.size < size * 0.45 || (l.confidence < 35 && l.text.replace(/\s/g, '').length <= 2 && !/^\d+$/.test(l.text))));
-}
-
-/** Reads a printed page number such as "12", "- 12 -", "[12]" or "Page 12" (tolerating l/I/O misreads). */
-export function parsePageNumber(text: string): number | undefined {
-  const m = /^[\s\-–—[(|.•·]*(?:page|p\.)?\s*([0-9IlOo|]{1,4})[\s\-–—\])|.•·]*$/i.exec(text);
-  if (!m || !/\d/.test(m[1])) return undefined;
-  const digits = m[1].replace(/[Il|]/g, '1').replace(/[Oo]/g, '0');
-  const n = Number(digits);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-/** Letters-only key used to recognise a running header repeated on several pages. */
-export function headerKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z]/g, '');
-}
-
-function isUpper(text: string): boolean {
-  const letters = text.replace(/[^\p{L}]/gu, '');
-  return letters.length >= 3 && letters === letters.toUpperCase();
-}
-
-export interface PageContext {
-  /** headerKey()s of top lines seen on more than one page of the batch. */
-  repeatedHeaders?: Set<string>;
-}
-
-interface Measures {
-  body: number;
-  pitch: number;
-}
-
-function measure(lines: LayoutLine[]): Measures {
-  const bodyLines = lines.filter((l) => l.text.includes(' '));
-  const body = median((bodyLines.length >= 3 ? bodyLines : lines).map((l) => l.size)) || 1;
+/** Type size and line pitch of one page, from its lines of verse (several words, body size). */
+function pageMeasures(lines: LayoutLine[]): Partial<PageMeasures> & { lines: number } {
+  const wordy = lines.filter((l) => l.words.length >= 3);
+  const em = median(wordy.map((l) => l.size));
+  // Heights of the verse's letters, from lines of the body's size (not a running head's).
+  const body = wordy.filter((l) => Math.abs(l.size - em) < em * 0.2);
+  const bodyCap = median(body.map((l) => l.capHeight).filter((c): c is number => c !== undefined));
+  const bodyX = median(body.map((l) => l.xHeight).filter((c): c is number => c !== undefined));
   const gaps: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1];
     const b = lines[i];
-    if (a.size < body * TITLE_SIZE && b.size < body * TITLE_SIZE && a.size > body * SMALL_SIZE && b.size > body * SMALL_SIZE) {
-      gaps.push(b.baseline - a.baseline);
-    }
+    if (a.words.length >= 2 && b.words.length >= 2 && Math.abs(a.size - em) < em * 0.25 && Math.abs(b.size - em) < em * 0.25) gaps.push(b.baseline - a.baseline);
   }
-  // Normal leading is the common small gap; stanza breaks and poem gaps are the larger ones. On a
-  // page with few lines every gap may be a stanza break, so leading is capped at 1.7 em.
-  const pitch = Math.min(gaps.length >= 2 ? percentile(gaps, 0.3) : body * 1.45, body * 1.7);
-  return { body, pitch };
+  // The common small gap is the leading; stanza breaks and poem gaps are the larger ones.
+  const pitch = gaps.length >= 3 ? percentile(gaps, 0.3) : NaN;
+  return { em, bodyCap, bodyX, pitch, lines: wordy.length };
 }
 
-/** Removes running headers, footers and page numbers; returns the printed page number. */
-function stripFurniture(lines: LayoutLine[], m: Measures, context: PageContext): number | undefined {
-  let pageNumber: number | undefined;
-  // Gaps to the nearest line on another baseline: a page number beside a header shares its row.
-  const sameRow = (a: LayoutLine, b: LayoutLine) => Math.abs(a.baseline - b.baseline) < m.body * 0.5;
-  const gapAfter = (i: number) => {
-    const next = lines.slice(i + 1).find((l) => !sameRow(l, lines[i]));
-    return next ? next.baseline - lines[i].baseline : Infinity;
-  };
-  const gapBefore = (i: number) => {
-    const previous = lines.slice(0, i).reverse().find((l) => !sameRow(l, lines[i]));
-    return previous ? lines[i].baseline - previous.baseline : Infinity;
-  };
-
-  for (let round = 0; round < 3 && lines.length > 0; round++) {
-    const top = lines[0];
-    if (top.size >= m.body * TITLE_SIZE) break;
-    const apart = gapAfter(0) > m.pitch * 1.6;
-    const alone = parsePageNumber(top.text);
-    if (alone !== undefined && apart) {
-      pageNumber ??= alone;
-      lines.shift();
-      continue;
-    }
-    const small = top.size < m.body * SMALL_SIZE;
-    const repeated = context.repeatedHeaders?.has(headerKey(top.text)) ?? false;
-    const words = top.text.split(' ');
-    const edgeNumber = parsePageNumber(words[0]) ?? parsePageNumber(words[words.length - 1]);
-    // Type smaller than body type is a running header; a body-size one must repeat on other
-    // pages and stand apart from the text.
-    const headerLike = small || (repeated && apart);
-    if (edgeNumber !== undefined && words.length > 1 && (headerLike || (isUpper(top.text) && apart))) {
-      pageNumber ??= edgeNumber;
-      lines.shift();
-      continue;
-    }
-    if (headerLike) {
-      lines.shift();
-      continue;
-    }
-    break;
-  }
-
-  for (let round = 0; round < 2 && lines.length > 0; round++) {
-    const last = lines.length - 1;
-    const bottom = lines[last];
-    const apart = gapBefore(last) > m.pitch * 1.6;
-    const alone = parsePageNumber(bottom.text);
-    if (alone !== undefined && apart) {
-      pageNumber ??= alone;
-      lines.pop();
-      continue;
-    }
-    const repeated = context.repeatedHeaders?.has(headerKey(bottom.text)) ?? false;
-    if (apart && (bottom.size < m.body * SMALL_SIZE || repeated)) {
-      lines.pop();
-      continue;
-    }
-    break;
-  }
-  return pageNumber;
+/** Measures for every page: its own where it has enough verse, else the batch's. */
+function measuresFor(pages: LayoutLine[][]): PageMeasures[] {
+  const own = pages.map(pageMeasures);
+  const pick = (key: 'em' | 'bodyCap' | 'bodyX' | 'pitch') => median(own.map((m) => m[key]).filter((v): v is number => v !== undefined && Number.isFinite(v)));
+  const batch = { em: pick('em'), bodyCap: pick('bodyCap'), bodyX: pick('bodyX'), pitch: pick('pitch') };
+  return own.map((m) => {
+    const em = m.lines >= 4 && Number.isFinite(m.em) ? m.em! : Number.isFinite(batch.em) ? batch.em : 30;
+    const bodyCap = m.lines >= 4 && Number.isFinite(m.bodyCap) ? m.bodyCap : Number.isFinite(batch.bodyCap) ? batch.bodyCap : undefined;
+    const bodyX = m.lines >= 4 && Number.isFinite(m.bodyX) ? m.bodyX : Number.isFinite(batch.bodyX) ? batch.bodyX : undefined;
+    const raw = Number.isFinite(m.pitch) ? m.pitch! : Number.isFinite(batch.pitch) ? batch.pitch : em * 1.45;
+    // A page of short stanzas may show no plain leading at all: leading is at most 1.8 em.
+    return { em, bodyCap, bodyX, pitch: Math.min(Math.max(raw, em * 1.05), em * 1.8) };
+  });
 }
 
-/** The left edge most body lines start from; a lone line further left is taken as noise. */
+/** The left edge most lines start from; a lone line further left is noise. */
 function textMargin(lines: LayoutLine[], em: number): number {
   const lefts = lines.map((l) => l.left).sort((a, b) => a - b);
   if (lefts.length === 0) return 0;
   const needed = Math.min(2, lefts.length);
   for (const candidate of lefts) {
     const near = lefts.filter((x) => Math.abs(x - candidate) < em * 0.5);
-    if (near.length >= needed) return Math.min(...near);
+    if (near.length >= needed) return median(near.filter((x) => x < candidate + em * 0.25));
   }
   return lefts[0];
 }
 
-export function indentFor(offset: number, em: number): string {
-  if (offset < em * MIN_INDENT_EM) return '';
-  const steps = Math.max(1, Math.round(offset / (em * INDENT_STEP_EM)));
-  return ' '.repeat(steps * SPACES_PER_INDENT_STEP);
+type Kind = 'title' | 'numeral' | 'verse' | 'mark';
+
+interface Classified {
+  line: LayoutLine;
+  kind: Kind;
 }
 
-/** Turns one page's straightened lines into poem blocks (a title and its body lines). */
-export function analyseLines(index: number, input: LayoutLine[], context: PageContext = {}): PageLayout {
-  const lines = [...input].sort((a, b) => a.baseline - b.baseline);
-  if (lines.length === 0) return { index, blocks: [] };
-  const m = measure(lines);
-  const pageNumber = stripFurniture(lines, m, context);
-  const large = (l: LayoutLine) => l.size >= m.body * TITLE_SIZE;
-  const margin = textMargin(
-    lines.filter((l) => !large(l)),
-    m.body,
-  );
-  const titles = new Set(lines.filter(large));
-  // Titles set in body-size capitals are known by standing apart. (Centring is no clue: a title
-  // is centred on the type area, which a ragged poem does not reveal.)
+/** Tells titles, numerals, marks and verse apart on one page (furniture already removed). */
+function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margin: number): Classified[] {
+  const measure = Math.max(...lines.map((l) => l.right));
+  const verseCapitals = lines.filter((l) => l.words.length >= 3 && isCapitals(l.text)).length;
+  const verseIsCapitals = verseCapitals > lines.filter((l) => l.words.length >= 3).length / 2;
+  const gapBefore = (i: number) => (i === 0 ? Infinity : lines[i].baseline - lines[i - 1].baseline);
+  const gapAfter = (i: number) => (i === lines.length - 1 ? Infinity : lines[i + 1].baseline - lines[i].baseline);
+
+  const looksLikeHeading = (line: LayoutLine): boolean => {
+    if (line.words.length > 14) return false;
+    // Larger type: its capitals or its small letters stand taller than the verse's.
+    const byCapitals = line.capHeight !== undefined && m.bodyCap ? line.capHeight / m.bodyCap : undefined;
+    const bySmalls = line.xHeight !== undefined && m.bodyX ? line.xHeight / m.bodyX : undefined;
+    const ratios = [byCapitals, bySmalls].filter((r): r is number => r !== undefined);
+    const larger = ratios.length ? Math.max(...ratios) >= TITLE_SIZE : line.size >= m.em * 1.25;
+    const capitals = isCapitals(line.text) && !verseIsCapitals;
+    // Centred and short: a deeply indented line of verse may sit near the middle too, but runs long.
+    const centre = (line.left + line.right) / 2;
+    const short = line.right - line.left <= (measure - margin) * 0.55;
+    const centred = Math.abs(centre - pageWidth / 2) < pageWidth * 0.05 && line.left > margin + m.em * 1.5 && short && !/[,;:]$/.test(line.text);
+    return larger || capitals || centred;
+  };
+
+  const kinds: Kind[] = [];
   lines.forEach((line, i) => {
-    if (titles.has(line) || i === lines.length - 1 || line.text.split(' ').length > 8) return;
-    const before = i === 0 ? Infinity : line.baseline - lines[i - 1].baseline;
-    const after = lines[i + 1].baseline - line.baseline;
-    if (before < m.pitch * STANZA_GAP || after < m.pitch * STANZA_GAP) return;
-    if (isUpper(line.text)) titles.add(line);
+    // Under a numeral or a title line, a heading needs no space of its own above it.
+    const underHeading = kinds[i - 1] === 'numeral' || kinds[i - 1] === 'title';
+    const apartBefore = gapBefore(i) >= m.pitch * 1.3 || underHeading;
+    const apartAfter = gapAfter(i) >= m.pitch * 1.15;
+    const letters = line.text.replace(/[^\p{L}\p{N}]/gu, '');
+    if (isSectionNumeral(line.text) && gapBefore(i) >= m.pitch * 1.3) kinds.push('numeral');
+    else if (letters.length <= 2 && apartBefore && apartAfter) kinds.push('mark');
+    else kinds.push(looksLikeHeading(line) && apartBefore ? 'title' : 'verse');
   });
-  const isTitle = (l: LayoutLine) => titles.has(l);
-
-  const blocks: PoemBlock[] = [];
-  let block: PoemBlock | undefined;
-  let previous: LayoutLine | undefined;
-  for (const line of lines) {
-    if (isTitle(line)) {
-      const continuesTitle = previous && isTitle(previous) && block && line.baseline - previous.baseline < line.size * 1.9;
-      if (continuesTitle && block) block.title = `${block.title} ${line.text}`;
-      else {
-        block = { title: line.text, lines: [] };
-        blocks.push(block);
-      }
-      previous = line;
-      continue;
-    }
-    if (!block) {
-      block = { lines: [] };
-      blocks.push(block);
-    }
-    if (previous && !isTitle(previous) && block.lines.length > 0 && line.baseline - previous.baseline > m.pitch * STANZA_GAP) {
-      block.lines.push('');
-    }
-    block.lines.push(indentFor(line.left - margin, m.body) + line.text);
-    previous = line;
+  // A heading must stand apart from what follows, unless a second line of the same title follows.
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (kinds[i] !== 'title') continue;
+    const next = kinds[i + 1];
+    const sameTitle = next === 'title' && gapAfter(i) < Math.max(lines[i].size, lines[i + 1].size) * 1.9;
+    if (!sameTitle && gapAfter(i) < m.pitch * 1.15) kinds[i] = 'verse';
   }
-  return { index, pageNumber, blocks };
+  // A title directly under a title line but apart from it is not a second line of it: keep both
+  // as titles only when the first is a numeral's title; a numeral over a title is dropped.
+  return lines.map((line, i) => ({ line, kind: kinds[i] }));
 }
 
-/** Top lines (first two of each page) that recur on several pages: running headers. */
-export function findRepeatedHeaders(pages: LayoutLine[][]): Set<string> {
-  const counts = new Map<string, number>();
-  for (const lines of pages) {
-    const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
-    const keys = new Set(sorted.slice(0, 2).map((l) => headerKey(l.text)).filter((k) => k.length >= 3));
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return new Set([...counts].filter(([, n]) => n >= 2).map(([k]) => k));
+interface PageDraft {
+  index: number;
+  folio?: number;
+  items: LayoutItem[];
+  margin: number;
+  m: PageMeasures;
+  /** Baseline of the last line of verse, as a share of the page's height. */
+  lastVerse?: number;
 }
 
-/** Lays out every page of a batch, using the whole batch to recognise running headers. */
+function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: number | undefined): PageDraft {
+  const margin = textMargin(
+    lines.filter((l) => l.words.length >= 2),
+    m.em,
+  );
+  const cleaned = lines.map((l) => dropEdgeMarks(l, margin, m.em));
+  const classified = classify(cleaned, m, page.width, margin);
+  const items: PageDraft['items'] = [];
+  let previous: Classified | undefined;
+  let lastVerse: number | undefined;
+  classified.forEach((c, i) => {
+    const next = classified[i + 1];
+    if (c.kind === 'mark') return;
+    if (c.kind === 'numeral') {
+      // Over a title it only numbers the poem; over verse it is the poem's title.
+      if (next?.kind === 'title') return;
+      items.push({ kind: 'title', text: c.line.text.replace(/[.:]+$/, '') });
+      previous = c;
+      return;
+    }
+    if (c.kind === 'title') {
+      const last = items[items.length - 1];
+      if (previous?.kind === 'title' && last?.kind === 'title' && c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9) {
+        last.text = `${last.text} ${c.line.text}`;
+      } else items.push({ kind: 'title', text: c.line.text });
+      previous = c;
+      return;
+    }
+    const breakBefore = previous?.kind === 'verse' && c.line.baseline - previous.line.baseline > m.pitch * STANZA_GAP;
+    items.push({ kind: 'verse', verse: { line: c.line, offset: (c.line.left - margin) / m.em, reach: (c.line.right - margin) / m.em }, breakBefore });
+    lastVerse = c.line.baseline / page.height;
+    previous = c;
+  });
+  return { index: page.index, folio, items, margin, m, lastVerse };
+}
+
+/**
+ * The book's indent step in em: the smallest indentation shared by two or more lines (one line
+ * alone when no indentation repeats), between half an em and four.
+ */
+export function indentStep(offsets: number[]): number | undefined {
+  const indented = offsets.filter((o) => o >= 0.5 && o <= 12).sort((a, b) => a - b);
+  const clusters: number[][] = [];
+  for (const o of indented) {
+    const last = clusters[clusters.length - 1];
+    if (last && o - last[last.length - 1] < 0.35) last.push(o);
+    else clusters.push([o]);
+  }
+  const shared = clusters.find((c) => c.length >= 2) ?? clusters[0];
+  if (!shared) return undefined;
+  return Math.min(4, median(shared));
+}
+
+/** Leading spaces for a line indented `offset` em, with the book's indent step. */
+export function indentFor(offset: number, step: number | undefined): string {
+  if (step === undefined || offset < step * 0.5) return '';
+  const levels = Math.max(1, Math.round(offset / step));
+  const spacesPerLevel = 2 * Math.min(4, Math.max(1, Math.round(step)));
+  return ' '.repeat(levels * spacesPerLevel);
+}
+
+/** Lays out every page of a batch in book order, using the whole batch for what pages share. */
 export function analysePages(pages: OcrPage[]): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
-  const repeatedHeaders = findRepeatedHeaders(straightened);
-  return pages.map((p, i) => analyseLines(p.index, straightened[i], { repeatedHeaders }));
+  const measures = measuresFor(straightened);
+  const repeatedHeads = findRepeatedHeads(
+    straightened,
+    measures.map((m) => m.em),
+  );
+  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], pageWidth: pages[i].width }));
+  const folios = repairFolioSequence(furnished.map((f) => f.folio));
+  const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
+
+  const verses = drafts.flatMap((d) => d.items.flatMap((item) => (item.kind === 'verse' ? [item.verse] : [])));
+  const step = indentStep(verses.map((v) => v.offset));
+  // The measure: how far the longest lines of the batch reach from the margin, in em.
+  const measure = Math.max(0, ...verses.map((v) => v.reach));
+
+  return drafts.map((d, i) => {
+    const blocks: PoemBlock[] = [];
+    let block: PoemBlock | undefined;
+    const joined = joinTurnedLines(d.items, { measure, step });
+    for (const item of joined) {
+      if (item.kind === 'title') {
+        block = { title: item.text, lines: [] };
+        blocks.push(block);
+        continue;
+      }
+      if (!block) {
+        block = { lines: [] };
+        blocks.push(block);
+      }
+      if (item.breakBefore && block.lines.length > 0) block.lines.push('');
+      block.lines.push(indentFor(item.verse.offset, step) + item.verse.line.text);
+    }
+    const pitch = d.m.pitch / pages[i].height;
+    const others = drafts.filter((o, k) => k !== i && o.lastVerse !== undefined).map((o) => o.lastVerse!);
+    let foot: PageLayout['foot'];
+    if (d.lastVerse !== undefined && others.length) {
+      const deepest = Math.max(...others);
+      if (deepest - d.lastVerse >= pitch * 0.75) foot = 'short';
+      else if (Math.abs(deepest - d.lastVerse) <= pitch * 0.3) foot = 'full';
+    }
+    return { index: d.index, pageNumber: d.folio, blocks, foot };
+  });
+}
+
+/** Stands in a body for a page turn not yet known to be a stanza break (resolved before returning). */
+const TURN = '\u0000';
+
+/**
+ * Decides the page turns inside a poem that the page's geometry left open, by the poem's own
+ * stanzas: when its other stanzas all have the same length and the turn falls exactly after and
+ * before that many lines, the turn is a stanza break; otherwise the stanza runs on across it.
+ */
+export function resolveTurns(body: string): string {
+  const lines = body.split('\n');
+  if (!lines.includes(TURN)) return body;
+  const stanzas: Array<{ lines: number; turnAt?: number }> = [];
+  let current = { lines: 0 } as { lines: number; turnAt?: number };
+  for (const line of lines) {
+    if (line === TURN) current.turnAt = current.lines;
+    else if (line.trim() === '') {
+      stanzas.push(current);
+      current = { lines: 0 };
+    } else current.lines++;
+  }
+  stanzas.push(current);
+  const whole = stanzas.filter((st) => st.turnAt === undefined).map((st) => st.lines);
+  const n = whole[0];
+  const regular = whole.length > 0 && n >= 2 && whole.every((len) => len === n);
+  const out: string[] = [];
+  let k = 0;
+  for (const line of lines) {
+    if (line === TURN) {
+      const st = stanzas[k];
+      if (regular && st.turnAt === n && st.lines - n === n) out.push('');
+      continue;
+    }
+    if (line.trim() === '') k++;
+    out.push(line);
+  }
+  return out.join('\n');
 }
 
 /**
  * Joins the pages' blocks into poems in book order: a page that begins without a title continues
- * the poem the previous page ended with; an untitled poem with nothing to continue takes its
- * first line as its title.
+ * the poem the previous page ended with (after a stanza break when that page ended short of the
+ * text block; when that is not known, as the poem's stanzas show); an untitled poem with nothing to
+ * continue takes its first line as its title.
  */
 export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
   const poems: ExtractedPoem[] = [];
-  const addPage = (poem: ExtractedPoem, page: PageLayout) => {
-    if (page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
+  // A poem's pages are those that hold its verse; a title set at the foot of a page alone is not.
+  const addPage = (poem: ExtractedPoem, page: PageLayout, withVerse: boolean) => {
+    if (withVerse && page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
     if (!poem.source_pages.includes(page.index)) poem.source_pages.push(page.index);
   };
+  let previousPage: PageLayout | undefined;
   for (const page of pages) {
-    for (const block of page.blocks) {
+    for (const [k, block] of page.blocks.entries()) {
       const body = trimBlankLines(block.lines);
       const current = poems[poems.length - 1];
       if (block.title === undefined && current) {
-        if (body.length) current.body = current.body ? `${current.body}\n${body.join('\n')}` : body.join('\n');
-        addPage(current, page);
+        if (body.length) {
+          let turn = '';
+          if (k === 0 && current.body && previousPage) turn = previousPage.foot === 'short' ? '\n' : previousPage.foot === 'full' ? '' : `${TURN}\n`;
+          current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
+          addPage(current, page, true);
+        }
         continue;
       }
       if (block.title === undefined && body.length === 0) continue;
@@ -341,11 +343,12 @@ export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
         page_numbers: [],
         source_pages: [],
       };
-      addPage(poem, page);
+      addPage(poem, page, body.length > 0);
       poems.push(poem);
     }
+    previousPage = page;
   }
-  return poems;
+  return poems.map((poem) => ({ ...poem, body: resolveTurns(poem.body) }));
 }
 
 function trimBlankLines(lines: string[]): string[] {

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { inkHeights, type GreyImage } from './ink-heights.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 
 const require = createRequire(import.meta.url);
@@ -41,6 +41,28 @@ export interface TesseractEngineOptions {
   cachePath: string;
   /** Workers kept alive; each runs on its own thread, so more than the CPU count only adds memory. */
   poolSize: number;
+}
+
+type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
+
+/** The engine's blocks as engine-neutral lines with their geometry (and ink heights, given the image read). */
+export function toOcrPage(blocks: TesseractBlock[], index: number, width: number, height: number, image?: GreyImage): OcrPage {
+  const lines: OcrLine[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        lines.push({
+          words: line.words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: w.confidence, symbols: w.symbols?.map((c) => ({ text: c.text, bbox: c.bbox })) })),
+          bbox: line.bbox,
+          baseline: line.baseline,
+          rowHeight: line.rowAttributes?.rowHeight,
+          ink: image ? inkHeights(image, line.bbox, line.baseline) : undefined,
+          confidence: line.confidence,
+        });
+      }
+    }
+  }
+  return { index, width, height, lines };
 }
 
 /**
@@ -109,12 +131,11 @@ export class TesseractEngine {
     else this.idle.push(worker);
   }
 
-  /** Reads one page image (any format sharp reads) into lines with their geometry. */
-  async recognize(image: Buffer, index: number): Promise<OcrPage> {
-    // Greyscale as binary PGM: Leptonica reads it without decompression, unlike PNG or JPEG.
-    const grey = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    if (grey.info.channels !== 1) throw new Error(`expected a greyscale page, got ${grey.info.channels} channels`);
-    const pgm = Buffer.concat([Buffer.from(`P5\n${grey.info.width} ${grey.info.height}\n255\n`, 'ascii'), grey.data]);
+  /** Reads one greyscale page (as the page finder returns it) into lines with their geometry. */
+  async recognize(page: GreyImage, index: number): Promise<OcrPage> {
+    if (page.data.length !== page.width * page.height) throw new Error(`expected ${page.width}x${page.height} greyscale pixels, got ${page.data.length} bytes`);
+    // Binary PGM: Leptonica reads it without decompression, unlike PNG or JPEG.
+    const pgm = Buffer.concat([Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, 'ascii'), page.data]);
     const worker = await this.acquire();
     let data: Awaited<ReturnType<Worker['recognize']>>['data'];
     try {
@@ -128,21 +149,7 @@ export class TesseractEngine {
       throw error;
     }
     this.release(worker);
-    const lines: OcrLine[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          lines.push({
-            words: line.words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: w.confidence })),
-            bbox: line.bbox,
-            baseline: line.baseline,
-            rowHeight: line.rowAttributes?.rowHeight,
-            confidence: line.confidence,
-          });
-        }
-      }
-    }
-    return { index, width: grey.info.width, height: grey.info.height, lines };
+    return toOcrPage(data.blocks ?? [], index, page.width, page.height, page);
   }
 
   async terminate(): Promise<void> {

@@ -1,0 +1,191 @@
+import { parseFolio } from './folios.js';
+import { alikeness, isCapitals, textKey, withWords, type LayoutLine, type LayoutWord } from './layout-lines.js';
+
+/**
+ * Page furniture: what a printer sets on a page around the poems, which is never part of one.
+ * - Running heads: a line at the head of the page, apart from the text, carrying the book's title
+ *   (the same on many pages), the current poem's title, or a section's name, often with the folio
+ *   at one end (top outside corner).
+ * - Folios: the page number alone at the head or foot of the page, centred or outside, plain,
+ *   decorated ("— 22 —", "[22]") or roman.
+ * Section numerals above titles and ornaments between poems are recognised with the titles
+ * (verse-layout), since they are told by what follows them.
+ */
+
+export interface PageMeasures {
+  /** Body type size (median row height of lines of verse). */
+  em: number;
+  /** Normal distance between the baselines of two lines of verse. */
+  pitch: number;
+  /** Height of capitals in body type, when the lines showed it. */
+  bodyCap?: number;
+  /** x-height of body type, when letters were boxed. */
+  bodyX?: number;
+}
+
+export interface FurnitureContext {
+  /** textKey()s of lines standing at the head of two or more pages of the batch. */
+  repeatedHeads: Set<string>;
+  /** Lines of the page before (a running head may repeat the title of the poem it continues). */
+  previousPage?: LayoutLine[];
+  /** Width of the page image: heads are centred on the page. */
+  pageWidth: number;
+}
+
+export interface Furniture {
+  folio?: number;
+  /** The page's lines without furniture, top to bottom. */
+  lines: LayoutLine[];
+  /** Texts removed as running heads (for the record; never part of a poem). */
+  heads: string[];
+}
+
+/** Lines sharing a baseline: a head and a folio in its corner are read as one row or as two lines. */
+function rows(lines: LayoutLine[], em: number): LayoutLine[][] {
+  const out: LayoutLine[][] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1];
+    if (last && Math.abs(line.baseline - last[0].baseline) < em * 0.5) last.push(line);
+    else out.push([line]);
+  }
+  return out;
+}
+
+const rowText = (row: LayoutLine[]) => [...row].sort((a, b) => a.left - b.left).map((l) => l.text).join(' ');
+
+/**
+ * A folio at either end of a head row: the folio, the words left, and whether it stands set off in
+ * the corner (two em or more from the words), as folios in a running head do and a number that
+ * belongs to a title ("August 1914", "Sonnet XVIII") does not.
+ */
+function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string; cornered: boolean } | undefined {
+  const words = [...row].sort((a, b) => a.left - b.left).flatMap((l) => l.words);
+  if (words.length < 2) return undefined;
+  const first = parseFolio(words[0].text);
+  const last = parseFolio(words[words.length - 1].text);
+  const rest = (from: number, to: number) => words.slice(from, to).map((w) => w.text).join(' ');
+  const n = words.length;
+  if (last !== undefined && /\p{L}{2,}/u.test(rest(0, n - 1))) {
+    return { folio: last, rest: rest(0, n - 1), cornered: words[n - 1].left - words[n - 2].right >= em * 2 };
+  }
+  if (first !== undefined && /\p{L}{2,}/u.test(rest(1, n))) return { folio: first, rest: rest(1, n), cornered: words[1].left - words[0].right >= em * 2 };
+  return undefined;
+}
+
+/** Top lines (first row of each page) that recur on other pages: the book's running heads. */
+export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<string> {
+  const keys = pages.map((lines, i) => {
+    const [first] = rows(lines, ems[i]);
+    if (!first) return '';
+    const edge = edgeFolio(first, ems[i]);
+    return textKey(edge ? edge.rest : rowText(first));
+  });
+  const repeated = new Set<string>();
+  keys.forEach((key, i) => {
+    if (key.length < 3) return;
+    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8)) repeated.add(key);
+  });
+  return repeated;
+}
+
+/** Lines standing apart below a gap, as titles do (a poem's own closing words may repeat its title, but run on). */
+function headings(lines: LayoutLine[], pitch: number): LayoutLine[] {
+  return lines.filter((l, i) => i > 0 && l.baseline - lines[i - 1].baseline >= pitch * 1.3);
+}
+
+function sameHeading(key: string, lines: LayoutLine[]): boolean {
+  return key.length >= 3 && lines.some((l) => textKey(l.text).length >= 3 && alikeness(key, textKey(l.text)) >= 0.8);
+}
+
+/**
+ * Removes running heads and folios from a page's lines (top to bottom) and returns the folio.
+ * A head row must stand apart from what follows; it is a head when it carries a folio in a corner,
+ * repeats at the head of other pages, repeats a heading of this page or the last (the current
+ * poem's title), is followed by another heading (a title never sits on top of a title), or is set
+ * smaller than the text: in capitals well under the text's size, or in upper and lower case under
+ * it and centred (a poem's title smaller than its text is set in capitals, not so a head).
+ */
+export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: FurnitureContext): Furniture {
+  let lines = [...input];
+  let folio: number | undefined;
+  const heads: string[] = [];
+  const apartAfter = (all: LayoutLine[][], k: number) => (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
+  const apartBefore = (all: LayoutLine[][], k: number) => (k > 0 ? all[k][0].baseline - all[k - 1][0].baseline : Infinity) > m.pitch * 1.25;
+
+  // A folio may stand on a row of its own above or below the head; there is one head row at most.
+  for (let round = 0; round < 3; round++) {
+    const all = rows(lines, m.em);
+    const top = all[0];
+    if (!top || !apartAfter(all, 0) || all.length < 2) break;
+    const text = rowText(top);
+    // Capital roman numerals at the head of a page number poems or sections ("XII."); front-matter
+    // folios are set in small roman (xii).
+    const alone = /^\W*[IVXLCDM]+\W*$/.test(text) ? undefined : parseFolio(text);
+    if (alone !== undefined) {
+      folio ??= alone;
+      lines = lines.filter((l) => !top.includes(l));
+      continue;
+    }
+    if (heads.length) break;
+    const edge = edgeFolio(top, m.em);
+    const key = textKey(edge ? edge.rest : text);
+    const next = all[1].map((l) => l.text).join(' ');
+    const cap = top.map((l) => l.capHeight).find((c) => c !== undefined);
+    const ratio = cap !== undefined && m.bodyCap ? cap / m.bodyCap : 1;
+    const centre = (Math.min(...top.map((l) => l.left)) + Math.max(...top.map((l) => l.right))) / 2;
+    const centred = Math.abs(centre - context.pageWidth / 2) < context.pageWidth * 0.05;
+    const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next);
+    const small = isCapitals(text) ? ratio <= 0.78 : ratio <= 0.9 && centred;
+    const head =
+      (edge !== undefined && edge.cornered) ||
+      context.repeatedHeads.has(key) ||
+      sameHeading(key, headings(lines, m.pitch)) ||
+      sameHeading(key, headings(context.previousPage ?? [], m.pitch)) ||
+      followedByHeading ||
+      small;
+    if (!head) break;
+    // The number at the end of a heading is its folio only if the row is a head.
+    if (edge) folio ??= edge.folio;
+    heads.push(text);
+    lines = lines.filter((l) => !top.includes(l));
+  }
+
+  for (let round = 0; round < 2; round++) {
+    const all = rows(lines, m.em);
+    const k = all.length - 1;
+    if (k < 1 || !apartBefore(all, k)) break;
+    const bottom = all[k];
+    const alone = parseFolio(rowText(bottom));
+    if (alone !== undefined) {
+      folio ??= alone;
+      lines = lines.filter((l) => !bottom.includes(l));
+      continue;
+    }
+    // A running foot: the same words at the foot of other pages (rare, but printed).
+    if (context.repeatedHeads.has(textKey(rowText(bottom)))) {
+      heads.push(rowText(bottom));
+      lines = lines.filter((l) => !bottom.includes(l));
+      continue;
+    }
+    break;
+  }
+  return { folio, lines, heads };
+}
+
+/** "I.", "IV", "12.", "§ 3": a numeral that numbers a poem or section (the recogniser's "L" for "I." too). */
+export function isSectionNumeral(text: string): boolean {
+  const core = text.replace(/[\s.,:;·•—–-]/g, '').replace(/^§/, '');
+  if (core.length === 0 || core.length > 6) return false;
+  if (/^\d{1,3}$/.test(core)) return true;
+  // Roman numerals, allowing the recogniser's confusions of I with l, 1 and |, and "I." read as "L".
+  return /^[IVXLCl1|]+$/.test(core) && /[IVXLC]/.test(core);
+}
+
+/** Removes a mark standing at a line's edge outside the text (a gutter shadow read as "|" or "!"). */
+export function dropEdgeMarks(line: LayoutLine, margin: number, em: number): LayoutLine {
+  const words = [...line.words];
+  const mark = (w: LayoutWord) => /^[|!:;.,'"“”‘’_\-—~^*]{1,2}$|^[il]$/.test(w.raw);
+  while (words.length > 1 && mark(words[0]) && words[0].right < margin + em * 0.1 && words[1].left - words[0].right > em * 0.25) words.shift();
+  while (words.length > 1 && mark(words[words.length - 1]) && words[words.length - 1].left - words[words.length - 2].right > em * 1.2) words.pop();
+  return words.length === line.words.length ? line : withWords(line, words);
+}
