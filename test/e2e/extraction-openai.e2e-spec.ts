@@ -130,14 +130,22 @@ describe('OpenAI extractor: poems', () => {
       const format = request.body.response_format;
       expect(format.type).toBe('json_schema');
       expect(format.json_schema.strict).toBe(true);
-      expect(format.json_schema.schema.required).toEqual(['page_number', 'begins_mid_poem', 'poems']);
+      expect(format.json_schema.schema.required).toEqual(['page_number', 'begins_mid_poem', 'ends_short', 'poems']);
       expect(format.json_schema.schema.additionalProperties).toBe(false);
       const system = request.body.messages[0].content as string;
       expect(system).toMatch(/exactly/i);
       expect(system).toMatch(/stanza break/i);
       expect(system).toMatch(/leading spaces/i);
-      expect(system).toMatch(/page numbers are never part of a poem/i);
       expect(system).toMatch(/first line as the title/i);
+      // The rules of printed books the offline extractor follows too.
+      expect(system).toMatch(/running heads/i);
+      expect(system).toMatch(/page numbers \(folios\) wherever they stand/i);
+      expect(system).toMatch(/roman/i);
+      expect(system).toMatch(/numeral printed above a title .* is not part of its title/i);
+      expect(system).toMatch(/turned over/i);
+      expect(system).toMatch(/never make the turned end a line of its own/i);
+      expect(system).toMatch(/ornaments and rules between poems/i);
+      expect(system).toMatch(/natural case/i);
       const image = request.body.messages[1].content.find((c: any) => c.type === 'image_url');
       const page = pages[pageOf(request)];
       expect(image.image_url.url).toBe(`data:image/jpeg;base64,${page.data.toString('base64')}`);
@@ -159,6 +167,22 @@ describe('OpenAI extractor: poems', () => {
       },
       // Untitled and not a continuation: its first line is its title; its page number was not legible.
       { title: 'The kettle ticks as it cools down.', body: 'The kettle ticks as it cools down.\nA car goes past, then none.', page_numbers: [], source_pages: [2] },
+    ]);
+  });
+
+  it('continues a poem after a stanza break when the page before ended short of its text block', async () => {
+    const turn = [
+      { page_number: 21, begins_mid_poem: false, ends_short: true, poems: [{ title: 'Annabel Lee', body: 'It was many and many a year ago,\n  In a kingdom by the sea,' }] },
+      { page_number: 22, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: 'That a maiden there lived whom you may know' }] },
+    ];
+    reply = (request) => ({ status: 200, body: completion(JSON.stringify(turn[pageOf(request)])) });
+    expect(await extractor().extractPoems(await pagePhotos(2))).toEqual([
+      {
+        title: 'Annabel Lee',
+        body: 'It was many and many a year ago,\n  In a kingdom by the sea,\n\nThat a maiden there lived whom you may know',
+        page_numbers: [21, 22],
+        source_pages: [0, 1],
+      },
     ]);
   });
 
@@ -199,6 +223,19 @@ describe('OpenAI extractor: metadata', () => {
     const urls = recorded[0].body.messages[1].content.filter((c: any) => c.type === 'image_url').map((c: any) => c.image_url.url);
     expect(urls).toEqual(images.map((i) => `data:image/jpeg;base64,${i.data.toString('base64')}`));
     expect(recorded[0].body.response_format.json_schema).toMatchObject({ strict: true, schema: { required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'] } });
+    const system = recorded[0].body.messages[0].content as string;
+    expect(system).toMatch(/without its city/i);
+    expect(system).toMatch(/BY may stand on its own line/i);
+  });
+
+  it('keeps an ISBN only when its check digit is right, naming a misread one in the notes', async () => {
+    reply = () => ({
+      status: 200,
+      body: completion(JSON.stringify({ title: 'Harbour', authors: ['Ruth Abernethy'], publisher: 'Harbour Books', publication_date: '2004', isbn: '0-4444444-4-4', notes: '' })),
+    });
+    const metadata = await extractor().extractMetadata(await pagePhotos(1));
+    expect(metadata.isbn).toBe('');
+    expect(metadata.notes).toBe('ISBN as read from the photo, which fails its check digit: 0-4444444-4-4');
   });
 });
 

@@ -5,6 +5,7 @@ import type { Poem } from '../../catalog/domain/poem.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { naturalCase } from '../extraction/natural-case.js';
 import { normalisePageImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
@@ -55,7 +56,11 @@ export class PoemScanner {
 
     const total = pages.length;
     await context.reportProgress({ pages_done: 0, pages_total: total });
-    const extracted = await this.extract(pages, context);
+    const candidates = await this.extract(pages, context);
+    // A candidate without a line of verse is a heading or stray title, never a poem; titles
+    // printed in capitals are kept in their natural case.
+    const extracted = candidates.filter((p) => p.body.trim() !== '').map((p) => ({ ...p, title: naturalCase(p.title) }));
+    const emptyDropped = candidates.length - extracted.length;
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
     const alreadyAdded = await this.pagesRepo.poemIdsBySourceKey(keys);
@@ -114,13 +119,14 @@ export class PoemScanner {
     const report: DuplicateReport[] = duplicates.map(({ batchIndex, ...d }) =>
       batchIndex === undefined ? d : { ...d, matched_poem: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched_poem.title } },
     );
-    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${report.length} duplicates`);
+    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${report.length} duplicates, ${emptyDropped} empty dropped`);
     return {
       job_id: jobId,
       publication_id: publicationId,
       extracted_poems: created.length,
       duplicates_ignored: report.length,
       total_scanned: created.length + report.length,
+      empty_dropped: emptyDropped,
       duplicates: report,
       poems: created,
       pages_total: total,

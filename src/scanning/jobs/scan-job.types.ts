@@ -42,6 +42,8 @@ export interface ScanResult {
   duplicates_ignored: number;
   /** Poems found on the pages: extracted_poems + duplicates_ignored. */
   total_scanned: number;
+  /** Candidates with no line of verse (a heading alone, a stray title), dropped and never saved. */
+  empty_dropped: number;
   duplicates: DuplicateReport[];
   poems: Poem[];
   pages_total: number;

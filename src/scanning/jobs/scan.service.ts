@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { naturalCase } from '../extraction/natural-case.js';
 import { detectImageType, ImageIntakeError, normalisePageImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
@@ -110,7 +111,14 @@ export class ScanService {
     if (files.length === 0) throw ScanError.noMetadataImages();
     if (files.length > 10) throw ScanError.tooManyMetadataImages();
     const images = await this.checkImages(files);
-    return this.extractor.extractMetadata(images);
+    const metadata = await this.extractor.extractMetadata(images);
+    // Covers and title pages set these in capitals; the publication keeps their natural case.
+    return {
+      ...metadata,
+      title: naturalCase(metadata.title),
+      authors: metadata.authors.map((a) => naturalCase(a, 'name')),
+      publisher: naturalCase(metadata.publisher),
+    };
   }
 
   private async writablePublication(ref: string): Promise<Publication> {

@@ -14,6 +14,7 @@ const resultFor = (jobId: string): ScanResult => ({
   extracted_poems: 0,
   duplicates_ignored: 0,
   total_scanned: 0,
+  empty_dropped: 0,
   duplicates: [],
   poems: [],
   pages_total: 2,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutLine } from './layout-lines.js';
-import { findDate, findIsbn, findPublisher, readIsbn, readMetadata } from './metadata-reader.js';
+import { findDate, findPublisher, readMetadata } from './metadata-reader.js';
 
 const line = (text: string, size: number, baseline: number): LayoutLine => ({ text, words: [], size, baseline, left: 100, right: 900, confidence: 95 });
 
@@ -49,18 +49,7 @@ describe('metadata from cover, title and copyright pages', () => {
     expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Harbour Books Ltd', 20, 900)]]).authors).toEqual([]);
   });
 
-  it('accepts an ISBN only when its check digit is right, repairing O/l and one misread figure', () => {
-    expect(findIsbn('ISBN 0-9612345-3-8\nISBN-13: 978-0-306-40615-7')).toBe('978-0-306-40615-7');
-    expect(findIsbn('ISBN O-96l2345-3-9')).toBe('0-9612345-3-9');
-    // 0-8714-0372-2 with its first 0 read as 6: exactly one change of a confusable figure checks.
-    expect(findIsbn('ISBN 6-8714-0372-2')).toBe('0-8714-0372-2');
-    // With its 0 read as 8, three single changes would check: no guess is made.
-    expect(findIsbn('ISBN 978-0-8050-0814-6')).toBe('');
-    expect(findIsbn('no number here')).toBe('');
-  });
-
   it('leaves an ISBN that cannot be made to check out of the field and names it in the notes', () => {
-    expect(readIsbn('ISBN 0-4444444-4-4')).toEqual({ isbn: '', unreadable: '0-4444444-4-4' });
     const metadata = readMetadata([[line('Harbour', 90, 500)], [line('All rights reserved', 20, 900), line('ISBN 0-4444444-4-4', 20, 950)]]);
     expect(metadata.isbn).toBe('');
     expect(metadata.notes).toContain('0-4444444-4-4');

@@ -7,6 +7,7 @@ import {
   type PageImage,
   type PoemExtractor,
 } from '../extraction.port.js';
+import { readIsbn, unreadableIsbnNote } from '../isbn.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 
 /**
@@ -29,34 +30,51 @@ export interface OpenAiExtractorOptions {
 export const PROVIDER = 'AI provider (OpenAI)';
 
 export const POEM_PAGE_PROMPT = `You transcribe one photographed page of a printed poetry book for a memorial archive.
-Transcribe exactly what is printed. Never invent, complete, modernise or correct words, spelling or punctuation.
+Transcribe exactly what is printed on the page itself. Never invent, complete, modernise or correct words, spelling or punctuation.
+Ignore everything outside the page (the table, a hand, the facing page).
 For every poem, or part of a poem, on the page:
-- Keep every line break exactly as printed: one printed line is one line of "body".
+- Keep every line break exactly as printed: one printed verse line is one line of "body".
+- A verse line too long for the measure is often turned over by the printer: its end is set on the next printed line,
+  indented much deeper than the poem's indentation (often flush right, sometimes opened with "["). That is one verse line:
+  join the two parts with a space (drop the "[") and never make the turned end a line of its own.
 - Mark each stanza break (a visible blank space between groups of lines) with one empty line.
-- Keep indentation: start an indented line with leading spaces, 4 spaces per indent step, more for deeper indents.
-- "title" is the poem's printed title. If a poem that starts on this page has no title, use its first line as the title.
-Running headers, footers and printed page numbers are never part of a poem or a title.
-Report the printed page number in "page_number" (null when none is legible).
-Set "begins_mid_poem" to true when the page starts with lines that continue a poem begun on an earlier page (no title above them);
-in that case those lines are the first item of "poems", with "title" as an empty string.
+- Keep indentation with leading spaces: two spaces per em of indentation (about one space per letter's width),
+  so an indent of one em is 2 spaces, two ems 4 spaces; deeper indents get more.
+- "title" is the poem's printed title, in natural case when it is printed in capitals or small capitals
+  ("The Oven Bird" for THE OVEN BIRD; small words such as a, the, and, of, by, on in lower case).
+  If a poem that starts on this page has no title, use its first line as the title.
+- A numeral printed above a title ("I.", "IV", "12.") numbers the poem and is not part of its title.
+  A numeral above verse with no title is the poem's title.
+Never transcribe page furniture as a poem, a title or a line:
+- running heads at the top of the page (the book's title, the current poem's title or a section name, with or without a page number);
+- page numbers (folios) wherever they stand: top or bottom, centred or in the outer corner, plain, decorated ("— 22 —", "[22]") or roman ("xiv");
+- ornaments and rules between poems (❧, *, ⁂, a line).
+Report the printed page number in "page_number" as a number (a roman folio as its value; null when none is legible).
+Set "begins_mid_poem" to true when the page starts with lines that continue a poem begun on an earlier page (no title above them,
+even under a running head that repeats the poem's title); in that case those lines are the first item of "poems", with "title" as an empty string.
+Set "ends_short" to true when the last poem on the page runs on to the next page and its last line here stops clearly above the foot of
+the text block (room for at least one more line), which means a stanza ends at the page turn.
 List poems in reading order. A page with no poem text has an empty "poems" list.`;
 
 export const METADATA_PROMPT = `You read photographs of a poetry book's cover, title page and copyright page for a library catalogue.
 Report only what is printed; use an empty string (or an empty list) for anything not shown.
-- title: the book's title as printed (with the subtitle only if it is clearly part of the title).
-- authors: the author names, one per item.
-- publisher: the publisher's name, without its city.
-- publication_date: as printed, e.g. a year, a month and year, or a full date; prefer the first-edition date.
-- isbn: the ISBN as printed, with its hyphens.
+- title: the book's title (with the subtitle only if it is clearly part of the title), in natural case when printed in capitals.
+- authors: the author names, one per item, in natural case: the name after "by" on the title page (BY may stand on its own line above it),
+  or the name the cover prints under the title. A firm named after "by" on the copyright page ("Copyright 1916 by Henry Holt and Company")
+  is the publisher, not an author.
+- publisher: the publisher's name as on the title or copyright page, without its city ("Henry Holt and Company", not "New York: Henry Holt and Company").
+- publication_date: as printed, e.g. a year, a month and year, or a full date; prefer the first-edition or copyright date.
+- isbn: the ISBN-10 or ISBN-13 as printed, with its hyphens.
 - notes: other useful catalogue facts printed there (edition, translator, illustrator), else empty.`;
 
 const POEM_PAGE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['page_number', 'begins_mid_poem', 'poems'],
+  required: ['page_number', 'begins_mid_poem', 'ends_short', 'poems'],
   properties: {
-    page_number: { type: ['integer', 'null'], description: 'Printed page number, null when none is legible.' },
+    page_number: { type: ['integer', 'null'], description: 'Printed page number (a roman folio as its value), null when none is legible.' },
     begins_mid_poem: { type: 'boolean', description: 'True when the page starts by continuing a poem from an earlier page.' },
+    ends_short: { type: 'boolean', description: 'True when the last poem runs on to the next page and a stanza ends at the page turn.' },
     poems: {
       type: 'array',
       items: {
@@ -89,6 +107,8 @@ const METADATA_SCHEMA = {
 interface PageAnswer {
   page_number: number | null;
   begins_mid_poem: boolean;
+  /** Absent in answers of servers that predate the field: then no stanza break is assumed at the turn. */
+  ends_short?: boolean;
   poems: Array<{ title: string; body: string }>;
 }
 
@@ -111,16 +131,17 @@ export function tidyBody(body: string): string {
 
 const firstLine = (body: string) => body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 
-/** Joins page answers (in book order) into poems. */
+/** Joins page answers (in book order) into poems; a page that ended short continues after a stanza break. */
 export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): ExtractedPoem[] {
   const poems: ExtractedPoem[] = [];
+  let endedShort = false;
   for (const { index, answer } of pages) {
     const pageNumber = answer.page_number ?? undefined;
     answer.poems.forEach((part, i) => {
       const body = tidyBody(part.body);
       const previous = poems[poems.length - 1];
       if (i === 0 && answer.begins_mid_poem && previous) {
-        if (body) previous.body = previous.body ? `${previous.body}\n${body}` : body;
+        if (body) previous.body = previous.body ? `${previous.body}\n${endedShort ? '\n' : ''}${body}` : body;
         if (pageNumber !== undefined && !previous.page_numbers.includes(pageNumber)) previous.page_numbers.push(pageNumber);
         if (!previous.source_pages.includes(index)) previous.source_pages.push(index);
         return;
@@ -133,6 +154,7 @@ export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): 
         source_pages: [index],
       });
     });
+    endedShort = answer.ends_short === true;
   }
   return poems;
 }
@@ -144,6 +166,7 @@ function isPageAnswer(value: unknown): value is PageAnswer {
     v !== null &&
     (v.page_number === null || Number.isInteger(v.page_number)) &&
     typeof v.begins_mid_poem === 'boolean' &&
+    (v.ends_short === undefined || typeof v.ends_short === 'boolean') &&
     Array.isArray(v.poems) &&
     v.poems.every((p) => typeof p?.title === 'string' && typeof p?.body === 'string')
   );
@@ -256,13 +279,16 @@ export class OpenAiPoemExtractor implements PoemExtractor {
       METADATA_SCHEMA,
       isMetadata,
     );
+    // The model may misread a figure: an ISBN is kept only when its check digit is right.
+    const isbn = answer.isbn.trim() ? readIsbn(`ISBN ${answer.isbn.trim()}`) : { isbn: '' };
+    const unreadable = isbn.unreadable ? unreadableIsbnNote(isbn.unreadable) : '';
     return {
       title: answer.title.trim(),
       authors: answer.authors.map((a) => a.trim()).filter(Boolean),
       publisher: answer.publisher.trim(),
       publication_date: answer.publication_date.trim(),
-      isbn: answer.isbn.trim(),
-      notes: answer.notes.trim(),
+      isbn: isbn.isbn,
+      notes: [answer.notes.trim(), unreadable].filter(Boolean).join('\n'),
     };
   }
 

@@ -1,0 +1,82 @@
+/**
+ * What a scan keeps of the extractor's answer, through the API, with the OpenAI adapter talking to
+ * an OpenAI-compatible server started here on 127.0.0.1: candidates without a line of verse are
+ * dropped and counted, and titles, names and publishers printed in capitals get their natural case.
+ */
+import { createServer, type Server } from 'node:http';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication } from '../support/worker-process/scan-helpers.js';
+
+function completion(content: unknown) {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1,
+    model: 'vision-test-model',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content), refusal: null } }],
+  };
+}
+
+describe('what a scan keeps of the extractor’s answer', () => {
+  let server: Server;
+  let answer: unknown;
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+  let page: Buffer;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(completion(answer)));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    t = await startTestApp('pglite', { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    ({ agent, token } = await staffAgent(t));
+    page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('drops a candidate with a title and no verse, counts it, and keeps a title printed in capitals in natural case', async () => {
+    const pubId = await createPublication(agent, token, 'Mountain Interval');
+    answer = {
+      page_number: 10,
+      begins_mid_poem: false,
+      ends_short: false,
+      poems: [
+        { title: "A BOY'S WILL", body: '' },
+        { title: 'THE OVEN BIRD', body: 'There is a singer everyone has heard,\nLoud, a mid-summer and a mid-wood bird,' },
+      ],
+    };
+    const res = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(200);
+    expect(res.body).toMatchObject({ extracted_poems: 1, duplicates_ignored: 0, total_scanned: 1, empty_dropped: 1 });
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
+    expect(poems.map((p: { title: string }) => p.title)).toEqual(['The Oven Bird']);
+  });
+
+  it('keeps a title the page prints in mixed case exactly as printed', async () => {
+    const pubId = await createPublication(agent, token, 'Mixed case');
+    answer = { page_number: 3, begins_mid_poem: false, ends_short: false, poems: [{ title: 'i carry your heart with me', body: 'i carry your heart with me(i carry it in' }] };
+    await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(200);
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
+    expect(poems.map((p: { title: string }) => p.title)).toEqual(['i carry your heart with me']);
+  });
+
+  it('gives metadata printed in capitals its natural case', async () => {
+    answer = { title: 'MOUNTAIN INTERVAL', authors: ['ROBERT FROST'], publisher: 'HENRY HOLT AND COMPANY', publication_date: '1916', isbn: '978-0-8050-0014-6', notes: '' };
+    const res = await agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token).attach('image_0', page, 'c.jpg').expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      metadata: { title: 'Mountain Interval', authors: ['Robert Frost'], publisher: 'Henry Holt and Company', publication_date: '1916', isbn: '978-0-8050-0014-6', notes: '' },
+    });
+  });
+});
