@@ -12,6 +12,7 @@ import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } fro
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication, pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
+import { toHeic } from '../support/heic.js';
 
 /** The same page photographed again: other exposure, other JPEG encoding, other bytes. */
 const rephotograph = (image: Buffer) => sharp(image).modulate({ brightness: 1.04 }).jpeg({ quality: 83 }).toBuffer();
@@ -151,7 +152,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     const pdf = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [
       Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
     ]).expect(415);
-    expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG and WebP/);
+    expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG, WebP and HEIC\/HEIF/);
     const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const tooLarge = await upload(pubId, [big]).expect(413);
@@ -167,6 +168,19 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     const req = agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', pages[2], 'p.jpg');
     const res = await req.expect(200);
     expect(res.body.poems.map((p: any) => p.title)).toEqual(book.poems.filter((p) => p.page_numbers.join() === '13').map((p) => p.title));
+  });
+
+  it('reads a page photographed as HEIC, as an iPhone saves it, and shows it as JPEG beside its poems', async () => {
+    const other = await createPublication(agent, token, 'From a phone');
+    const heic = toHeic(pages[2], 80);
+    const res = await agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', heic, { filename: 'IMG_0042.HEIC', contentType: 'image/heic' }).expect(200);
+    const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
+    expect(res.body.poems.map((p: any) => p.title)).toEqual(onPage13.map((p) => p.title));
+    const [photo] = (await agent.get(`/api/poems/${res.body.poems[0].id}/pages/`).expect(200)).body;
+    expect(photo.mime_type).toBe('image/jpeg');
+    const image = await agent.get(photo.url).buffer(true).expect(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(image.body as Buffer).metadata()).format).toBe('jpeg');
   });
 
   it('answers 404 for an unknown publication or job, 409 for one in the trash, 401 for visitors, 403 without CSRF', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectImageType, ImageIntakeError, normalisePageImage } from './page-image.intake.js';
+import { toHeic } from '../../../test/support/heic.js';
+import { detectImageType, ImageIntakeError, normalisePageImage, storableImage } from './page-image.intake.js';
 
 /** A landscape image whose left half is black and right half white. */
 async function halves(width: number, height: number, format: 'png' | 'jpeg' | 'webp', orientation?: number): Promise<Buffer> {
@@ -61,14 +62,43 @@ describe('page image intake', () => {
   it('rejects other formats by content whatever the file is called, naming the accepted types', async () => {
     const gif = await rejection(normalisePageImage(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'), 2, { label: 'page_2' }));
     expect(gif.code).toBe('IMAGE.UNSUPPORTED_TYPE');
-    expect(gif.message).toBe('page_2 is a GIF image. Accepted types are JPEG, PNG and WebP images.');
+    expect(gif.message).toBe('page_2 is a GIF image. Accepted types are JPEG, PNG, WebP and HEIC/HEIF images.');
 
     const pdf = await rejection(normalisePageImage(Buffer.from('%PDF-1.7\n...'), 0));
     expect(pdf.message).toContain('a PDF document');
 
     const text = await rejection(normalisePageImage(Buffer.from('just some text saved as page.jpg'), 0));
     expect(text.code).toBe('IMAGE.UNSUPPORTED_TYPE');
-    expect(text.message).toBe('Image 1 is not a supported image. Accepted types are JPEG, PNG and WebP images.');
+    expect(text.message).toBe('Image 1 is not a supported image. Accepted types are JPEG, PNG, WebP and HEIC/HEIF images.');
+  });
+
+  it('takes a HEIC photo, as an iPhone saves it, and keeps it as JPEG', async () => {
+    const heic = toHeic(await halves(1200, 800, 'jpeg'));
+    expect(detectImageType(heic)).toBe('image/heic');
+    const page = await normalisePageImage(heic, 0);
+    expect(page).toMatchObject({ mimeType: 'image/jpeg', width: 1200, height: 800 });
+    expect(await meanOf(page.data, { left: 0, top: 0, width: 500, height: 800 })).toBeLessThan(40);
+    expect(await meanOf(page.data, { left: 700, top: 0, width: 500, height: 800 })).toBeGreaterThan(215);
+    // What the page store keeps, for the admin to see beside the poem: a browser-readable JPEG.
+    const stored = await storableImage(heic);
+    expect(stored.mimeType).toBe('image/jpeg');
+    expect(await sharp(stored.data).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+  });
+
+  it('keeps other photos in the page store as they were uploaded', async () => {
+    const png = await halves(40, 20, 'png');
+    expect(await storableImage(png)).toEqual({ data: png, mimeType: 'image/png' });
+  });
+
+  it('names HEIC/HEIF in the error of a damaged one, and still refuses AVIF by name', async () => {
+    const heic = toHeic(await halves(400, 300, 'jpeg'));
+    const damaged = await rejection(normalisePageImage(heic.subarray(0, 400), 0, { label: 'page_0' }));
+    expect(damaged.code).toBe('IMAGE.UNREADABLE');
+    expect(damaged.message).toMatch(/^page_0 looks like HEIC\/HEIF but could not be read/);
+    const avif = await sharp(await halves(64, 64, 'png')).avif().toBuffer();
+    const refused = await rejection(normalisePageImage(avif, 0));
+    expect(refused.code).toBe('IMAGE.UNSUPPORTED_TYPE');
+    expect(refused.message).toContain('an AVIF image');
   });
 
   it('reports an empty file and a damaged image with their own codes', async () => {

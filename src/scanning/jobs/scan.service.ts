@@ -4,7 +4,7 @@ import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
 import { naturalCase } from '../extraction/natural-case.js';
-import { detectImageType, ImageIntakeError, normalisePageImage } from '../images/page-image.intake.js';
+import { ImageIntakeError, normalisePageImage, storableImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 import { IMAGE_STATUS } from '../queue/job-failure.js';
@@ -67,10 +67,10 @@ export class ScanService {
     const pages: StoredPageRef[] = [];
     const rows = [];
     for (const [index, file] of files.entries()) {
-      const mimeType = detectImageType(file.data)!;
-      const storageKey = `publications/${publication.id}/${jobId}/page-${index}.${EXT[mimeType]}`;
-      await this.store.put(storageKey, file.data);
-      rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType, byteSize: file.data.length, sha256: hashes[index] });
+      const stored = await storableImage(file.data, file.field).catch((err) => Promise.reject(intakeFailure(err)));
+      const storageKey = `publications/${publication.id}/${jobId}/page-${index}.${EXT[stored.mimeType]}`;
+      await this.store.put(storageKey, stored.data);
+      rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType: stored.mimeType, byteSize: stored.data.length, sha256: hashes[index] });
     }
     for (const row of await this.pagesRepo.savePages(rows)) {
       pages.push({ scanPageId: Number(row.id), index: row.page_index, storageKey: row.storage_key, mimeType: row.mime_type });
