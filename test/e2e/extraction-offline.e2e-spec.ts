@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedPoem } from '../../src/scanning/extraction/extraction.port.js';
 import { OfflinePoemExtractor } from '../../src/scanning/extraction/offline/offline-poem.extractor.js';
 import { normalisePageImage } from '../../src/scanning/images/page-image.intake.js';
-import { renderBookPages, renderMetadataPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { LONG_LINED_POEMS, renderBookPages, renderMetadataPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 
 /**
  * The offline extractor (Tesseract plus layout analysis) on rendered photographs of book pages:
@@ -84,6 +84,18 @@ describe('offline extraction of poem pages', () => {
     expect(read).not.toMatch(/ORCHARD YEARS|WHITFIELD/i);
     expect(read.split('\n').some((l) => /^\s*\d+\s*$/.test(l))).toBe(false);
   });
+});
+
+describe('offline extraction of lines the printer turned over', () => {
+  for (const bracket of [false, true]) {
+    it(`rejoins each turned-over line into one line of the poem${bracket ? ', its end opened with a bracket' : ', its end set flush right'}`, async () => {
+      const printed = await renderBookPages(sampleBook({ poems: LONG_LINED_POEMS }), { seed: 5, turnoverBracket: bracket });
+      const [read] = await extractor.extractPoems(await Promise.all(printed.pages.map((p, i) => normalisePageImage(p.image, i))));
+      expect(read.title).toBe(LONG_LINED_POEMS[0].title);
+      expect(shape(read.body)).toEqual(shape(printed.poems[0].body));
+      expect(levenshtein(printed.poems[0].body, read.body) / printed.poems[0].body.length).toBeLessThan(0.01);
+    });
+  }
 });
 
 describe('offline extraction of a photo stored sideways', () => {

@@ -24,6 +24,8 @@ export interface RenderOptions {
   photoScale?: number;
   pageNumberPosition?: 'footer' | 'header';
   poems?: BookPoem[];
+  /** Opens the end of a turned-over line with "[", as older books print it. */
+  turnoverBracket?: boolean;
 }
 export interface PagePart {
   poemIndex: number;
@@ -56,6 +58,7 @@ export interface RenderedMetadata {
   metadata: { title: string; authors: string[]; publisher: string; publication_date: string; isbn: string };
 }
 export declare const SAMPLE_POEMS: BookPoem[];
+export declare const LONG_LINED_POEMS: BookPoem[];
 export declare const SAMPLE_METADATA: Omit<Book, 'poems' | 'firstPageNumber'>;
 export declare function isbn10CheckDigit(nineDigits: string): string;
 export declare function sampleBook(overrides?: Partial<Book>): Book;

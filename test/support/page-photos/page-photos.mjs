@@ -12,12 +12,15 @@
  * - a stanza break is one empty line of the body's leading;
  * - titles are centred, bold and larger than body type;
  * - a running header (poet on even pages, book title on odd pages) sits above the text block and
- *   the printed page number is centred below it (or in the header's outer corner).
+ *   the printed page number is centred below it (or in the header's outer corner);
+ * - a line too long for the measure is turned over, as printers of verse do: the words that fit
+ *   stay, the rest is set on the next printed line flush with the right margin (after a "[" with
+ *   the turnoverBracket option). It is still one line of the poem.
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 
-export { sampleBook, SAMPLE_POEMS, SAMPLE_METADATA, isbn10CheckDigit } from './sample-book.mjs';
+export { sampleBook, SAMPLE_POEMS, SAMPLE_METADATA, LONG_LINED_POEMS, isbn10CheckDigit } from './sample-book.mjs';
 
 const FONT = 'DejaVu Serif';
 
@@ -103,7 +106,14 @@ export function layoutBook(book, options = {}) {
 
     const placeLine = (text) => {
       const indentEm = leadingSpaces(text) / 2;
-      page.elements.push({ kind: 'line', text: text.trimStart(), x: PAGE.left + indentEm * PAGE.body, y: y + PAGE.body, size: PAGE.body });
+      const x = PAGE.left + indentEm * PAGE.body;
+      const [kept, turned] = turnOver(text.trimStart(), PAGE.right - x);
+      page.elements.push({ kind: 'line', text: kept, x, y: y + PAGE.body, size: PAGE.body });
+      if (turned) {
+        y += PAGE.pitch;
+        const rest = options.turnoverBracket ? `[${turned}` : turned;
+        page.elements.push({ kind: 'line', text: rest, x: PAGE.right, y: y + PAGE.body, size: PAGE.body, anchor: 'end' });
+      }
       part.lines.push(text);
       y += PAGE.pitch;
     };
@@ -132,6 +142,19 @@ export function layoutBook(book, options = {}) {
     }
   });
   return pages;
+}
+
+/** DejaVu Serif's advance, on average, per character of running text, in em. */
+const ADVANCE_EM = 0.5;
+
+/** Splits a line at the last word that fits `width` pixels of body type: [printed, turned over]. */
+function turnOver(text, width) {
+  const fits = (t) => t.length * ADVANCE_EM * PAGE.body <= width;
+  if (fits(text)) return [text, undefined];
+  const words = text.split(' ');
+  let n = words.length - 1;
+  while (n > 1 && !fits(words.slice(0, n).join(' '))) n--;
+  return [words.slice(0, n).join(' '), words.slice(n).join(' ')];
 }
 
 function pageSvg(page, book, options) {

@@ -156,6 +156,26 @@ export const SAMPLE_POEMS = [
   },
 ];
 
+/**
+ * Poems with lines too long for the page's measure: printed, they are turned over (see the
+ * renderer); as text, each is still one line.
+ */
+export const LONG_LINED_POEMS = [
+  {
+    title: 'Inventory of the Harbour Town',
+    body: [
+      'I count the boats that winter in the harbour and the ropes that hold them fast against the tide,',
+      'the gulls along the breakwater,',
+      'the chandler and his lamps and all the brass he polishes for sailors who will never come again,',
+      'the widow at her window.',
+      '',
+      'I count the bells of the three churches and the hours they disagree about each evening in the fog,',
+      'the fishmonger, the ferry,',
+      'and the children running down the steep stone lanes to meet the last boat home before it is dark.',
+    ].join('\n'),
+  },
+];
+
 /** ISBN-10 check digit (weights 10..2, mod 11, X for ten). */
 export function isbn10CheckDigit(nineDigits) {
   let sum = 0;

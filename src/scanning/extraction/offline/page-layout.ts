@@ -237,16 +237,16 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   const folios = repairFolioSequence(furnished.map((f) => f.folio));
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
-  const verses = drafts.flatMap((d) => d.items.flatMap((item) => (item.kind === 'verse' ? [item.verse] : [])));
-  const step = indentStep(verses.map((v) => v.offset));
-  // The measure: how far the longest lines of the batch reach from the margin, in em.
-  const measure = Math.max(0, ...verses.map((v) => v.reach));
+  // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
+  // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
+  const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
+  const joined = drafts.map((d) => joinTurnedLines(d.items, { measure }));
+  const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {
     const blocks: PoemBlock[] = [];
     let block: PoemBlock | undefined;
-    const joined = joinTurnedLines(d.items, { measure, step });
-    for (const item of joined) {
+    for (const item of joined[i]) {
       if (item.kind === 'title') {
         block = { title: item.text, lines: [] };
         blocks.push(block);
