@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExtractionError, type PageImage } from '../../src/scanning/extraction/extraction.port.js';
 import { OpenAiPoemExtractor } from '../../src/scanning/extraction/openai/openai-poem.extractor.js';
 import { normalisePageImage } from '../../src/scanning/images/page-image.intake.js';
+import { completion } from '../support/openai-stub.js';
 
 /**
  * The OpenAI adapter against an OpenAI-compatible server started here on 127.0.0.1: what it
@@ -26,17 +27,6 @@ let recorded: Recorded[] = [];
 let reply: Reply;
 let inFlight = 0;
 let maxInFlight = 0;
-
-function completion(content: string) {
-  return {
-    id: 'chatcmpl-test',
-    object: 'chat.completion',
-    created: 1,
-    model: 'vision-test-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
-    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-  };
-}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -3,24 +3,14 @@
  * an OpenAI-compatible server started here on 127.0.0.1: candidates without a line of verse are
  * dropped and counted, and titles, names and publishers printed in capitals get their natural case.
  */
-import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
-function completion(content: unknown) {
-  return {
-    id: 'chatcmpl-test',
-    object: 'chat.completion',
-    created: 1,
-    model: 'vision-test-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content), refusal: null } }],
-  };
-}
-
 describe('what a scan keeps of the extractor’s answer', () => {
-  let server: Server;
+  let stub: OpenAiStub;
   let answer: unknown;
   let t: TestApp;
   let agent: TestAgent;
@@ -28,22 +18,14 @@ describe('what a scan keeps of the extractor’s answer', () => {
   let page: Buffer;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(completion(answer)));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    t = await startTestApp('pglite', { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    stub = await startOpenAiStub(() => ({ status: 200, body: completion(answer) }));
+    t = await startTestApp('pglite', { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
     ({ agent, token } = await staffAgent(t));
     page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await stub?.close();
   });
 
   it('drops a candidate with a title and no verse, counts it, and keeps a title printed in capitals in natural case', async () => {

@@ -3,16 +3,16 @@
  * the payload or fails, the scan endpoints answer 429, 413 or 502 naming the AI provider, after
  * the job's retries, and the publication is left exactly as it was.
  */
-import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { createPublication, pollScan } from '../support/worker-process/scan-helpers.js';
 
 type Mode = { status: number; message: string };
 
 describe('scanning when the AI provider fails', () => {
-  let server: Server;
+  let stub: OpenAiStub;
   let mode: Mode = { status: 500, message: 'unset' };
   let requests = 0;
   let t: TestApp;
@@ -22,20 +22,14 @@ describe('scanning when the AI provider fails', () => {
   let page: Buffer;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        requests++;
-        res.writeHead(mode.status, { 'content-type': 'application/json', 'retry-after-ms': '5' });
-        res.end(JSON.stringify({ error: { message: mode.message, type: 'test_error', code: null } }));
-      });
+    stub = await startOpenAiStub(() => {
+      requests++;
+      return { status: mode.status, headers: { 'retry-after-ms': '5' }, body: { error: { message: mode.message, type: 'test_error', code: null } } };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
     t = await startTestApp('pglite', {
       env: {
         OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        OPENAI_BASE_URL: stub.baseUrl,
         SCAN_JOB_ATTEMPTS: '2',
         SCAN_JOB_BACKOFF_MS: '20',
       },
@@ -46,7 +40,7 @@ describe('scanning when the AI provider fails', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await stub?.close();
   });
 
   const scan = (query = '') => agent.post(`/api/publications/${pubId}/batch_upload_pages/${query}`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg');
