@@ -88,9 +88,13 @@ export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<str
   return repeated;
 }
 
-/** Lines standing apart below a gap, as titles do (a poem's own closing words may repeat its title, but run on). */
-function headings(lines: LayoutLine[], pitch: number): LayoutLine[] {
-  return lines.filter((l, i) => i > 0 && l.baseline - lines[i - 1].baseline >= pitch * 1.3);
+/**
+ * Lines set as headings: apart below a gap and in capitals or larger type. A poem's first or last
+ * line may repeat its title, but in the verse's own type, so a title above it is not a head.
+ */
+function headings(lines: LayoutLine[], m: PageMeasures): LayoutLine[] {
+  const larger = (l: LayoutLine) => l.capHeight !== undefined && m.bodyCap !== undefined && l.capHeight >= m.bodyCap * 1.1;
+  return lines.filter((l, i) => i > 0 && l.baseline - lines[i - 1].baseline >= m.pitch * 1.3 && (isCapitals(l.text) || larger(l)));
 }
 
 function sameHeading(key: string, lines: LayoutLine[]): boolean {
@@ -139,8 +143,8 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const head =
       (edge !== undefined && edge.cornered) ||
       context.repeatedHeads.has(key) ||
-      sameHeading(key, headings(lines, m.pitch)) ||
-      sameHeading(key, headings(context.previousPage ?? [], m.pitch)) ||
+      sameHeading(key, headings(lines, m)) ||
+      sameHeading(key, headings(context.previousPage ?? [], m)) ||
       followedByHeading ||
       small;
     if (!head) break;

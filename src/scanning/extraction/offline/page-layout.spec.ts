@@ -196,6 +196,11 @@ describe('page furniture', () => {
     expect(layout.blocks.map((b) => b.title)).toEqual(['Nothing Gold Can Stay']);
   });
 
+  it('does not take a title at the head of a page for a running head because the first line repeats it', () => {
+    const [layout] = analyse(page(0, [title("There's a Certain Slant of Light", 0), verse("There's a certain slant of light,", 0, 2.5), verse('On winter afternoons,'), verse('That oppresses, like the weight')]));
+    expect(layout.blocks.map((b) => b.title)).toEqual(["There's a Certain Slant of Light"]);
+  });
+
   it('drops a section numeral above a title, and an ornament between poems', () => {
     const [layout] = analyse(
       page(0, [
@@ -230,7 +235,7 @@ describe('joining pages into poems', () => {
   it('continues a poem on the next page under its running head, with both folios, and starts the next at its title', () => {
     const pages = analyse(
       page(0, [head('ELEANOR WHITFIELD'), title('Letter', 2), verse('You came to me in autumn', 0, 2), ...fullPage('first page', 26), folio(11)]),
-      page(1, [head('ELEANOR WHITFIELD'), verse('and I pretended I had answers.', 0, 3), verse('So here is my last lesson.', 0, 2), title('Chalk'), verse('Forty years of chalk,', 0, 2), folio(12)]),
+      page(1, [head('ELEANOR WHITFIELD'), verse('and I pretended I had answers.', 0, 2), verse('So here is my last lesson.', 0, 2), title('Chalk'), verse('Forty years of chalk,', 0, 2), folio(12)]),
     );
     const poems = assemblePoems(pages);
     expect(poems.map((p) => [p.title, p.page_numbers, p.source_pages])).toEqual([
@@ -248,9 +253,19 @@ describe('joining pages into poems', () => {
       page(3, [verse('after the turn', 0, 2), verse('the poem goes on'), folio(4, 30)]),
     );
     const [poem] = assemblePoems(pages);
-    expect(pages.map((p) => p.foot)).toEqual(['full', 'full', 'short', 'short']);
+    expect(pages.map((p) => p.endsShort)).toEqual([false, false, true, true]);
     expect(poem.body).toContain('short line 20 of the running poem\n\nafter the turn');
     expect(poem.body).toContain('full line 28 of the running poem\nThe third page starts a stanza');
+  });
+
+  it('keeps a stanza break at the page turn when the next page begins a line below the text block’s top', () => {
+    const pages = analyse(
+      page(0, [verse('Opening line of a poem', 0, 2), ...fullPage('first', 28), folio(1)]),
+      page(1, [verse('Next page of the poem', 0, 2), ...fullPage('full', 28), folio(2)]),
+      page(2, [verse('after a stanza left at the foot', 0, 3), verse('the poem goes on'), folio(3, 30)]),
+    );
+    expect(pages.map((p) => p.startsLow)).toEqual([false, false, true]);
+    expect(assemblePoems(pages)[0].body).toContain('full line 28 of the running poem\n\nafter a stanza left at the foot');
   });
 
   it('gives an untitled poem with nothing to continue its first line as title, and leaves page numbers empty when none is printed', () => {

@@ -45,11 +45,12 @@ export interface PageLayout {
   pageNumber?: number;
   blocks: PoemBlock[];
   /**
-   * How the page's last line of verse stands to the foot of the text block, which the batch's other
-   * pages show: short of it (room for another line: a stanza ends there), at it (full), or not
-   * known (no other page reaches as deep).
+   * The page's verse stops a line or more short of the text block's foot, which the batch's other
+   * pages show (room was left for another line: a stanza ends at the turn).
    */
-  foot?: 'short' | 'full';
+  endsShort?: boolean;
+  /** The page's first line is verse set a line or more below the text block's top (a stanza begins there). */
+  startsLow?: boolean;
 }
 
 const STANZA_GAP = 1.4;
@@ -162,6 +163,10 @@ interface PageDraft {
   m: PageMeasures;
   /** Baseline of the last line of verse, as a share of the page's height. */
   lastVerse?: number;
+  /** Baseline of the page's first line, as a share of its height, when that line is verse. */
+  firstVerse?: number;
+  /** Baseline of the page's first line of any kind (title or verse), as a share of its height. */
+  firstLine?: number;
 }
 
 function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: number | undefined): PageDraft {
@@ -197,7 +202,10 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
     lastVerse = c.line.baseline / page.height;
     previous = c;
   });
-  return { index: page.index, folio, items, margin, m, lastVerse };
+  const first = classified.find((c) => c.kind !== 'mark');
+  const firstLine = first ? first.line.baseline / page.height : undefined;
+  const firstVerse = first?.kind === 'verse' ? firstLine : undefined;
+  return { index: page.index, folio, items, margin, m, lastVerse, firstVerse, firstLine };
 }
 
 /**
@@ -259,15 +267,15 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
       if (item.breakBefore && block.lines.length > 0) block.lines.push('');
       block.lines.push(indentFor(item.verse.offset, step) + item.verse.line.text);
     }
+    // The text block's foot and top are where the batch's other pages reach: a full page may stop
+    // up to a line above the foot, so only a page a line or more shorter has room left over.
     const pitch = d.m.pitch / pages[i].height;
-    const others = drafts.filter((o, k) => k !== i && o.lastVerse !== undefined).map((o) => o.lastVerse!);
-    let foot: PageLayout['foot'];
-    if (d.lastVerse !== undefined && others.length) {
-      const deepest = Math.max(...others);
-      if (deepest - d.lastVerse >= pitch * 0.75) foot = 'short';
-      else if (Math.abs(deepest - d.lastVerse) <= pitch * 0.3) foot = 'full';
-    }
-    return { index: d.index, pageNumber: d.folio, blocks, foot };
+    const others = drafts.filter((o, k) => k !== i);
+    const feet = others.flatMap((o) => (o.lastVerse === undefined ? [] : [o.lastVerse]));
+    const tops = others.flatMap((o) => (o.firstLine === undefined ? [] : [o.firstLine]));
+    const endsShort = d.lastVerse !== undefined && feet.length > 0 && Math.max(...feet) - d.lastVerse >= pitch * 0.9;
+    const startsLow = d.firstVerse !== undefined && tops.length > 0 && d.firstVerse - Math.min(...tops) >= pitch * 0.9;
+    return { index: d.index, pageNumber: d.folio, blocks, endsShort, startsLow };
   });
 }
 
@@ -330,7 +338,7 @@ export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
       if (block.title === undefined && current) {
         if (body.length) {
           let turn = '';
-          if (k === 0 && current.body && previousPage) turn = previousPage.foot === 'short' ? '\n' : previousPage.foot === 'full' ? '' : `${TURN}\n`;
+          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${TURN}\n`;
           current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
           addPage(current, page, true);
         }
