@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadOpenCv } from './opencv.js';
 import { findPage, PAGE_WIDTH, type FoundPage } from './page-finder.js';
 
 /**
@@ -74,6 +75,28 @@ describe('finding the page in a photo', () => {
     expect(edgeMean(found)).toBeGreaterThan(225);
     const [left, right] = ruleRows(found);
     // The rule runs 55% of the page's width; level means its two ends lie on the same row.
+    expect(Math.abs(left - right)).toBeLessThan(found.height * 0.004);
+  });
+
+  it('undoes the perspective of a phone held at an angle over the page', async () => {
+    // The page's top edge is seen narrower than its foot, as from a camera tilted towards the reader.
+    const cv = await loadOpenCv();
+    const flat = await sharp(await photograph(pageSvg())).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = flat.info;
+    const src = cv.matFromArray(height, width, cv.CV_8UC1, flat.data);
+    const out = new cv.Mat();
+    const from = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]);
+    const to = cv.matFromArray(4, 1, cv.CV_32FC2, [width * 0.1, height * 0.04, width * 0.9, height * 0.02, width, height, 0, height * 0.97]);
+    const transform = cv.getPerspectiveTransform(from, to);
+    cv.warpPerspective(src, out, transform, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(59, 59, 59, 255));
+    const photo = await sharp(Buffer.from(out.data), { raw: { width, height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
+    [src, out, from, to, transform].forEach((m) => m.delete());
+
+    const found = await findPage(photo);
+    expect(found.corners).toHaveLength(4);
+    expect(found.height / found.width).toBeCloseTo(PAGE.height / PAGE.width, 1);
+    expect(edgeMean(found)).toBeGreaterThan(225);
+    const [left, right] = ruleRows(found);
     expect(Math.abs(left - right)).toBeLessThan(found.height * 0.004);
   });
 
