@@ -23,9 +23,10 @@ import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
  * - Indentation is measured from the page's text margin. The book's indent step is the smallest
  *   indentation its lines share; a line indented by n steps gets n times two spaces per em of the
  *   step (so one space stands for about half an em, as in a monospaced rendering of the page).
- * - A stanza break is a gap between baselines of more than 1.4 pitches. A page that continues a
- *   poem after a page ending short of the text block (room for another line) continues it after
- *   a stanza break.
+ * - A stanza break is a gap between baselines of more than 1.4 pitches. At a page turn inside a
+ *   poem it is one when the page stops a line or more short of the text block's foot (room was
+ *   left) or the next page starts a line below its top; otherwise the poem's own stanzas decide
+ *   (resolveTurns).
  * - A verse line too long for the measure, turned over onto an indented printed line, is one line
  *   (turned-lines.ts).
  */
@@ -150,8 +151,6 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
     const sameTitle = next === 'title' && gapAfter(i) < Math.max(lines[i].size, lines[i + 1].size) * 1.9;
     if (!sameTitle && gapAfter(i) < m.pitch * 1.15) kinds[i] = 'verse';
   }
-  // A title directly under a title line but apart from it is not a second line of it: keep both
-  // as titles only when the first is a numeral's title; a numeral over a title is dropped.
   return lines.map((line, i) => ({ line, kind: kinds[i] }));
 }
 
