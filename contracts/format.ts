@@ -1,14 +1,30 @@
-/** Dates and counts as the pages show them: US English, long format (SPEC section 1). */
+/**
+ * Dates, counts and names as the admin and the reader show them (SPEC section 1): US English,
+ * short on the dashboard, long elsewhere. Dates are read in UTC so a page rendered on the server
+ * and hydrated in a browser (and the admin beside it) always name the same day.
+ */
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  // A bare date is a calendar day, not midnight somewhere: read it as UTC.
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** "2024-03-05T10:00:00Z" or "2024-03-05" -> "March 5, 2024"; empty for missing or invalid input. */
 export function formatLongDate(value: string | null | undefined): string {
-  if (!value) return '';
-  // A bare date is a calendar day, not midnight somewhere: read it as UTC on both server and browser.
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
+  const date = parseDate(value);
+  return date ? LONG_DATE.format(date) : '';
+}
+
+/** "2024-03-05T10:00:00Z" -> "Mar 5, 2024" (the dashboard's cards); empty for missing or invalid input. */
+export function formatShortDate(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? SHORT_DATE.format(date) : '';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorsText, collectionStats, formatLongDate, formatPublicationDate, lifeDates, refOf } from './format.js';
+import { authorsText, collectionStats, formatLongDate, formatPublicationDate, formatShortDate, lifeDates, refOf } from './format.js';
 
 describe('dates', () => {
   it('formats timestamps and bare dates in long US English without shifting the day', () => {
@@ -7,6 +7,12 @@ describe('dates', () => {
     expect(formatLongDate('1931-01-01')).toBe('January 1, 1931');
     expect(formatLongDate('not a date')).toBe('');
     expect(formatLongDate(null)).toBe('');
+  });
+  it('formats the short dashboard date from the same reading of the day', () => {
+    expect(formatShortDate('2024-03-05T23:30:00Z')).toBe('Mar 5, 2024');
+    expect(formatShortDate('2024-12-31')).toBe('Dec 31, 2024');
+    expect(formatShortDate(undefined)).toBe('');
+    expect(formatShortDate('31/12/2024')).toBe('');
   });
   it('keeps free-text publication dates and formats ISO ones', () => {
     expect(formatPublicationDate('1998')).toBe('1998');

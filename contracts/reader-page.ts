@@ -1,12 +1,11 @@
 /**
  * What the API process hands to the reader's server bundle and what the server bundle hands
- * back. Shared by src/site (Nest) and reader/src (React); type-only on the reader side so the
- * browser bundle never carries server code.
+ * back. Shared by src/site (Nest) and reader/src (React).
  */
-import type { Poem } from '../catalog/domain/poem.js';
-import type { Publication } from '../catalog/domain/publication.js';
+import type { Poem, Publication } from './catalog.js';
+import type { LoadError } from './errors.js';
 
-export type { Poem, Publication };
+export type { LoadError, Poem, Publication };
 
 /** The settings the pages need; never secrets, since they travel to the browser. */
 export interface PublicSiteSettings {
@@ -26,15 +25,6 @@ export interface PublicSiteSettings {
   webVitalsEndpoint?: string;
   /** Ask search engines to skip the whole site (e.g. a staging copy). */
   noindex: boolean;
-}
-
-/** Why a load failed, as the page needs it to pick a message or a retry-panel variant. */
-export interface LoadError {
-  /** HTTP status when there was an answer; absent on a network failure. */
-  status?: number;
-  message: string;
-  /** True for the browser's TypeError that fetch throws when the network is down. */
-  typeError?: boolean;
 }
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: LoadError };
