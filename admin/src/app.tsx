@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Admin, AdminContext, CustomRoutes, Notification, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { NOTIFICATION_DURATION_MS } from './constants.js';
 import { i18nProvider } from './i18n/i18n-provider.js';
@@ -19,8 +19,13 @@ const PublicationCreate = lazy(() => import('./publications/publication-create.j
 
 const queryClient = createQueryClient();
 
-/** Notifications at the top right, 4 s each (SPEC section 9). */
+/**
+ * Notifications at the top right, 4 s each (SPEC section 9). One for the whole app, beside the
+ * routes rather than inside the admin's, so one raised as a session ends (its reason) stays up on
+ * the login page.
+ */
 const ArchiveNotification = () => <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />;
+const NoNotification = () => null;
 
 /** react-admin's own URLs for a publication lead to the spec's: /admin/publication/{id}. */
 function ToDetail({ suffix = '' }: { suffix?: string }) {
@@ -35,17 +40,12 @@ function LeaveAdmin() {
   return null;
 }
 
+/** The admin's screens under /admin: react-admin's UI with the publications and poems resources. */
 function ArchiveAdmin() {
   return (
-    <Admin
-      basename="/admin"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      theme={theme}
+    <AdminUI
       layout={ArchiveLayout}
-      notification={ArchiveNotification}
+      notification={NoNotification}
       dashboard={PublicationList}
       loading={ValidatingSession}
       catchAll={ToDashboard}
@@ -66,18 +66,16 @@ function ArchiveAdmin() {
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
         <Route path="/publication/:id/*" element={<PublicationShow />} />
       </CustomRoutes>
-    </Admin>
+    </AdminUI>
   );
 }
 
-/** /login outside the admin's router (the spec's path), with the admin's providers around it. */
+/** /login at the spec's path, outside the /admin routes but inside the same react-admin context. */
 function Login() {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} theme={theme}>
-      <Suspense fallback={null}>
-        <LoginPage />
-      </Suspense>
-    </AdminContext>
+    <Suspense fallback={null}>
+      <LoginPage />
+    </Suspense>
   );
 }
 
@@ -85,11 +83,21 @@ export function App() {
   return (
     // Real paths (/login, /admin/...) rather than react-admin's default hash router.
     <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<Login />} />
-        <Route path="/admin/*" element={<ArchiveAdmin />} />
-        <Route path="*" element={<LeaveAdmin />} />
-      </Routes>
+      <AdminContext
+        basename="/admin"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        theme={theme}
+      >
+        <Routes>
+          <Route path="/login" element={<Login />} />
+          <Route path="/admin/*" element={<ArchiveAdmin />} />
+          <Route path="*" element={<LeaveAdmin />} />
+        </Routes>
+        <ArchiveNotification />
+      </AdminContext>
     </BrowserRouter>
   );
 }

@@ -10,11 +10,17 @@ import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
+import { takeReturnTo } from '../providers/session.js';
 
-/** Where to go after signing in: the page the guard turned away (react-admin's nextPathname), else the dashboard. */
+/**
+ * Where to go after signing in: the admin page the session ended on (react-admin's nextPathname),
+ * or the one the guard turned away (kept across the load of /login), else the dashboard.
+ */
 export function returnTarget(state: unknown): string {
   const { nextPathname, nextSearch = '' } = (state ?? {}) as { nextPathname?: string; nextSearch?: string };
-  return nextPathname && (nextPathname === '/admin' || nextPathname.startsWith('/admin/')) ? `${nextPathname}${nextSearch}` : '/admin';
+  const remembered = takeReturnTo();
+  if (nextPathname && (nextPathname === '/admin' || nextPathname.startsWith('/admin/'))) return `${nextPathname}${nextSearch}`;
+  return remembered ?? '/admin';
 }
 
 /** The 'Admin Login' page of SPEC section 2, at /login outside the admin's router. */

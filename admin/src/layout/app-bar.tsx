@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLogout, useTranslate } from 'react-admin';
+import { LOGIN_PATH } from '../providers/auth-provider.js';
 import { ConfirmButton } from './confirm-button.js';
 
 /** Logout, after the spec's confirm; react-admin's logout clears the session and goes to /login. */
@@ -14,7 +15,7 @@ export function LogoutButton() {
       label={useTranslate()('archive.dashboard.logout')}
       confirmTitle="archive.dashboard.logout_title"
       confirmContent="archive.dashboard.logout_confirm"
-      onConfirm={() => logout()}
+      onConfirm={() => logout({}, LOGIN_PATH, false)}
     />
   );
 }

@@ -77,7 +77,8 @@ export function DiagnosticsPanel() {
       </ul>
       <details>
         <summary>{translate('archive.diagnostics.raw')}</summary>
-        <pre>{JSON.stringify(report, null, 2)}</pre>
+        {/* Focusable so a keyboard can scroll long details. */}
+        <pre tabIndex={0}>{JSON.stringify(report, null, 2)}</pre>
       </details>
     </div>
   );

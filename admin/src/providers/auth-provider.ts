@@ -4,7 +4,7 @@ import { ApiError, serverField } from '../../../contracts/errors.js';
 import { AUTH_CHECK_TIMEOUT_MS } from '../constants.js';
 import { initCsrfToken } from './csrf.js';
 import { callerHandlesAuth, httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
-import { clearLocalAuth, clearSessionCookies, getStoredUser, storeUser } from './session.js';
+import { clearLocalAuth, clearSessionCookies, getStoredUser, rememberReturnTo, storeUser } from './session.js';
 
 /** Where every sign-out and refused session lands (outside the /admin router). */
 export const LOGIN_PATH = '/login';
@@ -25,6 +25,8 @@ export interface ArchiveAuthProvider extends AuthProvider {
 export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfInit = () => initCsrfToken()): ArchiveAuthProvider {
   let validated: Promise<boolean> | null = null;
   let csrfFailed = false;
+  /** This page load has had a valid session (its end goes to /login with react-admin's logout). */
+  let sessionSeen = false;
 
   async function checkSession(): Promise<AuthCheckAnswer> {
     try {
@@ -43,6 +45,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
   async function validateOnce(): Promise<boolean> {
     const answer = await checkSession();
     if (!answer.authenticated) return false;
+    sessionSeen = true;
     try {
       await csrfInit();
     } catch (err) {
@@ -53,6 +56,12 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
   }
 
   const signedOut = () => ({ redirectTo: LOGIN_PATH, message: false });
+
+  function leaveForLogin(): void {
+    if (typeof window === 'undefined' || !/^\/admin(\/|$)/.test(window.location.pathname)) return;
+    rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+    window.location.replace(LOGIN_PATH);
+  }
 
   return {
     checkSession,
@@ -75,6 +84,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       if (!res.json?.success || !res.json.user) throw new Error(res.json?.error || 'archive.login.failed');
       storeUser(res.json.user);
       validated = Promise.resolve(true);
+      sessionSeen = true;
       // The session changed, so the server rotated the token: fetch the fresh one for later writes.
       await csrfInit().catch((err) => console.error('CSRF initialisation failed', err));
       return { redirectTo: false };
@@ -96,14 +106,20 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
     },
 
     async checkAuth() {
-      // No known user: straight to the login page, without asking the server.
-      if (!getStoredUser()) throw signedOut();
-      validated ??= validateOnce();
-      if (!(await validated)) {
+      // A known user is validated with the server once per visit; no known user is not asked about.
+      if (getStoredUser()) {
+        validated ??= validateOnce();
+        if (await validated) return;
         validated = null;
         clearLocalAuth();
-        throw signedOut();
       }
+      // A session that ended during this visit: react-admin logs out and shows /login with the reason.
+      if (sessionSeen) throw signedOut();
+      // None on entry: the login page is loaded in place of the admin, remembering where the visitor
+      // was going. Loading it (rather than react-admin's logout and client-side navigation) leaves
+      // the admin's routes at once instead of re-checking in a loop until the navigation lands.
+      leaveForLogin();
+      return new Promise<void>(() => undefined);
     },
 
     async checkError(error: unknown) {

@@ -29,3 +29,17 @@ export function clearLocalAuth(): void {
   for (const key of LOCAL_AUTH_KEYS) localStorage.removeItem(key);
   setComponentCsrfToken(null);
 }
+
+const RETURN_TO_KEY = 'admin.returnTo';
+
+/** The admin page to come back to after signing in, across a full load of /login. */
+export function rememberReturnTo(path: string): void {
+  if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(RETURN_TO_KEY, path);
+}
+
+export function takeReturnTo(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const value = sessionStorage.getItem(RETURN_TO_KEY);
+  sessionStorage.removeItem(RETURN_TO_KEY);
+  return value && (value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?')) ? value : null;
+}
