@@ -17,7 +17,9 @@ export function usePublicationIdFromRoute(): { ref: string; id?: number; error: 
   const [resolved, setResolved] = useState<number>();
   useEffect(() => {
     if (!data) return;
-    queryClient.setQueryData(['publications', 'getOne', { id: String(data.id) }], data);
+    // Only into an empty cache: a fresher copy there (an edit shown before it is sent) stays.
+    const key = ['publications', 'getOne', { id: String(data.id) }];
+    if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, data);
     setResolved(data.id);
   }, [data, queryClient]);
   return { ref, id: numeric ?? resolved, error: numeric === undefined ? error : null };

@@ -88,7 +88,8 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
   const contexts: BrowserContext[] = [];
 
   async function newContext(signedIn: boolean): Promise<BrowserContext> {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    // Reduced motion: the cards' entrance animation would otherwise be caught half-faded by axe.
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
     contexts.push(context);
     // A busy machine is slow; every wait below still ends as soon as the screen is right.
     context.setDefaultTimeout(20_000);
