@@ -1,3 +1,5 @@
+import CloseIcon from '@mui/icons-material/Close';
+import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
@@ -71,7 +73,7 @@ export function ImageDropZone({
       <div {...getRootProps({ className: `drop-zone${isDragActive ? ' active' : ''}${disabled ? ' disabled' : ''}` })}>
         <input {...getInputProps()} aria-label={label} />
         <p>{label}</p>
-        <p className="muted counter">
+        <p className="counter">
           {images.length} / {MAX_IMAGES_PER_UPLOAD}
         </p>
       </div>
@@ -87,8 +89,8 @@ export function ImageDropZone({
           {images.map((img) => (
             <li key={img.id}>
               <img src={img.preview} alt={img.file.name} />
-              <button
-                type="button"
+              <IconButton
+                size="small"
                 className="thumb-remove"
                 aria-label={translate('archive.wizard.remove_image', { name: img.file.name })}
                 disabled={disabled}
@@ -97,8 +99,8 @@ export function ImageDropZone({
                   onRemove(img.id);
                 }}
               >
-                ×
-              </button>
+                <CloseIcon fontSize="inherit" />
+              </IconButton>
             </li>
           ))}
         </ul>
