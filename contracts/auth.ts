@@ -27,9 +27,14 @@ export interface CsrfAnswer {
   csrfToken: string;
 }
 
-/** GET /health/ (the fields the clients read). */
+/** GET /health/ (503 when the database does not answer). */
 export interface HealthAnswer {
   status: 'ok' | 'degraded' | 'error';
   database: boolean;
-  queue?: { mode: string; ok: boolean; [key: string]: unknown };
+  database_engine: 'postgresql' | 'pglite';
+  database_error?: string;
+  database_latency_ms: number;
+  /** The scan queue: in-process, or Redis with whether it answers and has workers. */
+  queue: { mode: string; ok: boolean; [detail: string]: unknown };
+  time: string;
 }
