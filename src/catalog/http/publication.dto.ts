@@ -38,12 +38,29 @@ export class CreatePublicationDto implements CreatePublicationRequest {
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */
 export class UpdatePublicationDto extends PartialType(CreatePublicationDto) {}
 
-export class ListPublicationsQuery {
+export class AdminQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'] })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'admin must be true or false' })
   admin?: 'true' | 'false';
+}
 
+/** What both admin lists take: an order and a text search. */
+class SortedSearchQuery extends AdminQuery {
+  @ApiPropertyOptional({ description: 'react-admin sort, e.g. ["title","ASC"]' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sort?: string;
+
+  @ApiPropertyOptional({ description: 'Text to find in titles and authors' })
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  q?: string;
+}
+
+export class ListPublicationsQuery extends SortedSearchQuery {
   @ApiPropertyOptional({ enum: ['draft', 'published', 'trash'] })
   @IsOptional()
   @IsIn(['draft', 'published', 'trash', ''], { message: 'status must be draft, published or trash' })
@@ -59,26 +76,10 @@ export class ListPublicationsQuery {
   @IsString()
   @MaxLength(500)
   filter?: string;
-
-  @ApiPropertyOptional({ description: 'react-admin sort, e.g. ["title","ASC"]' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  sort?: string;
-
-  @ApiPropertyOptional({ description: 'Text to find in titles and authors' })
-  @IsOptional()
-  @IsString({ message: 'q must be text' })
-  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
-  q?: string;
 }
 
-export class TrashQuery {
-  @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'admin must be true or false' })
-  admin?: 'true' | 'false';
-
+/** The trash, newest deletion first unless sorted otherwise, in pages (1 and 20 by default). */
+export class TrashQuery extends SortedSearchQuery {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Type(() => Number)
@@ -94,23 +95,4 @@ export class TrashQuery {
   @Min(1, { message: 'page_size must be between 1 and 100' })
   @Max(TRASH_MAX_PAGE_SIZE, { message: 'page_size must be between 1 and 100' })
   page_size?: number;
-
-  @ApiPropertyOptional({ description: 'Order, e.g. ["deleted_at","DESC"] (the default)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  sort?: string;
-
-  @ApiPropertyOptional({ description: 'Text to find in titles and authors' })
-  @IsOptional()
-  @IsString({ message: 'q must be text' })
-  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
-  q?: string;
-}
-
-export class AdminQuery {
-  @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'admin must be true or false' })
-  admin?: 'true' | 'false';
 }
