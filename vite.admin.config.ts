@@ -17,8 +17,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app, so they get files of their own that stay
-        // cached across releases: one for what every screen needs, and per-screen ones for
-        // libraries only some screens use (the wizard's drop zone), loaded with those screens.
+        // cached across releases, grouped by the screens that use them: what every screen needs
+        // loads first, what only some screens use (the wizard's drop zone) loads with those.
         codeSplitting: {
           groups: [{ name: 'vendor', test: /node_modules[\\/]/, entriesAware: true }],
         },
