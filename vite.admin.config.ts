@@ -14,12 +14,18 @@ export default defineConfig({
     // CSP forbids inline scripts; keep the module preload polyfill out of the HTML.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 2000,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: a separate file stays cached across releases.
-        manualChunks(id: string) {
-          return id.includes('node_modules') ? 'vendor' : undefined;
+        // Libraries change far less often than the app, so they get files of their own that stay
+        // cached across releases, grouped by the screens that use them: what every screen needs
+        // loads first, what only some screens use (the wizard's drop zone) loads with those.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/]/, entriesAware: true }],
         },
+        // Those chunks are named after the screens sharing them ('vendor~index~login-page'); the
+        // server serves plain file names only.
+        chunkFileNames: (chunk) => (chunk.name.startsWith('vendor') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) => (asset.names.some((n) => n.startsWith('vendor')) ? 'assets/vendor-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

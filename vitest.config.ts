@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [swcPlugin],
-        test: { name: 'unit', include: ['src/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
       },
       {
         plugins: [swcPlugin],

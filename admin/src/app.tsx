@@ -1,70 +1,103 @@
-import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
-import { BrowserRouter, Navigate, Outlet, Route } from 'react-router-dom';
-import { useEffect } from 'react';
-import { LoginPage } from './auth/login-page.js';
-import { RequireAuth } from './auth/require-auth.js';
-import { THEME } from './constants.js';
-import { ToasterProvider } from './layout/toaster.js';
-import { PublicationDetail } from './publications/publication-detail.js';
-import { Dashboard } from './publications/dashboard.js';
+import { lazy, Suspense, useEffect } from 'react';
+import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { NOTIFICATION_DURATION_MS } from './constants.js';
+import { i18nProvider } from './i18n/i18n-provider.js';
+import { ArchiveLayout } from './layout/archive-layout.js';
+import { theme } from './layout/theme.js';
+import { ValidatingSession } from './layout/validating-session.js';
 import { authProvider } from './providers/auth-provider.js';
 import { dataProvider } from './providers/data-provider.js';
 import { createQueryClient } from './providers/query-client.js';
 
-const theme: RaThemeOptions = {
-  ...defaultTheme,
-  palette: { primary: { main: THEME.primary } },
-  typography: { fontFamily: 'Inter, system-ui, sans-serif' },
-  breakpoints: { values: { xs: 0, sm: THEME.breakpoints.sm, md: THEME.breakpoints.md, lg: THEME.breakpoints.lg, xl: THEME.breakpoints.xl } },
-};
+// Each screen's code loads when it is first visited (react-admin's layout shows a fallback meanwhile).
+const LoginPage = lazy(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
+const PublicationList = lazy(() => import('./publications/publication-list.js').then((m) => ({ default: m.PublicationList })));
+const PublicationShow = lazy(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
+const PublicationEdit = lazy(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
+const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
 
 const queryClient = createQueryClient();
 
+/**
+ * Notifications at the top right, 4 s each (SPEC section 9). One for the whole app, beside the
+ * routes rather than inside the admin's, so one raised as a session ends (its reason) stays up on
+ * the login page.
+ */
+const ArchiveNotification = () => <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />;
+const NoNotification = () => null;
+
+/** react-admin's own URLs for a publication lead to the spec's: /admin/publication/{id}. */
+function ToDetail({ suffix = '' }: { suffix?: string }) {
+  const { id = '' } = useParams();
+  return <Navigate to={`/admin/publication/${encodeURIComponent(id)}${suffix}`} replace />;
+}
+const ToDashboard = () => <Navigate to="/admin" replace />;
+
 /** Paths outside the admin belong to the public site, which the server renders. */
 function LeaveAdmin() {
-  useEffect(() => {
-    const path = window.location.pathname;
-    if (path === '/admin' || path.startsWith('/admin/')) return;
-    window.location.replace('/');
-  }, []);
-  const path = typeof window === 'undefined' ? '' : window.location.pathname;
-  return path.startsWith('/admin') ? <Navigate to="/admin" replace /> : null;
+  useEffect(() => window.location.replace('/'), []);
+  return null;
+}
+
+/** The admin's screens under /admin: react-admin's UI with the publications and poems resources. */
+function ArchiveAdmin() {
+  return (
+    <AdminUI
+      layout={ArchiveLayout}
+      notification={NoNotification}
+      dashboard={PublicationList}
+      loading={ValidatingSession}
+      catchAll={ToDashboard}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource
+        name="publications"
+        list={ToDashboard}
+        show={<ToDetail />}
+        edit={<ToDetail suffix="/edit" />}
+        create={PublicationCreate}
+        recordRepresentation="title"
+      />
+      <Resource name="poems" recordRepresentation="title" />
+      <CustomRoutes>
+        <Route path="/publication/:id/edit" element={<PublicationEdit />} />
+        <Route path="/publication/:id/*" element={<PublicationShow />} />
+      </CustomRoutes>
+    </AdminUI>
+  );
+}
+
+/** /login at the spec's path, outside the /admin routes but inside the same react-admin context. */
+function Login() {
+  return (
+    <Suspense fallback={null}>
+      <LoginPage />
+    </Suspense>
+  );
 }
 
 export function App() {
   return (
-    <ToasterProvider>
-      {/* Real paths (/login, /admin/...), not react-admin's default hash router. */}
-      <BrowserRouter>
-      <Admin
+    // Real paths (/login, /admin/...) rather than react-admin's default hash router.
+    <BrowserRouter>
+      <AdminContext
+        basename="/admin"
         dataProvider={dataProvider}
         authProvider={authProvider}
+        i18nProvider={i18nProvider}
         queryClient={queryClient}
         theme={theme}
-        loginPage={false}
-        catchAll={LeaveAdmin}
-        disableTelemetry
-        title="Admin"
       >
-        <Resource name="publications" />
-        <Resource name="poems" />
-        <CustomRoutes noLayout>
-          <Route path="/login" element={<LoginPage />} />
-          <Route
-            path="/admin"
-            element={
-              <RequireAuth>
-                <Outlet />
-              </RequireAuth>
-            }
-          >
-            <Route index element={<Dashboard />} />
-            <Route path="publication/:id" element={<PublicationDetail />} />
-            <Route path="*" element={<Navigate to="/admin" replace />} />
-          </Route>
-        </CustomRoutes>
-      </Admin>
-      </BrowserRouter>
-    </ToasterProvider>
+        <Routes>
+          <Route path="/login" element={<Login />} />
+          <Route path="/admin/*" element={<ArchiveAdmin />} />
+          <Route path="*" element={<LeaveAdmin />} />
+        </Routes>
+        <ArchiveNotification />
+      </AdminContext>
+    </BrowserRouter>
   );
 }

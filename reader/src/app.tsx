@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PageState, PublicSiteSettings } from '../../src/site/reader-contract.js';
+import type { PageState, PublicSiteSettings } from '../../contracts/reader-page.js';
 import { NavigateContext } from './components/navigation.js';
 import { loadingState, loadPage } from './lib/api.js';
 import { matchRoute } from './lib/routes.js';

@@ -9,7 +9,7 @@ import '@fontsource/crimson-text/400-italic.css';
 import '@fontsource/crimson-text/600.css';
 import './styles/reader.css';
 import { hydrateRoot } from 'react-dom/client';
-import { READER_DATA_ELEMENT_ID, READER_ROOT_ELEMENT_ID, type BootData } from '../../src/site/reader-contract.js';
+import { READER_DATA_ELEMENT_ID, READER_ROOT_ELEMENT_ID, type BootData } from '../../contracts/reader-page.js';
 import { App } from './app.js';
 
 const dataElement = document.getElementById(READER_DATA_ELEMENT_ID);

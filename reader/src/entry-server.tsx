@@ -3,7 +3,7 @@
  * It renders a page state to markup and writes the head for it.
  */
 import { renderToString } from 'react-dom/server';
-import type { PageState, PublicSiteSettings, RenderResult } from '../../src/site/reader-contract.js';
+import type { PageState, PublicSiteSettings, RenderResult } from '../../contracts/reader-page.js';
 import { App } from './app.js';
 import { buildHead, renderHead } from './lib/seo.js';
 

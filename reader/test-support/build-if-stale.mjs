@@ -13,7 +13,7 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const sources = ['reader/src', 'vite.reader.config.ts', 'src/site/reader-contract.ts', 'package-lock.json'].map((f) => join(root, f));
+const sources = ['reader/src', 'vite.reader.config.ts', 'contracts', 'package-lock.json'].map((f) => join(root, f));
 const built = outputs.every((f) => existsSync(f)) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
 if (Math.max(...sources.filter(existsSync).map(newest)) > built) {
   execFileSync('npm', ['run', '-s', 'build:reader'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

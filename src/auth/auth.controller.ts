@@ -1,13 +1,14 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../contracts/auth.js';
 import { Csrf } from './csrf.js';
 import { LoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
 import { currentUser } from './staff.guard.js';
 import { SESSION_COOKIE } from './session.config.js';
 
-function publicUser(req: Request) {
+function publicUser(req: Request): AuthUser | null {
   const user = currentUser(req);
   return user ? { username: user.username, is_staff: user.is_staff } : null;
 }
@@ -22,13 +23,13 @@ export class AuthController {
   @UseGuards(LoginGuard)
   @ApiOperation({ summary: 'Start an admin session; answers {success, user, error}' })
   @ApiBody({ type: LoginDto })
-  login(@Req() req: Request) {
+  login(@Req() req: Request): LoginAnswer {
     return { success: true, user: publicUser(req), error: null };
   }
 
   @Get('api/auth/check')
   @ApiOperation({ summary: 'Whether the session is signed in; answers {authenticated, user}' })
-  check(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  check(@Req() req: Request, @Res({ passthrough: true }) res: Response): AuthCheckAnswer {
     res.setHeader('Cache-Control', 'no-store');
     const user = publicUser(req);
     return { authenticated: user !== null, user };
@@ -48,7 +49,7 @@ export class AuthController {
 
   @Get('api/ai_extraction/csrf')
   @ApiOperation({ summary: 'Issue a CSRF token; also set as the readable csrftoken cookie' })
-  issueCsrf(@Res({ passthrough: true }) res: Response) {
+  issueCsrf(@Res({ passthrough: true }) res: Response): CsrfAnswer {
     const token = this.csrf.issue();
     this.csrf.setCookie(res, token);
     res.setHeader('Cache-Control', 'no-store');

@@ -7,6 +7,9 @@ export const DOMAIN_ERROR_STATUS: Record<string, number> = {
   'CATALOG.POEM_NOT_FOUND': 404,
   'CATALOG.NOT_IN_TRASH': 409,
   'CATALOG.IN_TRASH': 409,
+  // The request named poems that do not match the publication as it is now (stale or foreign ids).
+  'CATALOG.POEM_ORDER_MISMATCH': 409,
+  'CATALOG.POEMS_NOT_IN_PUBLICATION': 409,
   'EXTRACTION.AI_RATE_LIMITED': 429,
   'EXTRACTION.AI_PAYLOAD_TOO_LARGE': 413,
   'EXTRACTION.AI_PROVIDER_FAILED': 502,

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import type { HealthAnswer } from '../../contracts/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { QUEUE_HEALTH, type QueueHealth } from './queue-health.port.js';
 
@@ -31,7 +32,7 @@ export class HealthController {
 
   @Get('health')
   @ApiOperation({ summary: 'Database and queue state; 503 when the database does not answer' })
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) res: Response): Promise<HealthAnswer> {
     res.setHeader('Cache-Control', 'no-store');
     const started = Date.now();
     let database = false;

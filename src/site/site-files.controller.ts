@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CatalogQueries } from '../catalog/application/catalog-queries.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
-import type { PublicSiteSettings } from './reader-contract.js';
+import type { PublicSiteSettings } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 

@@ -11,7 +11,7 @@ import {
   type LoadError,
   type PageState,
   type PublicSiteSettings,
-} from './reader-contract.js';
+} from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, type AppConfig } from '../config/app-config.js';
-import type { PublicSiteSettings } from './reader-contract.js';
+import type { PublicSiteSettings } from '../../contracts/reader-page.js';
 
 /**
  * Who the archive remembers and how the site names itself. Read once at start from the JSON file

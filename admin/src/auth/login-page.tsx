@@ -1,18 +1,31 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '../layout/button.js';
-import { MSG } from '../messages.js';
+import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
 import { takeReturnTo } from '../providers/session.js';
 
-/** Where to go after signing in: the guard's return target, else the dashboard. */
-function returnTarget(state: unknown): string {
-  const from = (state as { from?: string } | null)?.from;
-  if (from && from.startsWith('/admin')) return from;
-  return takeReturnTo() ?? '/admin';
+/**
+ * Where to go after signing in: the admin page the session ended on (react-admin's nextPathname),
+ * or the one the guard turned away (kept across the load of /login), else the dashboard.
+ */
+export function returnTarget(state: unknown): string {
+  const { nextPathname, nextSearch = '' } = (state ?? {}) as { nextPathname?: string; nextSearch?: string };
+  const remembered = takeReturnTo();
+  if (nextPathname && (nextPathname === '/admin' || nextPathname.startsWith('/admin/'))) return `${nextPathname}${nextSearch}`;
+  return remembered ?? '/admin';
 }
 
+/** The 'Admin Login' page of SPEC section 2, at /login outside the admin's router. */
 export function LoginPage() {
+  const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -20,17 +33,18 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  usePageTitle(translate('archive.login.heading'));
 
   useEffect(() => {
-    document.title = `${MSG.login.heading}`;
     let cancelled = false;
+    // An admin who is already signed in does not need this page.
     void authProvider.checkSession().then((answer) => {
       if (!cancelled && answer.authenticated) navigate(returnTarget(location.state), { replace: true });
     });
     return () => {
       cancelled = true;
     };
-    // Only on arrival: an already signed-in admin does not need this page.
+    // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -43,50 +57,65 @@ export function LoginPage() {
       await authProvider.login({ username, password });
       navigate(returnTarget(location.state), { replace: true });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : MSG.login.failed);
+      const message = err instanceof Error && err.message ? err.message : 'archive.login.failed';
+      setError(translate(message, { _: message }));
       setBusy(false);
     }
   };
 
   return (
-    <main className="login-page">
-      <form className="panel login-form" onSubmit={submit} aria-labelledby="login-heading">
-        <h1 id="login-heading">{MSG.login.heading}</h1>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper component="form" onSubmit={submit} aria-labelledby="login-heading" sx={{ p: 3, width: '100%', maxWidth: 380 }}>
+        <Typography id="login-heading" component="h1" variant="h5" sx={{ mb: 2, fontWeight: 600 }}>
+          {translate('archive.login.heading')}
+        </Typography>
         {error ? (
-          <p className="form-error" role="alert">
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {error}
-          </p>
+          </Alert>
         ) : null}
-        <div className="field">
-          <label htmlFor="login-username">{MSG.login.username}</label>
-          <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">{MSG.login.password}</label>
-          <span className="password-row">
-            <input
-              id="login-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="link-button"
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </span>
-        </div>
-        <Button type="submit" size="lg" disabled={!username || !password || busy} loading={busy} style={{ width: '100%' }}>
-          {busy ? MSG.login.submitting : MSG.login.submit}
+        <TextField
+          id="login-username"
+          name="username"
+          label={translate('archive.login.username')}
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+          fullWidth
+          margin="normal"
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          label={translate('archive.login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          fullWidth
+          margin="normal"
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <Button
+                    aria-label={translate(showPassword ? 'archive.login.hide_password' : 'archive.login.show_password')}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((v) => !v)}
+                    size="small"
+                  >
+                    {translate(showPassword ? 'archive.login.hide' : 'archive.login.show')}
+                  </Button>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={!username || !password || busy} loading={busy} loadingPosition="start">
+          {translate(busy ? 'archive.login.submitting' : 'archive.login.submit')}
         </Button>
-      </form>
-    </main>
+      </Paper>
+    </Box>
   );
 }

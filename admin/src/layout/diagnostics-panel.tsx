@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MSG } from '../messages.js';
+import { useTranslate } from 'react-admin';
 
 interface CheckResult {
   ok: boolean;
@@ -43,41 +43,42 @@ export async function runDiagnostics(): Promise<DiagnosticsReport> {
 
 /** Backend diagnostics of SPEC section 2: ping with latency, publications API, database state, raw details. */
 export function DiagnosticsPanel() {
+  const translate = useTranslate();
   const [report, setReport] = useState<DiagnosticsReport | null>(null);
   const run = useCallback(() => {
     setReport(null);
     void runDiagnostics().then(setReport);
   }, []);
   useEffect(run, [run]);
-  if (!report) return <p className="muted">{MSG.diagnostics.running}</p>;
+  if (!report) return <p role="status">{translate('archive.diagnostics.running')}</p>;
+  const reason = (c: CheckResult) => c.error ?? `HTTP ${c.status}`;
+  const okIn = (c: CheckResult) => translate('archive.diagnostics.ok_in', { ms: c.ms });
+  const database = report.database.ok ? translate('archive.diagnostics.ok') : translate('archive.diagnostics.database_failed');
   const row = (label: string, ok: boolean, detail: string) => (
     <li className={ok ? 'ok' : 'fail'}>
       <strong>{label}:</strong> {detail}
     </li>
   );
   return (
-    <div className="diagnostics" aria-label={MSG.diagnostics.title}>
-      <h3>{MSG.diagnostics.title}</h3>
+    <div className="diagnostics" aria-label={translate('archive.diagnostics.title')}>
+      <h3>{translate('archive.diagnostics.title')}</h3>
       <ul>
-        {row(MSG.diagnostics.ping, report.ping.ok, report.ping.ok ? `${MSG.diagnostics.ok} (${report.ping.ms} ms)` : `${MSG.diagnostics.pingFailed} (${report.ping.error ?? `HTTP ${report.ping.status}`})`)}
+        {row(translate('archive.diagnostics.ping'), report.ping.ok, report.ping.ok ? okIn(report.ping) : translate('archive.diagnostics.ping_failed', { reason: reason(report.ping) }))}
         {row(
-          MSG.diagnostics.publicationsApi,
+          translate('archive.diagnostics.publications_api'),
           report.publications.ok,
-          report.publications.ok ? `${MSG.diagnostics.ok} (${report.publications.ms} ms)` : `${MSG.diagnostics.publicationsFailed} (${report.publications.error ?? `HTTP ${report.publications.status}`})`,
+          report.publications.ok ? okIn(report.publications) : translate('archive.diagnostics.publications_failed', { reason: reason(report.publications) }),
         )}
         {row(
-          MSG.diagnostics.database,
+          translate('archive.diagnostics.database'),
           report.database.ok,
-          report.database.inferred
-            ? `${report.database.ok ? MSG.diagnostics.ok : MSG.diagnostics.databaseFailed} - ${MSG.diagnostics.databaseInferred}`
-            : report.database.ok
-              ? MSG.diagnostics.ok
-              : MSG.diagnostics.databaseFailed,
+          report.database.inferred ? translate('archive.diagnostics.database_inferred', { state: database }) : database,
         )}
       </ul>
       <details>
-        <summary>{MSG.diagnostics.raw}</summary>
-        <pre>{JSON.stringify(report, null, 2)}</pre>
+        <summary>{translate('archive.diagnostics.raw')}</summary>
+        {/* Focusable so a keyboard can scroll long details. */}
+        <pre tabIndex={0}>{JSON.stringify(report, null, 2)}</pre>
       </details>
     </div>
   );

@@ -1,26 +1,19 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { MSG } from '../messages.js';
-import { ApiError } from '../providers/api-error.js';
-import { Button } from './button.js';
+import { useTranslate } from 'react-admin';
+import { errorVariant } from '../../../contracts/errors.js';
 import { DiagnosticsPanel } from './diagnostics-panel.js';
 
-export type ServerErrorVariant = 'database_error' | 'network_error' | 'server_error';
-
-/** SPEC section 2: 500 means the database, a fetch or type error the network, anything else the server. */
-export function errorVariant(error: unknown): ServerErrorVariant {
-  if (error instanceof ApiError) {
-    if (error.status === 500) return 'database_error';
-    if (error.status === 0) return 'network_error';
-  }
-  if (error instanceof TypeError) return 'network_error';
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  if (/fetch/i.test(message)) return 'network_error';
-  return 'server_error';
-}
-
+/**
+ * The retry panel of SPEC section 2: a 500 points at the database, a failed fetch at the network,
+ * anything else at the server; Try Again says 'Retrying...' until a retry succeeds.
+ */
 export function ServerErrorPanel({ error, onRetry, busy = false }: { error: unknown; onRetry?: () => Promise<unknown> | void; busy?: boolean }) {
+  const translate = useTranslate();
   const variant = errorVariant(error);
-  const text = MSG.serverError[variant];
   const [retryingHere, setRetrying] = useState(false);
   const retrying = retryingHere || busy;
   const [showDiagnostics, setShowDiagnostics] = useState(false);
@@ -33,25 +26,28 @@ export function ServerErrorPanel({ error, onRetry, busy = false }: { error: unkn
       setRetrying(false);
     }
   };
+  const key = `archive.server_error.${variant}`;
   return (
-    <section className="panel error-panel" role="alert" data-variant={variant}>
-      <h2>{text.title}</h2>
-      <p>{text.message}</p>
-      {error instanceof Error && error.message ? <p className="muted">{error.message}</p> : null}
+    <Alert severity="error" role="alert" data-variant={variant} sx={{ my: 2, '& .MuiAlert-message': { width: '100%' } }}>
+      <AlertTitle component="h2">{translate(`${key}.title`)}</AlertTitle>
+      <p>{translate(`${key}.message`)}</p>
+      {error instanceof Error && error.message ? <p>{error.message}</p> : null}
       <ul>
-        {text.suggestions.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
+        {translate(`${key}.suggestions`)
+          .split('|')
+          .map((s) => (
+            <li key={s}>{s}</li>
+          ))}
       </ul>
-      <div className="row">
-        <Button onClick={retry} loading={retrying}>
-          {retrying ? MSG.serverError.retrying : MSG.serverError.tryAgain}
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" onClick={() => void retry()} loading={retrying} loadingPosition="start">
+          {translate(retrying ? 'archive.server_error.retrying' : 'archive.server_error.try_again')}
         </Button>
-        <Button variant="outline" onClick={() => setShowDiagnostics((v) => !v)}>
-          {showDiagnostics ? MSG.serverError.hideDiagnostics : MSG.serverError.showDiagnostics}
+        <Button variant="outlined" aria-expanded={showDiagnostics} onClick={() => setShowDiagnostics((v) => !v)}>
+          {translate(showDiagnostics ? 'archive.server_error.hide_diagnostics' : 'archive.server_error.show_diagnostics')}
         </Button>
-      </div>
+      </Stack>
       {showDiagnostics ? <DiagnosticsPanel /> : null}
-    </section>
+    </Alert>
   );
 }

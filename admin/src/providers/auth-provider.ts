@@ -1,22 +1,33 @@
 import type { AuthProvider } from 'react-admin';
+import type { AuthCheckAnswer, LoginAnswer } from '../../../contracts/auth.js';
+import { ApiError, serverField } from '../../../contracts/errors.js';
 import { AUTH_CHECK_TIMEOUT_MS } from '../constants.js';
-import { MSG } from '../messages.js';
-import { ApiError, serverErrorField } from './api-error.js';
 import { initCsrfToken } from './csrf.js';
-import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
-import { clearLocalAuth, clearSessionCookies, getStoredUser, storeUser, type StoredUser } from './session.js';
+import { callerHandlesAuth, httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
+import { clearLocalAuth, clearSessionCookies, getStoredUser, rememberReturnTo, storeUser } from './session.js';
 
-export interface AuthCheckAnswer {
-  authenticated: boolean;
-  user: StoredUser | null;
-}
+/** Where every sign-out and refused session lands (outside the /admin router). */
+export const LOGIN_PATH = '/login';
 
 export interface ArchiveAuthProvider extends AuthProvider {
   /** One server round trip, 3 s at most; a timeout or network error counts as not authenticated. */
   checkSession(): Promise<AuthCheckAnswer>;
+  /** True once, after a session check whose CSRF initialisation failed (the layout tells the admin). */
+  takeCsrfFailure(): boolean;
 }
 
+/**
+ * Sessions for react-admin (SPEC sections 4 and 6). The guard validates the session with the
+ * server once per visit (react-admin asks again on every page, answered from that first check);
+ * a 401 or 403 on a data call afterwards ends the session with the server's reason.
+ * Errors carry translation keys or the server's own text; the screens translate them.
+ */
 export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfInit = () => initCsrfToken()): ArchiveAuthProvider {
+  let validated: Promise<boolean> | null = null;
+  let csrfFailed = false;
+  /** This page load has had a valid session (its end goes to /login with react-admin's logout). */
+  let sessionSeen = false;
+
   async function checkSession(): Promise<AuthCheckAnswer> {
     try {
       const res = await http<AuthCheckAnswer>('/api/auth/check/', { timeoutMs: AUTH_CHECK_TIMEOUT_MS, sessionExpiry: false });
@@ -31,56 +42,92 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
     }
   }
 
+  async function validateOnce(): Promise<boolean> {
+    const answer = await checkSession();
+    if (!answer.authenticated) return false;
+    sessionSeen = true;
+    try {
+      await csrfInit();
+    } catch (err) {
+      console.error('CSRF initialisation failed', err);
+      csrfFailed = true;
+    }
+    return true;
+  }
+
+  const signedOut = () => ({ redirectTo: LOGIN_PATH, message: false });
+
+  function leaveForLogin(): void {
+    if (typeof window === 'undefined' || !/^\/admin(\/|$)/.test(window.location.pathname)) return;
+    rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+    window.location.replace(LOGIN_PATH);
+  }
+
   return {
     checkSession,
 
+    takeCsrfFailure() {
+      const failed = csrfFailed;
+      csrfFailed = false;
+      return failed;
+    },
+
     async login({ username, password }: { username: string; password: string }) {
-      try {
-        await csrfInit();
-      } catch (err) {
-        console.error(MSG.session.csrfInitFailed, err);
-      }
+      await csrfInit().catch((err) => console.error('CSRF initialisation failed', err));
       let res;
       try {
-        res = await http<{ success: boolean; user?: StoredUser; error?: string }>('/api/auth/login/', {
-          method: 'POST',
-          body: { username, password },
-          sessionExpiry: false,
-        });
+        res = await http<LoginAnswer>('/api/auth/login/', { method: 'POST', body: { username, password }, sessionExpiry: false });
       } catch (err) {
-        if (err instanceof ApiError && err.isNetwork) throw new Error(MSG.login.network);
-        throw new Error(serverErrorField(err) || (err instanceof ApiError && err.body ? err.message : '') || MSG.login.failed);
+        if (err instanceof ApiError && err.isNetwork) throw new Error('archive.login.network');
+        throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed');
       }
-      if (!res.json?.success || !res.json.user) throw new Error(res.json?.error || MSG.login.failed);
+      if (!res.json?.success || !res.json.user) throw new Error(res.json?.error || 'archive.login.failed');
       storeUser(res.json.user);
-      // The session changed, so the server rotates the token; fetch the fresh one for later writes.
-      await csrfInit().catch((err) => console.error(MSG.session.csrfInitFailed, err));
+      validated = Promise.resolve(true);
+      sessionSeen = true;
+      // The session changed, so the server rotated the token: fetch the fresh one for later writes.
+      await csrfInit().catch((err) => console.error('CSRF initialisation failed', err));
       return { redirectTo: false };
     },
 
     async logout() {
-      try {
-        await http('/api/auth/logout/', { method: 'POST', sessionExpiry: false });
-      } catch (err) {
-        console.error('Logout request failed; clearing the local session anyway', err);
+      const hadUser = getStoredUser() !== null;
+      validated = null;
+      if (hadUser) {
+        try {
+          await http('/api/auth/logout/', { method: 'POST', sessionExpiry: false });
+        } catch (err) {
+          console.error('Logout request failed; clearing the local session anyway', err);
+        }
       }
       clearSessionCookies();
       clearLocalAuth();
-      return '/login';
+      return LOGIN_PATH;
     },
 
     async checkAuth() {
-      if (!getStoredUser()) throw new Error('not logged in');
-      const answer = await checkSession();
-      if (!answer.authenticated) {
+      // A known user is validated with the server once per visit; no known user is not asked about.
+      if (getStoredUser()) {
+        validated ??= validateOnce();
+        if (await validated) return;
+        validated = null;
         clearLocalAuth();
-        throw new Error('not logged in');
       }
+      // A session that ended during this visit: react-admin logs out and shows /login with the reason.
+      if (sessionSeen) throw signedOut();
+      // None on entry: the login page is loaded in place of the admin, remembering where the visitor
+      // was going. Loading it (rather than react-admin's logout and client-side navigation) leaves
+      // the admin's routes at once instead of re-checking in a loop until the navigation lands.
+      leaveForLogin();
+      return new Promise<void>(() => undefined);
     },
 
-    async checkError(error: { status?: number }) {
-      // Session expiry (alert and redirect) is handled by the HTTP client; react-admin must not log out twice.
-      if (error?.status === 401 || error?.status === 403) return;
+    async checkError(error: unknown) {
+      const status = (error as { status?: unknown } | null)?.status;
+      if ((status !== 401 && status !== 403) || callerHandlesAuth(error)) return;
+      // react-admin notifies this message, then logs out (clearing cookies and local data) and
+      // goes to /login, remembering the page for after signing in.
+      throw { message: serverField(error, 'detail') ?? serverField(error, 'error') ?? 'archive.session.expired', redirectTo: LOGIN_PATH };
     },
 
     async getIdentity() {

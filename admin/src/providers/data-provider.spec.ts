@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error.js';
+import { asList } from '../../../contracts/catalog.js';
+import { ApiError } from '../../../contracts/errors.js';
 import type { CsrfSources } from './csrf.js';
-import { createDataProvider, toList } from './data-provider.js';
-import { createHttpClient, withTrailingSlash } from './http-client.js';
-import type { BrowserEnv } from './session.js';
+import { createDataProvider } from './data-provider.js';
+import { callerHandlesAuth, createHttpClient, withTrailingSlash } from './http-client.js';
 
 interface Call { url: string; method: string; headers: Headers; body: BodyInit | null | undefined }
 
-function setup(opts: { token?: string | null; path?: string } = {}) {
+function setup(opts: { token?: string | null } = {}) {
   const calls: Call[] = [];
   const replies: Array<() => Response> = [];
   const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
@@ -17,20 +17,12 @@ function setup(opts: { token?: string | null; path?: string } = {}) {
     return next();
   });
   const csrf: CsrfSources = { cookie: () => (opts.token === undefined ? 'tok123' : opts.token), meta: () => null, component: () => null, hiddenField: () => null };
-  const alerts: string[] = [];
-  const gone: string[] = [];
-  const env: BrowserEnv = {
-    pathname: () => opts.path ?? '/admin',
-    alert: (t) => alerts.push(t),
-    go: (p) => gone.push(p),
-    setTimeout: (fn) => fn(),
-  };
   const log = { warn: vi.fn(), error: vi.fn() };
-  const http = createHttpClient({ fetch: fetchMock as unknown as typeof fetch, csrf, env, log });
+  const http = createHttpClient({ fetch: fetchMock as unknown as typeof fetch, csrf, log });
   const dp = createDataProvider(http);
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     replies.push(() => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
-  return { dp, calls, json, alerts, gone, log, replies };
+  return { dp, calls, json, log, replies };
 }
 
 const pub = (id: number) => ({ id, title: `P${id}`, status: 'draft' });
@@ -41,34 +33,38 @@ describe('admin data provider', () => {
     t = setup();
   });
 
-  it('lists publications as admin, with the status filter, reading X-Total-Count', async () => {
-    t.json(200, [pub(1), pub(2)], { 'X-Total-Count': '5' });
-    const res = await t.dp.getList('publications', { filter: { status: 'draft' }, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } });
-    expect(t.calls[0].url).toBe('/api/publications/?admin=true&status=draft');
+  const search = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+  it('lists publications as admin with the status filter, search, sort and the page as a range, reading X-Total-Count', async () => {
+    t.json(200, [pub(1), pub(2)], { 'X-Total-Count': '45' });
+    const res = await t.dp.getList('publications', { filter: { status: 'draft', q: ' songs ' }, pagination: { page: 3, perPage: 20 }, sort: { field: 'title', order: 'ASC' } });
+    expect(t.calls[0].url.startsWith('/api/publications/?')).toBe(true);
+    expect(search(t.calls[0].url)).toEqual({ admin: 'true', status: 'draft', q: 'songs', sort: '["title","ASC"]', range: '[40,59]' });
     expect(t.calls[0].method).toBe('GET');
-    expect(res).toEqual({ data: [pub(1), pub(2)], total: 5 });
+    expect(res).toEqual({ data: [pub(1), pub(2)], total: 45 });
   });
 
-  it('lists all active publications without a status, total from Content-Range', async () => {
+  it('lists all active publications without a status or sort by id, total from Content-Range', async () => {
     t.json(200, [pub(1)], { 'Content-Range': 'publications 0-0/1' });
     const res = await t.dp.getList('publications', { filter: {}, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } });
-    expect(t.calls[0].url).toBe('/api/publications/?admin=true');
+    expect(t.calls[0].url).toBe('/api/publications/?admin=true&range=%5B0%2C24%5D');
     expect(res.total).toBe(1);
   });
 
-  it('reads the trash as {count, results} with page and page_size', async () => {
-    t.json(200, { count: 41, results: [pub(3)] });
-    const res = await t.dp.getList('publications', { filter: { status: 'trash' }, pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' } });
-    expect(t.calls[0].url).toBe('/api/publications/trash/?admin=true&page=1&page_size=20');
-    expect(res).toEqual({ data: [pub(3)], total: 41 });
+  it('pages the trash with page and page_size, sorted and searched, reading {count, results}', async () => {
+    t.json(200, { count: 45, results: [pub(3)] });
+    const res = await t.dp.getList('publications', { filter: { status: 'trash', q: 'x' }, pagination: { page: 2, perPage: 20 }, sort: { field: 'deleted_at', order: 'DESC' } });
+    expect(t.calls[0].url.startsWith('/api/publications/trash/?')).toBe(true);
+    expect(search(t.calls[0].url)).toEqual({ page: '2', page_size: '20', sort: '["deleted_at","DESC"]', q: 'x' });
+    expect(res).toEqual({ data: [pub(3)], total: 45 });
   });
 
   it('accepts a list as an array, as {results}, and anything else as empty', async () => {
-    expect(toList([1, 2])).toEqual([1, 2]);
-    expect(toList({ results: [3] })).toEqual([3]);
-    expect(toList({ items: [4] })).toEqual([]);
-    expect(toList(null)).toEqual([]);
-    expect(toList('nope')).toEqual([]);
+    expect(asList([1, 2])).toEqual([1, 2]);
+    expect(asList({ results: [3] })).toEqual([3]);
+    expect(asList({ items: [4] })).toEqual([]);
+    expect(asList(null)).toEqual([]);
+    expect(asList('nope')).toEqual([]);
     t.json(200, { unexpected: true });
     const res = await t.dp.getList('publications', { filter: {}, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } });
     expect(res).toEqual({ data: [], total: 0 });
@@ -83,34 +79,77 @@ describe('admin data provider', () => {
     expect(poems.data).toEqual([{ id: 9, title: 'A' }]);
   });
 
-  it('creates, updates and deletes with trailing slashes, JSON and the CSRF header', async () => {
-    t.json(201, { id: 12 });
+  it('creates, updates and deletes with trailing slashes, JSON and the CSRF header, sending only the API\'s fields', async () => {
+    t.json(201, { id: 12, title: 'New', authors: ['X'] });
     t.json(200, { id: 5, title: 'Changed' });
-    t.json(204, undefined);
+    t.json(200, { id: 12, title: 'Renamed' });
+    t.json(200, { message: 'Publication moved to trash', publication: { id: 12, deleted_at: '2024-01-01T00:00:00Z' } });
     const created = await t.dp.create('publications', { data: { title: 'New', authors: ['X'] } });
     expect(created.data).toEqual({ id: 12, title: 'New', authors: ['X'] });
-    await t.dp.update('poems', { id: 5, data: { title: 'Changed', body: ' a\n  b' }, previousData: { id: 5 } });
-    await t.dp.delete('publications', { id: 12, previousData: { id: 12 } });
-    expect(t.calls).toHaveLength(3);
-    const [create, update, del] = t.calls;
+    await t.dp.update('poems', { id: 5, data: { title: 'Changed', body: ' a\n  b', line_count: 2 }, previousData: { id: 5 } });
+    // react-admin's form sends the whole record, emptied fields as null.
+    await t.dp.update('publications', { id: 12, data: { id: 12, slug: 'new', title: 'Renamed', publisher: null, authors: [' A ', ''], poem_count: 3 }, previousData: { id: 12 } });
+    const trashed = await t.dp.delete('publications', { id: 12, previousData: { id: 12 } });
+    expect(trashed.data).toMatchObject({ id: 12, deleted_at: '2024-01-01T00:00:00Z' });
+    const [create, update, edit, del] = t.calls;
     expect(create).toMatchObject({ url: '/api/publications/', method: 'POST' });
     expect(JSON.parse(String(create.body))).toEqual({ title: 'New', authors: ['X'] });
     expect(create.headers.get('Content-Type')).toBe('application/json');
     expect(update).toMatchObject({ url: '/api/poems/5/', method: 'PUT' });
-    expect(JSON.parse(String(update.body)).body).toBe(' a\n  b');
+    expect(JSON.parse(String(update.body))).toEqual({ title: 'Changed', body: ' a\n  b' });
+    expect(edit).toMatchObject({ url: '/api/publications/12/', method: 'PUT' });
+    expect(JSON.parse(String(edit.body))).toEqual({ title: 'Renamed', publisher: '', authors: [' A ', ''] });
     expect(del).toMatchObject({ url: '/api/publications/12/', method: 'DELETE' });
-    for (const call of [create, update, del]) expect(call.headers.get('X-CSRFToken')).toBe('tok123');
+    for (const call of t.calls) expect(call.headers.get('X-CSRFToken')).toBe('tok123');
   });
 
-  it('calls the custom verbs on their endpoints', async () => {
-    for (let i = 0; i < 7; i++) t.json(200, { publication: pub(1), status: 'published' });
+  it('types a poem into its publication and reorders and clears given poems', async () => {
+    t.json(201, { id: 40, title: 'Typed' });
+    t.json(200, [{ id: 2 }, { id: 1 }]);
+    t.json(200, { deleted_poems: 1 });
+    await t.dp.create('poems', { data: { publication_id: 7, title: 'Typed', body: 'a\n  b', notes: null } });
+    await t.dp.reorderPoems(7, [2, 1]);
+    await t.dp.clearPoems(7, [40]);
+    expect(t.calls.map((c) => `${c.method} ${c.url} ${String(c.body)}`)).toEqual([
+      'POST /api/publications/7/poems/ {"title":"Typed","body":"a\\n  b","notes":""}',
+      'POST /api/publications/7/reorder_poems/ {"poem_ids":[2,1]}',
+      'POST /api/publications/7/clear_poems/ {"poem_ids":[40]}',
+    ]);
+  });
+
+  it('sends one poem order after the other, however quickly they are asked for', async () => {
+    let release!: () => void;
+    t.replies.push(() => new Response('[]', { status: 200 }));
+    t.replies.push(() => new Response('[]', { status: 200 }));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = gate.then(() => t.dp.reorderPoems(1, [1, 2]));
+    const second = t.dp.reorderPoems(1, [2, 1]);
+    release();
+    await Promise.all([first, second]);
+    expect(t.calls.map((c) => String(c.body))).toEqual(['{"poem_ids":[2,1]}', '{"poem_ids":[1,2]}']);
+    // The queue keeps the order of the calls themselves:
+    const a = t.dp.reorderPoems(1, [3]);
+    const b = t.dp.reorderPoems(1, [4]);
+    t.json(200, []);
+    t.json(200, []);
+    await Promise.all([a, b]);
+    expect(t.calls.slice(2).map((c) => String(c.body))).toEqual(['{"poem_ids":[3]}', '{"poem_ids":[4]}']);
+  });
+
+  it('calls the custom verbs on their endpoints, and update/delete reach them through meta.verb', async () => {
+    for (let i = 0; i < 8; i++) t.json(200, { publication: pub(1), status: 'published' });
+    t.json(202, { job_id: 'reprocess-1-abc', status_url: '/api/scans/reprocess-1-abc/' });
+    t.json(200, { job_id: 'reprocess-1-abc', state: 'completed', progress: { pages_done: 3, pages_total: 3 }, result: { extracted_poems: 1, poems: [] } });
     await t.dp.publish(1);
     await t.dp.saveDraft(1);
     expect(await t.dp.togglePublish(1)).toEqual({ publication: pub(1), status: 'published' });
     await t.dp.restore(1);
     await t.dp.permanentDelete(1);
     await t.dp.clearPoems(1);
-    await t.dp.reprocess(1);
+    expect((await t.dp.update('publications', { id: 1, data: {}, previousData: pub(1), meta: { verb: 'toggle_publish' } })).data).toEqual(pub(1));
+    expect((await t.dp.update('publications', { id: 1, data: { deleted_at: null }, previousData: pub(1), meta: { verb: 'restore' } })).data).toEqual(pub(1));
+    const reprocessed = await t.dp.reprocess(1, { sleep: async () => {} });
+    expect(reprocessed).toMatchObject({ extracted_poems: 1, total_scanned: 1, job_id: 'reprocess-1-abc' });
     expect(t.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/publications/1/publish/',
       'POST /api/publications/1/save_draft/',
@@ -118,9 +157,12 @@ describe('admin data provider', () => {
       'POST /api/publications/1/restore/',
       'DELETE /api/publications/1/permanent_delete/',
       'POST /api/publications/1/clear_poems/',
-      'POST /api/publications/1/reprocess/',
+      'POST /api/publications/1/toggle_publish/',
+      'POST /api/publications/1/restore/',
+      'POST /api/publications/1/reprocess/?async=true',
+      'GET /api/scans/reprocess-1-abc/',
     ]);
-    expect(t.calls.every((c) => c.headers.get('X-CSRFToken') === 'tok123')).toBe(true);
+    expect(t.calls.filter((c) => c.method !== 'GET').every((c) => c.headers.get('X-CSRFToken') === 'tok123')).toBe(true);
   });
 
   it('uploads pages as multipart page_0..page_n with the CSRF field, then polls the job to its result', async () => {
@@ -190,22 +232,13 @@ describe('admin data provider', () => {
     expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('backend may be unavailable'));
   });
 
-  it('on 401/403 on an admin path alerts the server detail once and goes to /login', async () => {
-    t.json(403, { detail: 'CSRF token missing or incorrect.' });
-    await expect(t.dp.publish(1)).rejects.toMatchObject({ status: 403 });
-    expect(t.alerts).toEqual(['CSRF token missing or incorrect.']);
-    expect(t.gone).toEqual(['/login']);
-    t.json(401, {});
-    await expect(t.dp.getOne('publications', { id: 1 })).rejects.toMatchObject({ status: 401 });
-    expect(t.alerts[1]).toBe('Your session has expired. Please log in again.');
-  });
-
-  it('does not redirect for 401 while on /login', async () => {
-    const onLogin = setup({ path: '/login' });
-    onLogin.json(401, { detail: 'no' });
-    await expect(onLogin.dp.publish(1)).rejects.toMatchObject({ status: 401 });
-    expect(onLogin.alerts).toEqual([]);
-    expect(onLogin.gone).toEqual([]);
+  it('marks the errors of calls that handle an expired session themselves (uploads), and only those', async () => {
+    t.json(401, { detail: 'Authentication credentials were not provided.' });
+    t.json(401, { detail: 'Authentication credentials were not provided.' });
+    const upload = await t.dp.batchUploadPages(1, [new File(['a'], 'a.jpg')], { sleep: async () => {} }).catch((e) => e);
+    const publish = await t.dp.publish(1).catch((e) => e);
+    expect([upload.status, callerHandlesAuth(upload)]).toEqual([401, true]);
+    expect([publish.status, callerHandlesAuth(publish)]).toEqual([401, false]);
   });
 
   it('still sends a write without a token, logging it as critical', async () => {
@@ -223,7 +256,6 @@ describe('admin data provider', () => {
       fetch: ((_url: string, init: RequestInit) =>
         new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch,
       csrf: { cookie: () => 't', meta: () => null, component: () => null, hiddenField: () => null },
-      env: { pathname: () => '/admin', alert: () => {}, go: () => {}, setTimeout: (fn) => fn() },
       log: slow.log,
     });
     const err = await http('/api/auth/check/', { timeoutMs: 20 }).catch((e) => e);

@@ -1,41 +1,84 @@
-import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams, RaRecord } from 'react-admin';
-import { BATCH_UPLOAD_TIMEOUT_MS, SCAN_POLL_INTERVAL_MS, TRASH_DEFAULT_PAGE, TRASH_PAGE_SIZE } from '../constants.js';
-import { ApiError } from './api-error.js';
+import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
+import type { HealthAnswer } from '../../../contracts/auth.js';
+import {
+  asList,
+  type ClearPoemsAnswer,
+  type CreatePoemRequest,
+  type PermanentDeleteAnswer,
+  type Poem,
+  type PoemPage,
+  type Publication,
+  type PublicationFields,
+  type PublicationListStatus,
+  type PublicationMoveAnswer,
+  type PublishAnswer,
+  type TrashPage,
+  type UpdatePoemRequest,
+} from '../../../contracts/catalog.js';
+import { ApiError } from '../../../contracts/errors.js';
+import type { MetadataAnswer, ScanAccepted, ScanJob, ScanJobState, ScanResult } from '../../../contracts/scanning.js';
+import { BATCH_UPLOAD_TIMEOUT_MS, SCAN_POLL_INTERVAL_MS } from '../constants.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
-import type {
-  HealthAnswer,
-  ListFilter,
-  MetadataAnswer,
-  Poem,
-  PoemPage,
-  Publication,
-  ScanJob,
-  ScanProgress,
-  ScanResult,
-  TogglePublishAnswer,
-} from './types.js';
 
 export const API_BASE = '/api';
 
-/** SPEC section 3: a list is a plain array or {results}; anything else is an empty list. */
-export function toList<T>(json: unknown): T[] {
-  if (Array.isArray(json)) return json as T[];
-  if (json && typeof json === 'object' && Array.isArray((json as { results?: unknown }).results)) {
-    return (json as { results: T[] }).results;
-  }
-  return [];
+/** How far a scan or reprocess job has come, as the screens show it. */
+export interface ScanProgress {
+  state: ScanJobState;
+  pagesDone: number;
+  pagesTotal: number;
 }
 
-/** Total from X-Total-Count or Content-Range (ra-data-simple-rest conventions), else the count field or length. */
-export function totalOf(headers: Headers, json: unknown, length: number): number {
-  const xTotal = headers.get('x-total-count');
-  if (xTotal && Number.isFinite(Number(xTotal))) return Number(xTotal);
-  const range = headers.get('content-range');
-  const fromRange = range ? Number(range.split('/').pop()) : NaN;
-  if (Number.isFinite(fromRange)) return fromRange;
-  const count = json && typeof json === 'object' ? (json as { count?: unknown }).count : undefined;
-  return typeof count === 'number' ? count : length;
+export interface ScanWaitOptions {
+  onProgress?: (progress: ScanProgress) => void;
+  signal?: AbortSignal;
+  pollIntervalMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** State changes other than plain edits, asked for through update/delete with `meta.verb`. */
+export type PublicationVerb = 'toggle_publish' | 'publish' | 'save_draft' | 'restore';
+
+/**
+ * react-admin's data provider for the archive API, with its custom verbs as typed methods
+ * (react-admin docs, "Calling Custom Methods"). The verbs screens want undoable or cached go
+ * through update/delete with `meta.verb`, so react-admin's own mutation modes apply to them.
+ */
+export interface ArchiveDataProvider extends DataProvider {
+  togglePublish(id: Identifier): Promise<PublishAnswer>;
+  publish(id: Identifier): Promise<PublishAnswer>;
+  saveDraft(id: Identifier): Promise<PublishAnswer>;
+  restore(id: Identifier): Promise<PublicationMoveAnswer>;
+  moveToTrash(id: Identifier): Promise<PublicationMoveAnswer>;
+  permanentDelete(id: Identifier): Promise<PermanentDeleteAnswer>;
+  /** Every poem of the publication, or only the ones listed (one wizard session's). */
+  clearPoems(id: Identifier, poemIds?: number[]): Promise<ClearPoemsAnswer>;
+  /** The new reading order, naming every poem of the publication once. */
+  reorderPoems(id: Identifier, poemIds: number[]): Promise<Poem[]>;
+  /** Reads the stored pages again; resolves when the job has finished. */
+  reprocess(id: Identifier, options?: ScanWaitOptions): Promise<ScanResult>;
+  batchUploadPages(id: Identifier, files: File[], options?: ScanWaitOptions): Promise<ScanResult>;
+  getScan(jobId: string): Promise<ScanJob>;
+  extractMetadata(files: File[]): Promise<MetadataAnswer>;
+  getPoemPages(poemId: Identifier): Promise<PoemPage[]>;
+  health(): Promise<HealthAnswer>;
+}
+
+const PUBLICATION_FIELDS: ReadonlyArray<keyof PublicationFields> = ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'];
+const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
+
+/**
+ * Only the fields the API takes (react-admin's forms send the whole record). react-admin turns an
+ * emptied input into null; the API's text fields want '' and its lists [].
+ */
+function pick<T extends object, K extends keyof T>(data: Partial<T>, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = data[key];
+    if (value === undefined) continue;
+    out[key as string] = value === null ? (key === 'authors' || key === 'page_numbers' ? [] : '') : value;
+  }
+  return out as Partial<Pick<T, K>>;
 }
 
 function query(params: Record<string, string | number | boolean | undefined>): string {
@@ -45,152 +88,190 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return text ? `?${text}` : '';
 }
 
-const seg = (id: string | number) => encodeURIComponent(String(id));
-
-export interface BatchUploadOptions {
-  onProgress?: (progress: ScanProgress) => void;
-  signal?: AbortSignal;
-  pollIntervalMs?: number;
-  sleep?: (ms: number) => Promise<void>;
+/** Total from X-Total-Count or Content-Range, else the body's count, else the page's length. */
+export function totalOf(headers: Headers, json: unknown, length: number): number {
+  const xTotal = headers.get('x-total-count');
+  if (xTotal && Number.isFinite(Number(xTotal))) return Number(xTotal);
+  const fromRange = Number(headers.get('content-range')?.split('/').pop());
+  if (Number.isFinite(fromRange)) return fromRange;
+  const count = json && typeof json === 'object' ? (json as { count?: unknown }).count : undefined;
+  return typeof count === 'number' ? count : length;
 }
 
-export interface ArchiveDataProvider extends DataProvider {
-  publish(id: string | number): Promise<unknown>;
-  saveDraft(id: string | number): Promise<unknown>;
-  togglePublish(id: string | number): Promise<TogglePublishAnswer>;
-  restore(id: string | number): Promise<unknown>;
-  permanentDelete(id: string | number): Promise<unknown>;
-  clearPoems(id: string | number): Promise<unknown>;
-  reprocess(id: string | number): Promise<unknown>;
-  batchUploadPages(id: string | number, files: File[], options?: BatchUploadOptions): Promise<ScanResult>;
-  getScan(jobId: string): Promise<ScanJob>;
-  extractMetadata(files: File[]): Promise<MetadataAnswer>;
-  getPoemPages(poemId: string | number): Promise<PoemPage[]>;
-  getPublication(id: string | number): Promise<Publication>;
-  getPoems(publicationId: string | number): Promise<Poem[]>;
-  health(): Promise<HealthAnswer>;
-}
+const seg = (id: Identifier) => encodeURIComponent(String(id));
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A finished scan's answer with every list present, whatever an older server left out. */
 function normaliseScanResult(json: unknown): ScanResult {
   const raw = (json ?? {}) as Partial<ScanResult>;
+  const extracted = Number(raw.extracted_poems ?? 0);
+  const duplicates = Number(raw.duplicates_ignored ?? 0);
   return {
-    extracted_poems: Number(raw.extracted_poems ?? 0),
-    duplicates_ignored: Number(raw.duplicates_ignored ?? 0),
+    ...raw,
+    job_id: raw.job_id ?? '',
+    publication_id: Number(raw.publication_id ?? 0),
+    extracted_poems: extracted,
+    duplicates_ignored: duplicates,
+    total_scanned: Number(raw.total_scanned ?? extracted + duplicates),
+    empty_dropped: Number(raw.empty_dropped ?? 0),
     duplicates: Array.isArray(raw.duplicates) ? raw.duplicates : [],
-    job_id: raw.job_id,
-    poems: toList<Poem>(raw.poems),
+    poems: asList<Poem>(raw.poems),
+    pages_total: Number(raw.pages_total ?? 0),
   };
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createDataProvider(http: HttpClient = defaultHttpClient): ArchiveDataProvider {
-  // ra-data-simple-rest speaks the plain REST verbs of the API (getOne/create/update/delete);
-  // our client adds the trailing slash, credentials and CSRF header.
-  const simple = simpleRestProvider(
-    API_BASE,
-    async (url: string, options: { method?: string; body?: unknown; signal?: AbortSignal | null } = {}) => {
-      const res = await http(url, { method: options.method, body: options.body, signal: options.signal ?? undefined });
-      return { status: res.status, headers: res.headers, body: res.body, json: res.json };
-    },
-    'X-Total-Count',
-  );
+  const get = async <T>(path: string, signal?: AbortSignal) => (await http<T>(`${API_BASE}${path}`, { signal })).json;
+  const send = async <T>(method: string, path: string, body?: unknown, sessionExpiry?: boolean) =>
+    (await http<T>(`${API_BASE}${path}`, { method, body, sessionExpiry })).json;
 
-  async function listPublications(params: GetListParams): Promise<GetListResult> {
-    const status = (params.filter?.status || undefined) as ListFilter;
+  /** Orders writes to one publication's poem order, so quick successive moves arrive in order. */
+  let orderWrites: Promise<unknown> = Promise.resolve();
+
+  async function listPublications(params: GetListParams): Promise<GetListResult<Publication>> {
+    const status = (params.filter?.status || undefined) as PublicationListStatus | undefined;
+    const q = typeof params.filter?.q === 'string' ? params.filter.q.trim() : undefined;
+    const { field, order } = params.sort ?? { field: 'created_at', order: 'DESC' };
+    const sort = field && field !== 'id' ? JSON.stringify([field, order]) : undefined;
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     if (status === 'trash') {
-      const page = params.pagination?.page ?? TRASH_DEFAULT_PAGE;
-      const pageSize = params.pagination?.perPage ?? TRASH_PAGE_SIZE;
-      const res = await http(`${API_BASE}/publications/trash/${query({ admin: true, page, page_size: pageSize })}`, { signal: params.signal });
-      const data = toList<Publication>(res.json);
+      const res = await http<TrashPage>(`${API_BASE}/publications/trash/${query({ page, page_size: perPage, sort, q })}`, { signal: params.signal });
+      const data = asList<Publication>(res.json);
       return { data, total: totalOf(res.headers, res.json, data.length) };
     }
-    const res = await http(`${API_BASE}/publications/${query({ admin: true, status })}`, { signal: params.signal });
-    const data = toList<Publication>(res.json);
+    const range = JSON.stringify([(page - 1) * perPage, page * perPage - 1]);
+    const res = await http(`${API_BASE}/publications/${query({ admin: true, status, q, sort, range })}`, { signal: params.signal });
+    const data = asList<Publication>(res.json);
     return { data, total: totalOf(res.headers, res.json, data.length) };
   }
 
-  async function listPoems(publicationId: string | number, signal?: AbortSignal): Promise<Poem[]> {
-    const res = await http(`${API_BASE}/publications/${seg(publicationId)}/poems/${query({ admin: true })}`, { signal });
-    return toList<Poem>(res.json);
+  const listPoems = (publicationId: Identifier, signal?: AbortSignal) =>
+    get<unknown>(`/publications/${seg(publicationId)}/poems/${query({ admin: true })}`, signal).then((json) => asList<Poem>(json));
+
+  async function waitForScan(jobId: string, pagesTotal: number, options: ScanWaitOptions): Promise<ScanResult> {
+    const deadline = Date.now() + BATCH_UPLOAD_TIMEOUT_MS;
+    const sleep = options.sleep ?? defaultSleep;
+    options.onProgress?.({ state: 'queued', pagesDone: 0, pagesTotal });
+    for (;;) {
+      if (options.signal?.aborted) throw new DOMException('Scan cancelled', 'AbortError');
+      if (Date.now() > deadline) throw new ApiError('The scan took too long', 408, null);
+      const job = await provider.getScan(jobId);
+      options.onProgress?.({ state: job.state, pagesDone: job.progress?.pages_done ?? 0, pagesTotal: job.progress?.pages_total ?? pagesTotal });
+      if (job.state === 'completed') return normaliseScanResult({ job_id: jobId, ...job.result });
+      if (job.state === 'failed') {
+        // The job's status (429, 413, 502...) picks the same message as a synchronous scan would.
+        const message = job.error?.message || 'The scan failed';
+        throw new ApiError(message, job.error?.status ?? 500, { error: message, code: job.error?.code });
+      }
+      await sleep(options.pollIntervalMs ?? SCAN_POLL_INTERVAL_MS);
+    }
   }
 
-  const post = (path: string) => http(`${API_BASE}${path}`, { method: 'POST' }).then((r) => r.json);
+  /** Starts a scan job (answered 202 with its id) and waits for it; a server that scans at once answers the result. */
+  async function startScan(path: string, body: FormData | undefined, pagesTotal: number, options: ScanWaitOptions): Promise<ScanResult> {
+    const res = await http<ScanAccepted | ScanResult>(`${API_BASE}${path}`, {
+      method: 'POST',
+      body,
+      timeoutMs: BATCH_UPLOAD_TIMEOUT_MS,
+      signal: options.signal,
+      sessionExpiry: false,
+    });
+    if (res.status !== 202 && res.json && 'extracted_poems' in res.json) return normaliseScanResult(res.json);
+    const jobId = res.json?.job_id;
+    if (!jobId) throw new ApiError('The server did not start a scan job', res.status, res.json);
+    return waitForScan(jobId, pagesTotal, options);
+  }
 
   const provider: ArchiveDataProvider = {
-    ...simple,
-    getList: async <RecordType extends RaRecord = any>(resource: string, params: GetListParams) => {
-      if (resource === 'publications') return (await listPublications(params)) as GetListResult<RecordType>;
+    async getList<R extends RaRecord = any>(resource: string, params: GetListParams) {
+      if (resource === 'publications') return (await listPublications(params)) as unknown as GetListResult<R>;
       if (resource === 'poems' && params.filter?.publication_id !== undefined) {
         const data = await listPoems(params.filter.publication_id, params.signal);
-        return { data: data as unknown as RecordType[], total: data.length };
+        return { data: data as unknown as R[], total: data.length };
       }
       throw new Error(`No list for resource ${resource}`);
     },
-    getManyReference: async <RecordType extends RaRecord = any>(resource: string, params: GetManyReferenceParams) => {
-      if (resource === 'poems' && params.target === 'publication_id') {
-        const data = await listPoems(params.id, params.signal);
-        return { data: data as unknown as RecordType[], total: data.length };
+
+    async getManyReference(resource, params) {
+      if (resource !== 'poems' || params.target !== 'publication_id') throw new Error(`No reference list for ${resource}.${params.target}`);
+      // The whole book, in its reading order: poems are few, and their order is the point.
+      const data = await listPoems(params.id, params.signal);
+      return { data: data as any[], total: data.length };
+    },
+
+    async getOne(resource, params) {
+      const path = resource === 'publications' ? `/publications/${seg(params.id)}/${query({ admin: true })}` : `/${resource}/${seg(params.id)}/`;
+      return { data: await get<any>(path, params.signal) };
+    },
+
+    async getMany(resource, params) {
+      return { data: await Promise.all(params.ids.map(async (id) => (await provider.getOne(resource, { id, signal: params.signal })).data)) };
+    },
+
+    async create(resource, params) {
+      if (resource === 'poems') {
+        const { publication_id: publicationId, ...poem } = params.data as CreatePoemRequest & { publication_id: Identifier };
+        return { data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])) };
       }
-      return simple.getManyReference<RecordType>(resource, params);
-    },
-    getOne: async (resource, params) => {
-      const path = resource === 'publications' ? `publications/${seg(params.id)}/${query({ admin: true })}` : `${resource}/${seg(params.id)}/`;
-      const res = await http(`${API_BASE}/${path}`, { signal: params.signal });
-      return { data: res.json as any };
-    },
-    delete: async (resource, params) => {
-      const res = await http(`${API_BASE}/${resource}/${seg(params.id)}/`, { method: 'DELETE' });
-      return { data: (res.json ?? params.previousData ?? { id: params.id }) as any };
-    },
-    create: async (resource, params) => {
-      const res = await http<Record<string, unknown>>(`${API_BASE}/${resource}/`, { method: 'POST', body: params.data });
-      return { data: { ...params.data, ...(res.json ?? {}) } as any };
+      if (resource === 'publications') return { data: await send<any>('POST', '/publications/', pick(params.data as PublicationFields, PUBLICATION_FIELDS)) };
+      throw new Error(`Cannot create ${resource}`);
     },
 
-    publish: (id) => post(`/publications/${seg(id)}/publish/`),
-    saveDraft: (id) => post(`/publications/${seg(id)}/save_draft/`),
-    togglePublish: (id) => post(`/publications/${seg(id)}/toggle_publish/`) as Promise<TogglePublishAnswer>,
-    restore: (id) => post(`/publications/${seg(id)}/restore/`),
-    permanentDelete: (id) => http(`${API_BASE}/publications/${seg(id)}/permanent_delete/`, { method: 'DELETE' }).then((r) => r.json),
-    clearPoems: (id) => post(`/publications/${seg(id)}/clear_poems/`),
-    reprocess: (id) => post(`/publications/${seg(id)}/reprocess/`),
+    async update(resource, params) {
+      if (resource === 'publications') {
+        const verb = params.meta?.verb as PublicationVerb | undefined;
+        if (verb === 'restore') return { data: (await provider.restore(params.id)).publication as any };
+        if (verb) return { data: (await send<PublishAnswer>('POST', `/publications/${seg(params.id)}/${verb}/`)).publication as any };
+        return { data: await send<any>('PUT', `/publications/${seg(params.id)}/`, pick(params.data as PublicationFields, PUBLICATION_FIELDS)) };
+      }
+      if (resource === 'poems') return { data: await send<any>('PUT', `/poems/${seg(params.id)}/`, pick(params.data as UpdatePoemRequest, POEM_FIELDS)) };
+      throw new Error(`Cannot update ${resource}`);
+    },
 
-    getScan: async (jobId) => (await http<ScanJob>(`${API_BASE}/scans/${seg(jobId)}/`, { sessionExpiry: false })).json,
+    async delete(resource, params) {
+      if (resource === 'publications' && params.meta?.verb === 'permanent_delete') {
+        await provider.permanentDelete(params.id);
+        return { data: (params.previousData ?? { id: params.id }) as any };
+      }
+      if (resource === 'publications') return { data: (await provider.moveToTrash(params.id)).publication as any };
+      if (resource === 'poems') {
+        await send('DELETE', `/poems/${seg(params.id)}/`);
+        return { data: (params.previousData ?? { id: params.id }) as any };
+      }
+      throw new Error(`Cannot delete ${resource}`);
+    },
 
-    async batchUploadPages(id, files, options = {}) {
+    async updateMany() {
+      throw new Error('The archive has no bulk updates');
+    },
+
+    async deleteMany() {
+      throw new Error('The archive has no bulk deletes');
+    },
+
+    togglePublish: (id) => send('POST', `/publications/${seg(id)}/toggle_publish/`),
+    publish: (id) => send('POST', `/publications/${seg(id)}/publish/`),
+    saveDraft: (id) => send('POST', `/publications/${seg(id)}/save_draft/`),
+    restore: (id) => send('POST', `/publications/${seg(id)}/restore/`),
+    moveToTrash: (id) => send('DELETE', `/publications/${seg(id)}/`),
+    permanentDelete: (id) => send('DELETE', `/publications/${seg(id)}/permanent_delete/`),
+    clearPoems: (id, poemIds) => send('POST', `/publications/${seg(id)}/clear_poems/`, poemIds ? { poem_ids: poemIds } : undefined),
+
+    reorderPoems(id, poemIds) {
+      const write = orderWrites.catch(() => undefined).then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));
+      orderWrites = write;
+      return write;
+    },
+
+    reprocess: (id, options = {}) => startScan(`/publications/${seg(id)}/reprocess/?async=true`, undefined, 0, options),
+
+    batchUploadPages(id, files, options = {}) {
       const form = new FormData();
       files.forEach((file, i) => form.append(`page_${i}`, file, file.name));
-      const deadline = Date.now() + BATCH_UPLOAD_TIMEOUT_MS;
-      const res = await http<{ job_id?: string } & Partial<ScanResult>>(
-        `${API_BASE}/publications/${seg(id)}/batch_upload_pages/?async=true`,
-        { method: 'POST', body: form, timeoutMs: BATCH_UPLOAD_TIMEOUT_MS, signal: options.signal, sessionExpiry: false },
-      );
-      // A server that scans synchronously answers the result straight away.
-      if (res.status !== 202 && res.json && 'extracted_poems' in res.json) return normaliseScanResult(res.json);
-      const jobId = res.json?.job_id;
-      if (!jobId) throw new ApiError('The server did not start a scan job', res.status, res.json);
-      const sleep = options.sleep ?? defaultSleep;
-      const interval = options.pollIntervalMs ?? SCAN_POLL_INTERVAL_MS;
-      options.onProgress?.({ state: 'queued', pagesDone: 0, pagesTotal: files.length });
-      for (;;) {
-        if (options.signal?.aborted) throw new DOMException('Scan cancelled', 'AbortError');
-        if (Date.now() > deadline) throw new ApiError('The scan took too long', 408, null);
-        const job = await provider.getScan(jobId);
-        options.onProgress?.({
-          state: job.state,
-          pagesDone: job.progress?.pages_done ?? 0,
-          pagesTotal: job.progress?.pages_total ?? files.length,
-        });
-        if (job.state === 'completed') return normaliseScanResult({ job_id: jobId, ...job.result });
-        if (job.state === 'failed') {
-          // The job's status (429, 413, 502...) picks the same wizard message as a synchronous scan.
-          const message = job.error?.message || 'The scan failed';
-          throw new ApiError(message, job.error?.status ?? 500, { error: message, code: job.error?.code });
-        }
-        await sleep(interval);
-      }
+      return startScan(`/publications/${seg(id)}/batch_upload_pages/?async=true`, form, files.length, options);
     },
+
+    getScan: (jobId) => send<ScanJob>('GET', `/scans/${seg(jobId)}/`, undefined, false),
 
     async extractMetadata(files) {
       const form = new FormData();
@@ -204,10 +285,8 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
       return res.json ?? { success: false };
     },
 
-    getPoemPages: async (poemId) => toList<PoemPage>((await http(`${API_BASE}/poems/${seg(poemId)}/pages/`)).json),
-    getPublication: async (id) => (await http<Publication>(`${API_BASE}/publications/${seg(id)}/${query({ admin: true })}`)).json,
-    getPoems: (publicationId) => listPoems(publicationId),
-    health: async () => (await http<HealthAnswer>(`${API_BASE}/health/`, { sessionExpiry: false })).json,
+    getPoemPages: (poemId) => get<unknown>(`/poems/${seg(poemId)}/pages/`).then((json) => asList<PoemPage>(json)),
+    health: () => send<HealthAnswer>('GET', '/health/', undefined, false),
   };
   return provider;
 }

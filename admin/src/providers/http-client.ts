@@ -1,7 +1,6 @@
+import { ApiError, errorFromResponse } from '../../../contracts/errors.js';
 import { HTTP_TIMEOUT_MS } from '../constants.js';
-import { ApiError, serverDetailField, serverErrorField } from './api-error.js';
 import { browserCsrfSources, findCsrfToken, type CsrfSources } from './csrf.js';
-import { browserEnv, handleSessionExpiry, type BrowserEnv } from './session.js';
 
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -17,7 +16,10 @@ export interface RequestOptions {
   headers?: HeadersInit;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Off for calls whose caller handles 401/403 itself (login, auth check, wizard uploads). */
+  /**
+   * Off for calls whose caller handles 401/403 itself (login, auth check, wizard uploads): their
+   * errors are marked so the auth provider's checkError does not log the admin out as well.
+   */
   sessionExpiry?: boolean;
 }
 
@@ -26,24 +28,29 @@ export type HttpClient = <T = unknown>(url: string, options?: RequestOptions) =>
 export interface HttpClientDeps {
   fetch: typeof fetch;
   csrf: CsrfSources;
-  env: BrowserEnv;
   log: Pick<Console, 'warn' | 'error'>;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CALLER_HANDLES_AUTH = Symbol('callerHandlesAuth');
 
-/** API paths end in a slash (SPEC section 7); ra-data-simple-rest builds them without one. */
+/** True for an error whose request asked to handle an expired session itself. */
+export function callerHandlesAuth(error: unknown): boolean {
+  return !!error && typeof error === 'object' && CALLER_HANDLES_AUTH in error;
+}
+
+/** API paths end in a slash (SPEC section 7). */
 export function withTrailingSlash(url: string): string {
-  const [path, query] = splitOnce(url, '?');
+  const at = url.indexOf('?');
+  const [path, query] = at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
   const fixed = path.endsWith('/') ? path : `${path}/`;
   return query === undefined ? fixed : `${fixed}?${query}`;
 }
 
-function splitOnce(value: string, sep: string): [string, string | undefined] {
-  const at = value.indexOf(sep);
-  return at < 0 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
-}
-
+/**
+ * fetch for the API: credentials, the CSRF header (and form field on uploads), JSON bodies, a
+ * timeout, and every failure as an ApiError (status 0 when the server was not reached).
+ */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   return async function request<T>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const method = (options.method ?? 'GET').toUpperCase();
@@ -59,18 +66,19 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (options.body instanceof FormData) {
       body = options.body;
       if (token && !options.body.has('csrfmiddlewaretoken')) options.body.append('csrfmiddlewaretoken', token);
-    } else if (typeof options.body === 'string') {
-      body = options.body;
-      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers.set('Content-Type', 'application/json');
-    } else if (!headers.has('Content-Type') && method !== 'GET') {
+    } else if (method !== 'GET') {
       headers.set('Content-Type', 'application/json');
     }
 
     const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const fail = (error: ApiError): never => {
+      if (options.sessionExpiry === false) Object.defineProperty(error, CALLER_HANDLES_AUTH, { value: true });
+      throw error;
+    };
 
     let response: Response;
     try {
@@ -79,34 +87,24 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (options.signal?.aborted) throw err;
       if (timeout.aborted) {
         deps.log.warn(`${method} ${url} timed out after ${options.timeoutMs ?? HTTP_TIMEOUT_MS} ms`);
-        throw new ApiError(`Request timed out: ${url}`, 0, { timeout: true });
+        return fail(new ApiError(`Request timed out: ${url}`, 0, { timeout: true }));
       }
       const reason = err instanceof Error ? err.message : String(err);
       deps.log.error(`Network error on ${method} ${url}: the backend may be unavailable (${reason})`);
-      throw new ApiError(`Network error: failed to fetch ${url}`, 0, null);
+      return fail(new ApiError(`Network error: failed to fetch ${url}`, 0, null));
     }
 
     const text = await response.text();
     let json: unknown = null;
-    if (text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
     }
-
     if (!response.ok) {
-      const message = serverErrorField(new ApiError('', 0, json)) ?? serverDetailField(new ApiError('', 0, json))
-        ?? (json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string'
-          ? (json as { message: string }).message
-          : response.statusText || `HTTP ${response.status}`);
-      const error = new ApiError(message, response.status, json);
-      if (response.status >= 500) deps.log.error(`Server error ${response.status} on ${method} ${url}: ${message}`);
-      if ((response.status === 401 || response.status === 403) && options.sessionExpiry !== false) {
-        handleSessionExpiry(serverDetailField(error) ?? serverErrorField(error), deps.env);
-      }
-      throw error;
+      const error = errorFromResponse(response.status, response.statusText, json);
+      if (response.status >= 500) deps.log.error(`Server error ${response.status} on ${method} ${url}: ${error.message}`);
+      return fail(error);
     }
     return { status: response.status, headers: response.headers, body: text, json: json as T };
   };
@@ -115,6 +113,5 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 export const httpClient: HttpClient = createHttpClient({
   fetch: (...args) => fetch(...args),
   csrf: browserCsrfSources,
-  env: browserEnv,
   log: console,
 });

@@ -1,42 +1,22 @@
-import { LOCAL_AUTH_KEYS, SESSION_COOKIES, SESSION_REDIRECT_DELAY_MS } from '../constants.js';
-import { MSG } from '../messages.js';
+import type { AuthUser } from '../../../contracts/auth.js';
+import { LOCAL_AUTH_KEYS, SESSION_COOKIES } from '../constants.js';
 import { setComponentCsrfToken } from './csrf.js';
 
-export interface StoredUser {
-  username: string;
-  is_staff: boolean;
-}
-
-const RETURN_TO_KEY = 'admin.returnTo';
-
-/** The browser pieces session handling touches; replaced in unit tests. */
-export interface BrowserEnv {
-  pathname(): string;
-  alert(text: string): void;
-  go(path: string): void;
-  setTimeout(fn: () => void, ms: number): unknown;
-}
-
-export const browserEnv: BrowserEnv = {
-  pathname: () => window.location.pathname,
-  alert: (text) => window.alert(text),
-  go: (path) => window.location.assign(path),
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-};
-
-export function getStoredUser(): StoredUser | null {
+/** The signed-in user, kept in localStorage ('user') so the guard knows whom to validate. */
+export function getStoredUser(): AuthUser | null {
   try {
     const raw = localStorage.getItem('user');
-    return raw ? (JSON.parse(raw) as StoredUser) : null;
+    return raw ? (JSON.parse(raw) as AuthUser) : null;
   } catch {
     return null;
   }
 }
 
-export function storeUser(user: StoredUser): void {
+export function storeUser(user: AuthUser): void {
   localStorage.setItem('user', JSON.stringify(user));
 }
 
+/** SPEC section 9: the cookies cleared when a session ends. */
 export function clearSessionCookies(): void {
   if (typeof document === 'undefined') return;
   for (const name of SESSION_COOKIES) {
@@ -50,6 +30,9 @@ export function clearLocalAuth(): void {
   setComponentCsrfToken(null);
 }
 
+const RETURN_TO_KEY = 'admin.returnTo';
+
+/** The admin page to come back to after signing in, across a full load of /login. */
 export function rememberReturnTo(path: string): void {
   if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(RETURN_TO_KEY, path);
 }
@@ -58,31 +41,5 @@ export function takeReturnTo(): string | null {
   if (typeof sessionStorage === 'undefined') return null;
   const value = sessionStorage.getItem(RETURN_TO_KEY);
   sessionStorage.removeItem(RETURN_TO_KEY);
-  return value && value.startsWith('/admin') ? value : null;
-}
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
-}
-
-let expiring = false;
-
-/**
- * SPEC section 6: on 401/403 on an admin path other than /login, clear the session, alert the
- * server's detail (or the expiry text) and go to /login after 100 ms. Parallel failures alert once.
- */
-export function handleSessionExpiry(detail: string | undefined, env: BrowserEnv = browserEnv): boolean {
-  const path = env.pathname();
-  if (path === '/login' || !isAdminPath(path)) return false;
-  if (expiring) return true;
-  expiring = true;
-  rememberReturnTo(path);
-  clearSessionCookies();
-  clearLocalAuth();
-  env.alert(detail || MSG.session.expired);
-  env.setTimeout(() => {
-    expiring = false;
-    env.go('/login');
-  }, SESSION_REDIRECT_DELAY_MS);
-  return true;
+  return value && (value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?')) ? value : null;
 }

@@ -1,56 +1,116 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { Publication } from '../../../contracts/catalog.js';
+import { authorsText, formatShortDate, refOf } from '../../../contracts/format.js';
 import { DASHBOARD_CARD_STAGGER_S } from '../constants.js';
-import { authorsText, formatShortDate, publicRef } from '../format.js';
-import { Button } from '../layout/button.js';
-import { MSG } from '../messages.js';
-import type { Publication } from '../providers/types.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
+import { poetName } from '../layout/poet-name.js';
 import { StatusBadge } from './status-badge.js';
-import { usePublicationActions } from './use-publication-actions.js';
+import type { usePublicationActions } from './use-publication-actions.js';
 
-export function PublicationCard({ publication: p, inTrash, index }: { publication: Publication; inTrash: boolean; index: number }) {
-  const actions = usePublicationActions();
-  const published = p.status === 'published';
+/** The detail page's path: the slug when there is one (SPEC section 2). */
+export const detailPath = (p: Pick<Publication, 'id' | 'slug'>) => `/admin/publication/${encodeURIComponent(refOf(p))}`;
+export const publicPath = (p: Pick<Publication, 'id' | 'slug'>) => `/publication/${encodeURIComponent(refOf(p))}`;
+
+/**
+ * Which date a card shows: a draft was only created, a published book was archived (as the home
+ * page says of it), a book in the trash was deleted.
+ */
+export function cardDate(p: Publication): { key: string; date: string } {
+  if (p.deleted_at) return { key: 'archive.dashboard.deleted', date: formatShortDate(p.deleted_at) };
+  return { key: p.status === 'published' ? 'archive.dashboard.archived' : 'archive.dashboard.created', date: formatShortDate(p.created_at) };
+}
+
+/** "12 poems • 340 lines • 1,902 words", each count in its own span. */
+export function PublicationStats({ publication: p }: { publication: Pick<Publication, 'poem_count' | 'total_lines' | 'total_words'> }) {
+  const translate = useTranslate();
+  const count = (key: string, n: number) => translate(key, { smart_count: n, count: n.toLocaleString('en-US') });
   return (
-    <article className="card publication-card" style={{ animationDelay: `${index * DASHBOARD_CARD_STAGGER_S}s` }} aria-label={p.title}>
-      <header className="card-header">
-        <h3>{p.title}</h3>
-        <StatusBadge publication={p} inTrash={inTrash} />
-      </header>
-      <p className="authors">{authorsText(p.authors)}</p>
-      <p className="muted">{inTrash ? `Deleted ${formatShortDate(p.deleted_at)}` : `Archived ${formatShortDate(p.created_at)}`}</p>
-      <p className="muted">{p.publication_date || MSG.dashboard.dateNotSet}</p>
-      <p className="stats">
-        <span>{p.poem_count} poems</span> • <span>{p.total_lines} lines</span> • <span>{p.total_words} words</span>
-      </p>
-      <div className="row wrap">
-        {inTrash ? (
+    <Typography variant="body2">
+      <span>{count('archive.dashboard.poems', p.poem_count)}</span> • <span>{count('archive.dashboard.lines', p.total_lines)}</span> •{' '}
+      <span>{count('archive.dashboard.words', p.total_words)}</span>
+    </Typography>
+  );
+}
+
+export function PublicationCard({ publication: p, index, actions }: { publication: Publication; index: number; actions: ReturnType<typeof usePublicationActions> }) {
+  const translate = useTranslate();
+  const published = p.status === 'published';
+  const { key, date } = cardDate(p);
+  return (
+    <Card component="article" aria-label={p.title} variant="outlined" className="publication-card" style={{ animationDelay: `${index * DASHBOARD_CARD_STAGGER_S}s` }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {p.title}
+          </Typography>
+          <StatusBadge publication={p} />
+        </Stack>
+        <Typography>{authorsText(p.authors, poetName())}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate(key, { date })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {p.publication_date || translate('archive.dashboard.date_not_set')}
+        </Typography>
+        <PublicationStats publication={p} />
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        {p.deleted_at ? (
           <>
-            <Button size="sm" variant="success" onClick={() => void actions.restore(p)}>
-              {MSG.actions.restore}
+            <Button size="small" variant="contained" color="success" onClick={() => actions.restore(p)}>
+              {translate('archive.action.restore')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => void actions.permanentDelete(p)}>
-              {MSG.actions.deleteForever}
-            </Button>
+            <ConfirmButton
+              size="small"
+              variant="contained"
+              color="error"
+              label={translate('archive.action.delete_forever')}
+              confirmTitle="archive.confirm.permanent_delete_title"
+              confirmContent="archive.confirm.permanent_delete"
+              onConfirm={() => actions.permanentDelete(p)}
+            />
           </>
         ) : (
           <>
-            <Link className="ui-link-button" to={`/admin/publication/${publicRef(p)}`}>
-              {MSG.actions.manage}
-            </Link>
-            {published ? (
-              <a className="ui-link-button outline" href={`/publication/${publicRef(p)}`} target="_blank" rel="noopener noreferrer">
-                {MSG.actions.view}
-              </a>
-            ) : null}
-            <Button size="sm" variant={published ? 'warning' : 'success'} onClick={() => void actions.toggle(p)}>
-              {published ? MSG.actions.unpublish : MSG.actions.publish}
+            <Button size="small" variant="contained" component={Link} to={detailPath(p)}>
+              {translate('archive.action.manage')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => void actions.moveToTrash(p)}>
-              {MSG.actions.delete}
+            {published ? (
+              <Button size="small" variant="outlined" href={publicPath(p)} target="_blank" rel="noopener noreferrer">
+                {translate('archive.action.view')}
+              </Button>
+            ) : null}
+            <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="small" />
+            <Button size="small" variant="outlined" color="error" onClick={() => actions.moveToTrash(p)}>
+              {translate('archive.action.delete')}
             </Button>
           </>
         )}
-      </div>
-    </article>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** Publish or Unpublish, after the spec's confirm. */
+export function PublishToggleButton({ publication: p, onToggle, size = 'medium' }: { publication: Publication; onToggle: (p: Publication) => Promise<unknown>; size?: 'small' | 'medium' }) {
+  const translate = useTranslate();
+  const publish = p.status !== 'published';
+  return (
+    <ConfirmButton
+      size={size}
+      variant="contained"
+      color={publish ? 'success' : 'warning'}
+      label={translate(publish ? 'archive.action.publish' : 'archive.action.unpublish')}
+      confirmTitle={publish ? 'archive.confirm.publish_title' : 'archive.confirm.unpublish_title'}
+      confirmContent={publish ? 'archive.confirm.publish' : 'archive.confirm.unpublish'}
+      onConfirm={() => onToggle(p)}
+    />
   );
 }

@@ -1,59 +1,90 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDataProvider } from 'react-admin';
-import { DASHBOARD_TOAST_DURATION_MS } from '../constants.js';
-import { useToast } from '../layout/toaster.js';
-import { MSG } from '../messages.js';
-import { serverMessageField } from '../providers/api-error.js';
-import type { ArchiveDataProvider } from '../providers/data-provider.js';
-import type { Publication } from '../providers/types.js';
+import { useDelete, useNotify, useUpdate } from 'react-admin';
+import type { Publication } from '../../../contracts/catalog.js';
+import { serverField } from '../../../contracts/errors.js';
 
-export function useArchiveDataProvider(): ArchiveDataProvider {
-  return useDataProvider<ArchiveDataProvider>();
-}
-
-/** Re-reads every publications and poems query after a change. */
+/** Re-reads every publication and poem query after a change (lists, counts, the open detail page). */
 export function useRefreshCatalog() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems'].includes(String(q.queryKey[0])) }), [queryClient]);
 }
 
-/** The dashboard's card actions with their confirms and toasts (SPEC sections 2, 4 and 8). */
-export function usePublicationActions() {
-  const dp = useArchiveDataProvider();
-  const toast = useToast();
+/**
+ * The state changes of a publication, as the dashboard and the detail page make them (SPEC
+ * sections 2, 4 and 8). Trash and restore are undoable, since the spec asks no confirm for them;
+ * publish, unpublish and delete forever run after the confirm the spec names, so they go at once.
+ * `failureText` words a failure: the dashboard's toasts read the server's message, the detail
+ * page says 'Error: ' and the server's error field.
+ */
+export function usePublicationActions(failureText: (err: unknown, fallbackKey: string) => string) {
+  const notify = useNotify();
   const refresh = useRefreshCatalog();
-  const duration = { duration: DASHBOARD_TOAST_DURATION_MS };
-
-  const run = useCallback(
-    async (confirmText: string, action: () => Promise<unknown>, success: string | ((r: unknown) => string), failure: string) => {
-      if (!window.confirm(confirmText)) return false;
-      try {
-        const result = await action();
-        toast.success(typeof success === 'function' ? success(result) : success, duration);
-        return true;
-      } catch (err) {
-        toast.error(serverMessageField(err) ?? failure, duration);
-        return false;
-      } finally {
-        await refresh();
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dp, toast, refresh],
-  );
+  const [update] = useUpdate<Publication>();
+  const [remove] = useDelete<Publication>();
+  const fail = useCallback((fallbackKey: string) => (err: unknown) => notify(failureText(err, fallbackKey), { type: 'error' }), [notify, failureText]);
 
   return {
-    toggle: (p: Publication) =>
-      run(
-        MSG.confirm.toggle(p.status !== 'published'),
-        () => dp.togglePublish(p.id),
-        (r) => ((r as { status?: string })?.status ?? (p.status === 'published' ? 'draft' : 'published')) === 'published' ? MSG.toasts.published : MSG.toasts.unpublished,
-        MSG.toasts.toggleFailed,
+    togglePublish: (p: Publication) =>
+      update(
+        'publications',
+        { id: p.id, data: { status: p.status === 'published' ? 'draft' : 'published' }, previousData: p, meta: { verb: 'toggle_publish' } },
+        {
+          mutationMode: 'pessimistic',
+          returnPromise: true,
+          onSuccess: (next) => {
+            notify(next.status === 'published' ? 'archive.notify.published' : 'archive.notify.unpublished', { type: 'success' });
+            void refresh();
+          },
+          onError: fail('archive.notify.toggle_failed'),
+        },
+      ).catch(() => undefined),
+
+    moveToTrash: (p: Publication, after?: () => void) =>
+      remove(
+        'publications',
+        { id: p.id, previousData: p },
+        {
+          mutationMode: 'undoable',
+          onSuccess: () => {
+            notify('archive.notify.moved_to_trash', { type: 'info', undoable: true });
+            after?.();
+          },
+          onError: fail('archive.notify.delete_failed'),
+          onSettled: () => void refresh(),
+        },
       ),
-    moveToTrash: (p: Publication) => run(MSG.confirm.moveToTrash, () => dp.delete('publications', { id: p.id, previousData: p }), MSG.toasts.movedToTrash, MSG.toasts.deleteFailed),
-    restore: (p: Publication) => run(MSG.confirm.restore, () => dp.restore(p.id), MSG.toasts.restored, MSG.toasts.restoreFailed),
+
+    restore: (p: Publication) =>
+      update(
+        'publications',
+        { id: p.id, data: { deleted_at: null }, previousData: p, meta: { verb: 'restore' } },
+        {
+          mutationMode: 'undoable',
+          onSuccess: () => notify('archive.notify.restored', { type: 'info', undoable: true }),
+          onError: fail('archive.notify.restore_failed'),
+          onSettled: () => void refresh(),
+        },
+      ),
+
     permanentDelete: (p: Publication) =>
-      run(MSG.confirm.permanentDelete, () => dp.permanentDelete(p.id), MSG.toasts.permanentlyDeleted, MSG.toasts.permanentDeleteFailed),
+      remove(
+        'publications',
+        { id: p.id, previousData: p, meta: { verb: 'permanent_delete' } },
+        {
+          mutationMode: 'pessimistic',
+          returnPromise: true,
+          onSuccess: () => {
+            notify('archive.notify.permanently_deleted', { type: 'success' });
+            void refresh();
+          },
+          onError: fail('archive.notify.permanent_delete_failed'),
+        },
+      ).catch(() => undefined),
   };
+}
+
+/** The dashboard's failure toasts: the server's message field, else the spec's text. */
+export function useToastFailure() {
+  return useCallback((err: unknown, fallbackKey: string) => serverField(err, 'message') ?? fallbackKey, []);
 }

@@ -1,50 +1,66 @@
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useGetList } from 'react-admin';
+import { Confirm, useDataProvider, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
+import type { Publication } from '../../../contracts/catalog.js';
 import { THEME, WIZARD_SCROLL_DELAYS_MS } from '../constants.js';
-import { Button } from '../layout/button.js';
-import { MSG } from '../messages.js';
-import { PoemTextArea } from '../poems/poem-text-area.js';
-import { adminListQueryOptions } from '../publications/query-options.js';
-import { useArchiveDataProvider } from '../publications/use-publication-actions.js';
+import { PagePhoto } from '../poems/page-photo.js';
+import { POEM_TEXT_STYLE, untab } from '../poems/poem-text.js';
+import { LOGIN_PATH } from '../providers/auth-provider.js';
 import { initCsrfToken } from '../providers/csrf.js';
-import { clearLocalAuth, clearSessionCookies } from '../providers/session.js';
-import type { PoemPage, Publication } from '../providers/types.js';
+import type { ArchiveDataProvider } from '../providers/data-provider.js';
+import { adminListQueryOptions } from '../providers/query-client.js';
 import { ImageDropZone } from './image-drop-zone.js';
 import { StepIndicator } from './step-indicator.js';
 import { actionFailure, createFailure, metadataException, metadataNonSuccess, scanFailure, type Outcome } from './wizard-errors.js';
-import { hasUnsavedProgress, initialWizardState, inPreview, wizardReducer, type WizardMode } from './wizard.machine.js';
-
-const W = MSG.wizard;
-
-function toLogin(outcome: Outcome) {
-  window.alert(outcome.message);
-  clearSessionCookies();
-  clearLocalAuth();
-  setTimeout(() => window.location.assign('/login'), 100);
-}
+import { canFinish, closeConfirmation, initialWizardState, inPreview, wizardReducer, type WizardMode } from './wizard.machine.js';
 
 export interface CreationWizardProps {
   open: boolean;
+  /** Opened for an existing publication ('Add New Poems'): starts at step 3. */
   publicationId?: number | null;
   onClose: () => void;
   /** Save Draft or Publish finished the flow for this publication. */
   onComplete: (publicationId: number) => void;
 }
 
+type Pending = { title: string; content: string; args?: Record<string, unknown>; run: () => void } | null;
+
+/**
+ * The creation wizard of SPEC sections 2 and 4, a dialog with three steps. react-admin's WizardForm
+ * is not in its open-source edition, so the steps are the archive's own reducer (wizard.machine.ts);
+ * this component renders its state and does the calls around it, telling the admin through
+ * react-admin's notifications and Confirm dialogs.
+ */
 export function CreationWizard({ open, publicationId = null, onClose, onComplete }: CreationWizardProps) {
-  const dp = useArchiveDataProvider();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const logout = useLogout();
+  const dp = useDataProvider<ArchiveDataProvider>();
   const [state, dispatch] = useReducer(wizardReducer, publicationId, initialWizardState);
+  const [pending, setPending] = useState<Pending>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const scanAbort = useRef<AbortController | null>(null);
-  const [pages, setPages] = useState<PoemPage[]>([]);
   const preview = inPreview(state);
   const current = preview ? state.poems[state.currentPoem] : null;
   const existingMode = state.fixedPublicationId !== null || state.mode === 'existing';
+  const fail = (message: string) => notify(message, { type: 'error', autoHideDuration: 8000 });
 
   const { data: publications = [] } = useGetList<Publication>(
     'publications',
@@ -58,33 +74,19 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     dispatch({ type: 'OPENED', publicationId });
     if (publicationId === null) return;
     let cancelled = false;
-    dp.getPublication(publicationId).then(
-      (publication) => !cancelled && dispatch({ type: 'PUBLICATION_LOADED', publication }),
+    dp.getOne<Publication>('publications', { id: publicationId }).then(
+      ({ data }) => !cancelled && dispatch({ type: 'PUBLICATION_LOADED', publication: data }),
       () => {
         if (cancelled) return;
-        window.alert(MSG.errors.loadingPublication);
-        dispatch({ type: 'PUBLICATION_LOAD_FAILED', error: MSG.errors.loadingPublication });
+        fail(translate('archive.errors.loading_publication'));
+        dispatch({ type: 'PUBLICATION_LOAD_FAILED', error: translate('archive.errors.loading_publication') });
       },
     );
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, publicationId, dp]);
-
-  // The photographed page of the current poem, for proofreading beside its text.
-  const currentId = current?.id;
-  useEffect(() => {
-    setPages([]);
-    if (currentId === undefined) return;
-    let cancelled = false;
-    dp.getPoemPages(currentId).then(
-      (list) => !cancelled && setPages(list),
-      () => !cancelled && setPages([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [currentId, dp]);
 
   // Bring the preview into view once it appears (the dialog may be scrolled down to the drop zone).
   useEffect(() => {
@@ -98,7 +100,7 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     if (!open || !preview) return;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.isContentEditable)) return;
+      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.isContentEditable)) return;
       if (e.key === 'ArrowRight') dispatch({ type: 'NEXT_POEM' });
       if (e.key === 'ArrowLeft') dispatch({ type: 'PREVIOUS_POEM' });
     };
@@ -106,41 +108,46 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     return () => window.removeEventListener('keydown', onKey);
   }, [open, preview]);
 
-  const close = useCallback(() => {
-    if (hasUnsavedProgress(state) && !window.confirm(MSG.confirm.closeWizard)) return;
+  /** 401/403 during extraction or scanning: the spec's message, then the login page. */
+  const toLogin = (outcome: Outcome) => {
+    fail(outcome.message);
+    void logout({}, LOGIN_PATH);
+  };
+
+  const closeNow = useCallback(() => {
     scanAbort.current?.abort();
     dispatch({ type: 'CLOSED' });
     onClose();
-  }, [state, onClose]);
+  }, [onClose]);
+
+  const close = () => {
+    const confirm = closeConfirmation(state);
+    if (!confirm) return closeNow();
+    setPending({ title: 'archive.confirm.close_title', content: confirm.key, args: confirm.args, run: closeNow });
+  };
 
   const extract = async () => {
-    if (!state.metadataImages.length) {
-      window.alert(MSG.validation.needMetadataImage);
-      return;
-    }
+    if (!state.metadataImages.length) return notify('archive.validation.need_metadata_image', { type: 'warning' });
     dispatch({ type: 'EXTRACT_STARTED' });
     try {
       const answer = await dp.extractMetadata(state.metadataImages.map((i) => i.file));
       if (answer.success && answer.metadata) {
         dispatch({ type: 'EXTRACT_SUCCEEDED', metadata: answer.metadata });
       } else {
-        window.alert(metadataNonSuccess(200, answer.error));
+        fail(metadataNonSuccess(200, answer.error, translate));
         dispatch({ type: 'EXTRACT_FAILED' });
       }
     } catch (err) {
-      const outcome = metadataException(err);
+      const outcome = metadataException(err, translate);
       if (outcome.toLogin) return toLogin(outcome);
-      window.alert(outcome.message);
+      fail(outcome.message);
       dispatch({ type: 'EXTRACT_FAILED' });
     }
   };
 
   const continueExisting = () => {
     const chosen = publications.find((p) => p.id === state.selectedExistingId);
-    if (!chosen) {
-      window.alert(MSG.validation.selectExisting);
-      return;
-    }
+    if (!chosen) return notify('archive.validation.select_existing', { type: 'warning' });
     dispatch({ type: 'EXISTING_CONTINUED', publication: chosen });
   };
 
@@ -150,28 +157,24 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     try {
       await initCsrfToken();
     } catch {
-      window.alert(MSG.session.wizardInitFailed);
-      dispatch({ type: 'CREATE_FAILED', error: MSG.session.wizardInitFailed });
+      fail(translate('archive.session.wizard_init_failed'));
+      dispatch({ type: 'CREATE_FAILED', error: translate('archive.session.wizard_init_failed') });
       return;
     }
     try {
       const data = { ...state.form, authors: state.form.authors.map((a) => a.trim()).filter(Boolean) };
       const { data: created } = await dp.create<Publication>('publications', { data });
-      const publication = await dp.getPublication(created.id).catch(() => created as Publication);
-      dispatch({ type: 'PUBLICATION_CREATED', publication });
+      dispatch({ type: 'PUBLICATION_CREATED', publication: created });
     } catch (err) {
-      const message = createFailure(err);
-      window.alert(message);
+      const message = createFailure(err, translate);
+      fail(message);
       dispatch({ type: 'CREATE_FAILED', error: message });
     }
   };
 
   const scan = async () => {
     if (!state.publication) return;
-    if (!state.pageImages.length) {
-      window.alert(MSG.validation.needPageImage);
-      return;
-    }
+    if (!state.pageImages.length) return notify('archive.validation.need_page_image', { type: 'warning' });
     dispatch({ type: 'SCAN_STARTED' });
     const abort = new AbortController();
     scanAbort.current = abort;
@@ -184,35 +187,62 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
       dispatch({ type: 'SCAN_SUCCEEDED', result });
     } catch (err) {
       if (abort.signal.aborted) return;
-      const outcome = scanFailure(err);
+      const outcome = scanFailure(err, translate);
       if (outcome.toLogin) return toLogin(outcome);
-      window.alert(outcome.message);
+      fail(outcome.message);
       dispatch({ type: 'SCAN_FAILED', error: outcome.message });
     }
   };
 
+  /** Edits made in the preview go to the server before the poems leave it (Scan More, Save Draft, Publish). */
+  const saveEdits = async (): Promise<number> => {
+    const dirty = state.poems.filter((p) => p.dirty);
+    for (const poem of dirty) {
+      await dp.update('poems', { id: poem.id, data: { title: poem.title, body: poem.body, notes: poem.notes }, previousData: { id: poem.id } });
+    }
+    dispatch({ type: 'POEMS_SAVED' });
+    return dirty.length;
+  };
+
   const deletePoem = async () => {
-    if (!current || !window.confirm(MSG.confirm.deletePoem)) return;
+    if (!current) return;
     dispatch({ type: 'BUSY', busy: 'deleting' });
     try {
       await dp.delete('poems', { id: current.id, previousData: { id: current.id } });
       dispatch({ type: 'POEM_DELETED', index: state.currentPoem });
+      notify('archive.notify.poem_deleted', { type: 'success' });
     } catch (err) {
-      const message = actionFailure(MSG.detail.deletePoemFailed, err);
-      window.alert(message);
+      const message = actionFailure('archive.notify.delete_poem_failed', err, translate);
+      fail(message);
       dispatch({ type: 'ACTION_FAILED', error: message });
     }
   };
 
+  const scanMore = async () => {
+    if (!state.poems.some((p) => p.dirty)) return dispatch({ type: 'SCAN_MORE' });
+    dispatch({ type: 'BUSY', busy: 'saving' });
+    try {
+      await saveEdits();
+      notify('archive.notify.edits_saved', { type: 'success' });
+      dispatch({ type: 'SCAN_MORE' });
+      dispatch({ type: 'BUSY', busy: null });
+    } catch (err) {
+      const message = actionFailure('archive.notify.update_poem_failed', err, translate);
+      fail(message);
+      dispatch({ type: 'ACTION_FAILED', error: message });
+    }
+  };
+
+  /** Removes the poems this session scanned, and only those: the book's earlier poems stay. */
   const startOver = async () => {
-    if (!state.publication || !window.confirm(MSG.confirm.startOver)) return;
+    if (!state.publication) return;
     dispatch({ type: 'BUSY', busy: 'clearing' });
     try {
-      await dp.clearPoems(state.publication.id);
+      if (state.sessionPoemIds.length) await dp.clearPoems(state.publication.id, state.sessionPoemIds);
       dispatch({ type: 'START_OVER_DONE' });
     } catch (err) {
-      const message = actionFailure(MSG.errors.clearing, err);
-      window.alert(message);
+      const message = actionFailure('archive.errors.clearing', err, translate);
+      fail(message);
       dispatch({ type: 'ACTION_FAILED', error: message });
     }
   };
@@ -223,232 +253,270 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     if (!publication) return;
     dispatch({ type: 'BUSY', busy: how === 'draft' ? 'saving' : 'publishing' });
     try {
-      for (const poem of state.poems.filter((p) => p.dirty)) {
-        await dp.update('poems', { id: poem.id, data: { title: poem.title, body: poem.body, notes: poem.notes }, previousData: { id: poem.id } });
-      }
-      dispatch({ type: 'POEMS_SAVED' });
+      await saveEdits();
       if (how === 'draft') await dp.saveDraft(publication.id);
       else await dp.publish(publication.id);
+      notify(how === 'draft' ? 'archive.notify.draft_saved' : 'archive.notify.published', { type: 'success' });
       dispatch({ type: 'FINISHED' });
       onComplete(publication.id);
     } catch (err) {
-      const message = actionFailure(how === 'draft' ? MSG.errors.savingDraft : MSG.errors.publishing, err);
-      window.alert(message);
+      const message = actionFailure(how === 'draft' ? 'archive.errors.saving_draft' : 'archive.errors.publishing', err, translate);
+      fail(message);
       dispatch({ type: 'ACTION_FAILED', error: message });
     }
   };
 
   const busy = state.busy;
+  const working = busy !== null;
   const selected = publications.find((p) => p.id === state.selectedExistingId);
   const progress = state.scanProgress;
   const percent = progress && progress.pagesTotal ? Math.round((progress.pagesDone / progress.pagesTotal) * 100) : 0;
+  const field = (key: keyof typeof state.form & string) => ({
+    label: translate(`archive.wizard.fields.${key}`),
+    value: state.form[key] as string,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => dispatch({ type: 'FIELD_CHANGED', field: key as Exclude<keyof typeof state.form, 'authors'>, value: e.target.value }),
+    fullWidth: true,
+    margin: 'dense' as const,
+  });
 
   const step1 = (
-    <div className="wizard-step">
-      <fieldset className="modes">
-        <legend className="sr-only">How do you want to start?</legend>
-        {(
-          [
-            ['ai', W.aiMode, W.aiBadge],
-            ['existing', W.existingMode, null],
-            ['manual', W.manualMode, null],
-          ] as Array<[WizardMode, string, string | null]>
-        ).map(([mode, label, badge]) => (
-          <label key={mode} className={`mode${state.mode === mode ? ' selected' : ''}`}>
-            <input type="radio" name="wizard-mode" value={mode} checked={state.mode === mode} onChange={() => dispatch({ type: 'MODE_SELECTED', mode })} />
-            <span>{label}</span>
-            {badge ? <span className="badge badge-ai">{badge}</span> : null}
-          </label>
-        ))}
-      </fieldset>
+    <Stack spacing={2}>
+      <RadioGroup name="wizard-mode" value={state.mode} onChange={(e) => dispatch({ type: 'MODE_SELECTED', mode: e.target.value as WizardMode })} aria-label={translate('archive.wizard.how_to_start')}>
+        <FormControlLabel
+          value="ai"
+          control={<Radio />}
+          label={
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <span>{translate('archive.wizard.ai_mode')}</span>
+              <Chip size="small" color="secondary" label={translate('archive.wizard.ai_badge')} />
+            </Stack>
+          }
+        />
+        <FormControlLabel value="existing" control={<Radio />} label={translate('archive.wizard.existing_mode')} />
+        <FormControlLabel value="manual" control={<Radio />} label={translate('archive.wizard.manual_mode')} />
+      </RadioGroup>
       {state.mode === 'ai' ? (
         <ImageDropZone
           testId="metadata-drop-zone"
           images={state.metadataImages}
           onAdd={(images) => dispatch({ type: 'METADATA_IMAGES_ADDED', images })}
           onRemove={(id) => dispatch({ type: 'METADATA_IMAGE_REMOVED', id })}
-          label={W.metadataDrop}
-          maxMessage={MSG.validation.maxMetadataImages}
+          label={translate('archive.wizard.metadata_drop')}
+          maxMessage={translate('archive.validation.max_metadata_images')}
           disabled={busy === 'extracting'}
         />
       ) : null}
       {state.mode === 'existing' ? (
-        <label className="field">
-          <span>{W.selectPublication}</span>
-          <select value={state.selectedExistingId ?? ''} onChange={(e) => dispatch({ type: 'EXISTING_SELECTED', id: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{W.selectPublication}</option>
-            {publications.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-                {p.publisher ? ` (${p.publisher})` : ''} - {p.poem_count} poems
-              </option>
-            ))}
-          </select>
-        </label>
+        <TextField
+          select
+          label={translate('archive.wizard.select_publication')}
+          value={state.selectedExistingId ?? ''}
+          onChange={(e) => dispatch({ type: 'EXISTING_SELECTED', id: e.target.value ? Number(e.target.value) : null })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          fullWidth
+        >
+          <option value="">{translate('archive.wizard.select_publication')}</option>
+          {publications.map((p) => (
+            <option key={p.id} value={p.id}>
+              {translate(p.publisher ? 'archive.wizard.existing_option_publisher' : 'archive.wizard.existing_option', { title: p.title, publisher: p.publisher, smart_count: p.poem_count })}
+            </option>
+          ))}
+        </TextField>
       ) : null}
       {busy === 'extracting' ? (
-        <div className="busy" role="status">
+        <Box role="status">
           <LinearProgress />
-          <p>{W.extracting}</p>
-        </div>
+          <Typography sx={{ mt: 1 }}>{translate('archive.wizard.extracting')}</Typography>
+        </Box>
       ) : null}
-      <p className="muted wizard-footer-note">
-        {state.mode === 'existing' ? W.existingPoems(selected?.poem_count ?? 0) : W.attachments(state.metadataImages.length)}
-      </p>
-    </div>
+      <Typography variant="body2" color="text.secondary">
+        {state.mode === 'existing'
+          ? translate('archive.wizard.existing_poems', { smart_count: selected?.poem_count ?? 0 })
+          : translate('archive.wizard.attachments', { smart_count: state.metadataImages.length })}
+      </Typography>
+    </Stack>
   );
 
   const step2 = (
-    <form className="wizard-step" onSubmit={(e) => e.preventDefault()}>
+    <Box component="form" onSubmit={(e) => e.preventDefault()} noValidate>
       {state.metadataExtracted ? (
-        <p className="banner banner-success" role="status">
-          {W.extractedBanner}
-        </p>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {translate('archive.wizard.extracted_banner')}
+        </Alert>
       ) : null}
-      <label className="field">
-        <span>
-          {W.fields.title} <span aria-hidden>*</span>
-        </span>
-        <input required value={state.form.title} onChange={(e) => dispatch({ type: 'FIELD_CHANGED', field: 'title', value: e.target.value })} />
-      </label>
-      <fieldset className="field">
-        <legend>{W.fields.authors}</legend>
+      <TextField {...field('title')} required />
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, my: 1 }}>
+        <Typography component="legend" variant="subtitle2">
+          {translate('archive.wizard.fields.authors')}
+        </Typography>
         {state.form.authors.map((author, i) => (
-          <div className="row" key={i}>
-            <input aria-label={W.fields.author(i)} value={author} onChange={(e) => dispatch({ type: 'AUTHOR_CHANGED', index: i, value: e.target.value })} />
+          <Stack direction="row" spacing={1} key={i} sx={{ alignItems: 'center' }}>
+            <TextField
+              label={translate('archive.wizard.fields.author', { n: i + 1 })}
+              value={author}
+              onChange={(e) => dispatch({ type: 'AUTHOR_CHANGED', index: i, value: e.target.value })}
+              fullWidth
+              margin="dense"
+            />
             {state.form.authors.length > 1 ? (
-              <Button size="sm" variant="ghost" aria-label={`${W.fields.removeAuthor} ${i + 1}`} onClick={() => dispatch({ type: 'AUTHOR_REMOVED', index: i })}>
-                ×
-              </Button>
+              <IconButton aria-label={translate('archive.wizard.fields.remove_author', { n: i + 1 })} onClick={() => dispatch({ type: 'AUTHOR_REMOVED', index: i })}>
+                <CloseIcon />
+              </IconButton>
             ) : null}
-          </div>
+          </Stack>
         ))}
-        <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'AUTHOR_ADDED' })}>
-          {W.fields.addAuthor}
+        <Button size="small" startIcon={<AddIcon />} onClick={() => dispatch({ type: 'AUTHOR_ADDED' })}>
+          {translate('archive.wizard.fields.add_author')}
         </Button>
-      </fieldset>
-      <label className="field">
-        <span>{W.fields.publisher}</span>
-        <input value={state.form.publisher} onChange={(e) => dispatch({ type: 'FIELD_CHANGED', field: 'publisher', value: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{W.fields.publicationDate}</span>
-        <input
-          value={state.form.publication_date}
-          placeholder={W.fields.publicationDateHelp}
-          onChange={(e) => dispatch({ type: 'FIELD_CHANGED', field: 'publication_date', value: e.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>{W.fields.isbn}</span>
-        <input value={state.form.isbn} onChange={(e) => dispatch({ type: 'FIELD_CHANGED', field: 'isbn', value: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{W.fields.notes}</span>
-        <textarea rows={3} value={state.form.notes} onChange={(e) => dispatch({ type: 'FIELD_CHANGED', field: 'notes', value: e.target.value })} />
-      </label>
-    </form>
+      </Box>
+      <TextField {...field('publisher')} />
+      <TextField {...field('publication_date')} helperText={translate('archive.wizard.fields.publication_date_help')} />
+      <TextField {...field('isbn')} />
+      <TextField {...field('notes')} multiline minRows={3} />
+    </Box>
   );
 
   const stats = state.scanStats ? (
-    <section className="banner banner-info" aria-label={W.scanResults}>
-      <strong>{W.scanResults}</strong>
-      <span>{W.total(state.scanStats.total)}</span>
-      <span>{W.fresh(state.scanStats.fresh)}</span>
-      <span>{W.duplicates(state.scanStats.duplicates)}</span>
+    <Box component="section" aria-label={translate('archive.wizard.scan_results')} sx={{ bgcolor: '#eff6ff', color: '#1e3a8a', borderRadius: 1, p: 1.5, mb: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+        <strong>{translate('archive.wizard.scan_results')}</strong>
+        <span>{translate('archive.wizard.total', { n: state.scanStats.total })}</span>
+        <span>{translate('archive.wizard.fresh', { n: state.scanStats.fresh })}</span>
+        <span>{translate('archive.wizard.duplicates', { n: state.scanStats.duplicates })}</span>
+      </Stack>
       {state.scanStats.duplicateList.length ? (
         <ul>
           {state.scanStats.duplicateList.map((d, i) => (
-            <li key={i}>{W.duplicateOf(d.title, d.matched_poem?.title ?? '', d.similarity)}</li>
+            <li key={i}>
+              {translate('archive.wizard.duplicate_of', {
+                title: d.title,
+                matched: d.matched_poem?.title ?? '',
+                percent: Math.round(d.similarity * (d.similarity <= 1 ? 100 : 1)),
+              })}
+            </li>
           ))}
         </ul>
       ) : null}
-    </section>
+    </Box>
   ) : null;
 
   const scanning = (
-    <div className="wizard-step">
-      {state.publication ? <h3>{state.publication.title}</h3> : null}
-      {busy === 'loading' ? <p className="muted">{W.loadingPublication}</p> : null}
-      {existingMode && state.publication ? <p className="banner banner-info">{W.duplicateNote(state.publication.poem_count)}</p> : null}
+    <Stack spacing={2}>
+      {state.publication ? (
+        <Typography component="h3" variant="h6">
+          {state.publication.title}
+        </Typography>
+      ) : null}
+      {busy === 'loading' ? <Typography color="text.secondary">{translate('archive.wizard.loading_publication')}</Typography> : null}
+      {existingMode && state.publication ? <Alert severity="info">{translate('archive.wizard.duplicate_note', { smart_count: state.publication.poem_count })}</Alert> : null}
       {stats}
+      {state.scanStats && state.scanStats.fresh === 0 && canFinish(state) ? <Alert severity="info">{translate('archive.wizard.only_duplicates')}</Alert> : null}
       <ImageDropZone
         testId="pages-drop-zone"
         images={state.pageImages}
         onAdd={(images) => dispatch({ type: 'PAGE_IMAGES_ADDED', images })}
         onRemove={(id) => dispatch({ type: 'PAGE_IMAGE_REMOVED', id })}
-        label={W.pagesDrop}
-        maxMessage={MSG.validation.maxPageImages}
+        label={translate('archive.wizard.pages_drop')}
+        maxMessage={translate('archive.validation.max_page_images')}
         disabled={busy === 'scanning'}
       />
       {busy === 'scanning' && progress ? (
-        <div className="busy" role="status" aria-live="polite">
-          <p>{W.scanning}</p>
-          <LinearProgress variant={progress.state === 'queued' ? 'indeterminate' : 'determinate'} value={percent} aria-label="Scan progress" />
-          <p className="muted" data-testid="scan-progress">
-            {progress.state === 'queued' ? W.queued : W.scanProgress(progress.pagesDone, progress.pagesTotal)}
-          </p>
-        </div>
+        <Box role="status" aria-live="polite">
+          <Typography>{translate('archive.wizard.scanning')}</Typography>
+          <LinearProgress
+            variant={progress.state === 'queued' ? 'indeterminate' : 'determinate'}
+            value={percent}
+            aria-label={translate('archive.wizard.scan_progress_label')}
+            sx={{ my: 1 }}
+          />
+          <Typography variant="body2" color="text.secondary" data-testid="scan-progress">
+            {progress.state === 'queued' ? translate('archive.wizard.queued') : translate('archive.wizard.scan_progress', { done: progress.pagesDone, total: progress.pagesTotal })}
+          </Typography>
+        </Box>
       ) : null}
-    </div>
+    </Stack>
   );
 
-  const pageImage = pages[0];
   const previewView = current ? (
-    <div className="wizard-step" ref={previewRef}>
-      <h3>{W.preview}</h3>
+    <Stack spacing={2} ref={previewRef}>
+      <Typography component="h3" variant="h6">
+        {translate('archive.wizard.preview')}
+      </Typography>
       {stats}
-      <div className="row spread">
-        <strong>{W.poemOf(state.currentPoem + 1, state.poems.length)}</strong>
-        <span className="muted">{W.pages(current.page_numbers)}</span>
-      </div>
-      <div className="proofread">
-        {/* Focusable so keyboard users can scroll a tall page photo. */}
-        <figure className="page-photo" tabIndex={0} aria-label={W.pageImage(pageImage?.page_number ?? null)}>
-          {pages.length ? (
-            pages.map((p) => <img key={p.page_index} src={p.url} alt={W.pageImage(p.page_number)} />)
-          ) : (
-            <p className="muted">{W.pageImage(null)}…</p>
-          )}
-          {pageImage ? <figcaption className="muted">{W.pageImage(pageImage.page_number)}</figcaption> : null}
-        </figure>
-        <div className="poem-editor">
-          <label className="field">
-            <span>{W.poemTitle}</span>
-            <input value={current.title} onChange={(e) => dispatch({ type: 'POEM_EDITED', index: state.currentPoem, title: e.target.value })} />
-          </label>
-          <label className="field">
-            <span>{W.poemBody}</span>
-            <PoemTextArea rows={18} value={current.body} onChange={(body) => dispatch({ type: 'POEM_EDITED', index: state.currentPoem, body })} />
-          </label>
-        </div>
-      </div>
-      <div className="row spread">
-        <Button variant="outline" disabled={state.currentPoem === 0} onClick={() => dispatch({ type: 'PREVIOUS_POEM' })}>
-          ← {W.previous}
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <strong>{translate('archive.wizard.poem_of', { n: state.currentPoem + 1, m: state.poems.length })}</strong>
+        <Typography color="text.secondary" component="span">
+          {current.page_numbers.length
+            ? translate('archive.wizard.pages', { smart_count: current.page_numbers.length, pages: current.page_numbers.join(', ') })
+            : translate('archive.wizard.page_unknown')}
+        </Typography>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <PagePhoto poemId={current.id} />
+        <Stack spacing={1} sx={{ minWidth: 0 }}>
+          <TextField
+            label={translate('archive.wizard.poem_title')}
+            value={current.title}
+            onChange={(e) => dispatch({ type: 'POEM_EDITED', index: state.currentPoem, title: e.target.value })}
+            fullWidth
+          />
+          <TextField
+            label={translate('archive.wizard.poem_body')}
+            value={current.body}
+            onChange={(e) => dispatch({ type: 'POEM_EDITED', index: state.currentPoem, body: untab(e.target.value) })}
+            multiline
+            minRows={18}
+            fullWidth
+            sx={{ '& textarea': POEM_TEXT_STYLE }}
+            slotProps={{ htmlInput: { wrap: 'off', spellCheck: false } }}
+          />
+        </Stack>
+      </Box>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Button variant="outlined" disabled={state.currentPoem === 0} onClick={() => dispatch({ type: 'PREVIOUS_POEM' })}>
+          {translate('archive.wizard.previous')}
         </Button>
-        <Button variant="outline" disabled={state.currentPoem >= state.poems.length - 1} onClick={() => dispatch({ type: 'NEXT_POEM' })}>
-          {W.next} →
+        <Button variant="outlined" disabled={state.currentPoem >= state.poems.length - 1} onClick={() => dispatch({ type: 'NEXT_POEM' })}>
+          {translate('archive.wizard.next')}
         </Button>
-      </div>
-    </div>
+      </Stack>
+    </Stack>
   ) : null;
+
+  const ask = (title: string, content: string, run: () => void) => setPending({ title, content, run });
+  const startOverButton = (
+    <Button color="warning" variant="outlined" onClick={() => ask('archive.confirm.start_over_title', 'archive.confirm.start_over', () => void startOver())} disabled={working} loading={busy === 'clearing'}>
+      {translate('archive.wizard.start_over')}
+    </Button>
+  );
+  const finishButtons = (
+    <>
+      <Button variant="outlined" onClick={() => void finish('draft')} disabled={working} loading={busy === 'saving'}>
+        {translate('archive.wizard.save_draft')}
+      </Button>
+      <Button variant="contained" color="success" onClick={() => void finish('publish')} disabled={working} loading={busy === 'publishing'}>
+        {translate('archive.wizard.publish')}
+      </Button>
+    </>
+  );
 
   const actions = (() => {
     if (state.step === 1) {
       return (
         <>
-          <Button variant="ghost" onClick={close}>
-            {W.cancel}
-          </Button>
+          <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
           {state.mode === 'ai' ? (
-            <Button onClick={() => void extract()} loading={busy === 'extracting'}>
-              {W.extract}
+            <Button variant="contained" onClick={() => void extract()} loading={busy === 'extracting'}>
+              {translate('archive.wizard.extract')}
             </Button>
           ) : state.mode === 'existing' ? (
-            <Button onClick={continueExisting}>{W.continueExisting}</Button>
+            <Button variant="contained" onClick={continueExisting}>
+              {translate('archive.wizard.continue_existing')}
+            </Button>
           ) : (
-            <Button onClick={() => dispatch({ type: 'MANUAL_CHOSEN' })}>{W.manual}</Button>
+            <Button variant="contained" onClick={() => dispatch({ type: 'MANUAL_CHOSEN' })}>
+              {translate('archive.wizard.manual')}
+            </Button>
           )}
         </>
       );
@@ -456,73 +524,78 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     if (state.step === 2) {
       return (
         <>
-          <Button variant="ghost" onClick={() => dispatch({ type: 'BACK' })} disabled={busy === 'creating'}>
-            {W.back}
+          <Button onClick={() => dispatch({ type: 'BACK' })} disabled={busy === 'creating'}>
+            {translate('archive.wizard.back')}
           </Button>
-          <Button onClick={() => void create()} disabled={!state.form.title.trim()} loading={busy === 'creating'}>
-            {busy === 'creating' ? W.creating : W.create}
+          <Button variant="contained" onClick={() => void create()} disabled={!state.form.title.trim()} loading={busy === 'creating'}>
+            {translate(busy === 'creating' ? 'archive.wizard.creating' : 'archive.wizard.create')}
           </Button>
         </>
       );
     }
     if (preview) {
-      const working = busy !== null;
       return (
         <>
-          <Button variant="danger" onClick={() => void deletePoem()} disabled={working} loading={busy === 'deleting'}>
-            {W.deletePoem}
+          <Button color="error" variant="outlined" onClick={() => ask('archive.confirm.delete_poem_title', 'archive.confirm.delete_poem', () => void deletePoem())} disabled={working} loading={busy === 'deleting'}>
+            {translate('archive.wizard.delete_poem')}
           </Button>
-          <Button variant="outline" onClick={() => dispatch({ type: 'SCAN_MORE' })} disabled={working}>
-            {W.scanMore}
+          <Button variant="outlined" onClick={() => void scanMore()} disabled={working}>
+            {translate('archive.wizard.scan_more')}
           </Button>
-          <Button variant="warning" onClick={() => void startOver()} disabled={working} loading={busy === 'clearing'}>
-            {W.startOver}
-          </Button>
-          <Button variant="secondary" onClick={() => void finish('draft')} disabled={working} loading={busy === 'saving'}>
-            {W.saveDraft}
-          </Button>
-          <Button variant="success" onClick={() => void finish('publish')} disabled={working} loading={busy === 'publishing'}>
-            {W.publish}
-          </Button>
+          {startOverButton}
+          {finishButtons}
         </>
       );
     }
     return (
       <>
-        <Button variant="ghost" onClick={close}>
-          {W.cancel}
-        </Button>
-        <Button onClick={() => void scan()} loading={busy === 'scanning'} disabled={!state.publication || busy === 'loading'}>
-          {W.scan}
+        <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
+        {state.sessionPoemIds.length ? startOverButton : null}
+        {canFinish(state) ? finishButtons : null}
+        <Button variant="contained" onClick={() => void scan()} loading={busy === 'scanning'} disabled={!state.publication || busy === 'loading' || (working && busy !== 'scanning')}>
+          {translate('archive.wizard.scan')}
         </Button>
       </>
     );
   })();
 
   return (
-    <Dialog
-      open={open}
-      onClose={(_e, reason) => {
-        if (reason === 'backdropClick' && busy === 'scanning') return;
-        close();
-      }}
-      fullWidth
-      maxWidth={false}
-      slotProps={{ paper: { sx: { maxWidth: THEME.wizardMaxWidth, width: '100%' } } }}
-      aria-labelledby="wizard-title"
-    >
-      <DialogTitle id="wizard-title">{state.fixedPublicationId !== null ? W.titleExisting : W.titleNew}</DialogTitle>
-      <DialogContent dividers>
-        <StepIndicator step={state.step} />
-        {state.error ? (
-          <p className="form-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
-        {state.step === 1 ? step1 : state.step === 2 ? step2 : preview ? previewView : scanning}
-      </DialogContent>
-      <DialogActions className="wizard-actions">{actions}</DialogActions>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={(_e, reason) => {
+          if (reason === 'backdropClick' && busy === 'scanning') return;
+          close();
+        }}
+        fullWidth
+        maxWidth={false}
+        slotProps={{ paper: { sx: { maxWidth: THEME.wizardMaxWidth, width: '100%' } } }}
+        aria-labelledby="wizard-title"
+      >
+        <DialogTitle id="wizard-title">{translate(state.fixedPublicationId !== null ? 'archive.wizard.title_existing' : 'archive.wizard.title_new')}</DialogTitle>
+        <DialogContent dividers>
+          <StepIndicator step={state.step} />
+          {state.error ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {state.error}
+            </Alert>
+          ) : null}
+          {state.step === 1 ? step1 : state.step === 2 ? step2 : preview ? previewView : scanning}
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+      </Dialog>
+      <Confirm
+        isOpen={pending !== null}
+        title={pending?.title ?? ''}
+        content={pending?.content ?? ''}
+        contentTranslateOptions={pending?.args}
+        onConfirm={() => {
+          const run = pending?.run;
+          setPending(null);
+          run?.();
+        }}
+        onClose={() => setPending(null)}
+      />
+    </>
   );
 }
-

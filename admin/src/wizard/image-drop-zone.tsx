@@ -1,7 +1,10 @@
+import CloseIcon from '@mui/icons-material/Close';
+import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import { FILE_DROP_MIN_BYTES, MAX_IMAGES_PER_UPLOAD } from '../constants.js';
-import { MSG } from '../messages.js';
+import type { Translate } from './wizard-errors.js';
 import type { ImageItem } from './wizard.machine.js';
 
 const JUNK = new Set(['.ds_store', 'thumbs.db']);
@@ -13,17 +16,17 @@ export function isJunkFile(name: string): boolean {
 }
 
 /** react-dropzone's own rejection texts, as SPEC section 5 quotes them. */
-function rejectionText(rejection: FileRejection): string {
+function rejectionText(rejection: FileRejection, t: Translate): string {
   const e = rejection.errors[0];
   switch (e?.code) {
     case ErrorCode.FileInvalidType:
-      return `${rejection.file.name}: ${MSG.validation.fileType('image/*')}`;
+      return `${rejection.file.name}: ${t('archive.validation.file_type', { accept: 'image/*' })}`;
     case ErrorCode.FileTooSmall:
-      return `${rejection.file.name}: ${MSG.validation.tooSmall(FILE_DROP_MIN_BYTES)}`;
+      return `${rejection.file.name}: ${t('archive.validation.too_small', { n: FILE_DROP_MIN_BYTES })}`;
     case ErrorCode.TooManyFiles:
-      return MSG.validation.tooMany;
+      return t('archive.validation.too_many');
     default:
-      return `${rejection.file.name}: ${e?.message ?? 'rejected'}`;
+      return `${rejection.file.name}: ${e?.message ?? t('archive.validation.rejected')}`;
   }
 }
 
@@ -44,6 +47,7 @@ export function ImageDropZone({
   disabled?: boolean;
   testId: string;
 }) {
+  const translate = useTranslate();
   const [errors, setErrors] = useState<string[]>([]);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT,
@@ -51,7 +55,7 @@ export function ImageDropZone({
     multiple: true,
     disabled,
     onDrop(accepted, rejected) {
-      const messages = rejected.filter((r) => !isJunkFile(r.file.name)).map(rejectionText);
+      const messages = rejected.filter((r) => !isJunkFile(r.file.name)).map((r) => rejectionText(r, translate));
       const wanted = accepted.filter((f) => !isJunkFile(f.name));
       const room = MAX_IMAGES_PER_UPLOAD - images.length;
       if (wanted.length > room) messages.unshift(maxMessage);
@@ -69,7 +73,7 @@ export function ImageDropZone({
       <div {...getRootProps({ className: `drop-zone${isDragActive ? ' active' : ''}${disabled ? ' disabled' : ''}` })}>
         <input {...getInputProps()} aria-label={label} />
         <p>{label}</p>
-        <p className="muted counter">
+        <p className="counter">
           {images.length} / {MAX_IMAGES_PER_UPLOAD}
         </p>
       </div>
@@ -85,18 +89,18 @@ export function ImageDropZone({
           {images.map((img) => (
             <li key={img.id}>
               <img src={img.preview} alt={img.file.name} />
-              <button
-                type="button"
+              <IconButton
+                size="small"
                 className="thumb-remove"
-                aria-label={`Remove ${img.file.name}`}
+                aria-label={translate('archive.wizard.remove_image', { name: img.file.name })}
                 disabled={disabled}
                 onClick={() => {
                   URL.revokeObjectURL(img.preview);
                   onRemove(img.id);
                 }}
               >
-                ×
-              </button>
+                <CloseIcon fontSize="inherit" />
+              </IconButton>
             </li>
           ))}
         </ul>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../providers/api-error.js';
-import { actionFailure, createFailure, metadataException, metadataNonSuccess, scanFailure } from './wizard-errors.js';
+import { ApiError } from '../../../contracts/errors.js';
+import { translate as t } from '../i18n/i18n-provider.js';
+import { actionFailure as actionFailureT, createFailure as createFailureT, metadataException as metadataExceptionT, metadataNonSuccess as metadataNonSuccessT, scanFailure as scanFailureT } from './wizard-errors.js';
+
+// Worded by the admin's own English messages, so these are the texts the admin sees.
+const metadataNonSuccess = (status: number, error: string | undefined) => metadataNonSuccessT(status, error, t);
+const metadataException = (err: unknown) => metadataExceptionT(err, t);
+const createFailure = (err: unknown) => createFailureT(err, t);
+const scanFailure = (err: unknown) => scanFailureT(err, t);
+const actionFailure = (prefixKey: string, err: unknown) => actionFailureT(prefixKey, err, t);
 
 const api = (status: number, body: unknown = {}) => new ApiError('boom', status, body);
 
@@ -42,7 +50,10 @@ describe('wizard error texts (SPEC section 8)', () => {
   });
 
   it('clear, save draft and publish failures', () => {
-    expect(actionFailure('Error publishing', api(409, { error: 'Publication is in the trash' }))).toBe('Error publishing: Publication is in the trash');
-    expect(actionFailure('Error saving draft', new Error('x'))).toBe('Error saving draft: Please try again.');
+    expect(actionFailure('archive.errors.publishing', api(409, { error: 'Publication is in the trash' }))).toBe('Error publishing: Publication is in the trash');
+    expect(actionFailure('archive.errors.saving_draft', new Error('x'))).toBe('Error saving draft: Please try again.');
+    expect(actionFailure('archive.errors.clearing', api(409, { error: 'Poem 9 is not in this publication; nothing was removed.' }))).toBe(
+      'Error clearing poems: Poem 9 is not in this publication; nothing was removed.',
+    );
   });
 });

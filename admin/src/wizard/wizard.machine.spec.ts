@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Poem, Publication, ScanResult } from '../providers/types.js';
-import { hasUnsavedProgress, initialWizardState, inPreview, wizardReducer as reduce, type ImageItem, type WizardEvent, type WizardState } from './wizard.machine.js';
+import type { Poem, Publication } from '../../../contracts/catalog.js';
+import type { ScanResult } from '../../../contracts/scanning.js';
+import {
+  canFinish,
+  closeConfirmation,
+  hasUnsavedProgress,
+  initialWizardState,
+  inPreview,
+  wizardReducer as reduce,
+  type ImageItem,
+  type WizardEvent,
+  type WizardState,
+} from './wizard.machine.js';
 
 const publication = (id: number, extra: Partial<Publication> = {}): Publication => ({
   id, _id: id, slug: `p-${id}`, title: `Book ${id}`, status: 'draft', authors: [], publisher: '', publication_date: '', isbn: '', notes: '',
@@ -11,8 +22,9 @@ const poem = (id: number, title = `Poem ${id}`): Poem => ({
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
 const result = (poems: Poem[], duplicates = 0): ScanResult => ({
-  extracted_poems: poems.length, duplicates_ignored: duplicates, poems,
-  duplicates: Array.from({ length: duplicates }, (_, i) => ({ title: `Dup ${i}`, matched_poem: { id: 100 + i, title: `Orig ${i}` }, similarity: 0.99 })),
+  job_id: 'scan-7-abc', publication_id: 7, pages_total: 1,
+  extracted_poems: poems.length, duplicates_ignored: duplicates, total_scanned: poems.length + duplicates, empty_dropped: 0, poems,
+  duplicates: Array.from({ length: duplicates }, (_, i) => ({ title: `Dup ${i}`, matched_poem: { id: 100 + i, title: `Orig ${i}` }, similarity: 0.99, matched_in: 'publication' as const })),
 });
 const run = (state: WizardState, ...events: WizardEvent[]) => events.reduce(reduce, state);
 
@@ -127,10 +139,30 @@ describe('creation wizard state machine (SPEC section 4)', () => {
     expect(s.pageImages).toEqual([]);
   });
 
-  it('stays in scanning with the report when every poem was a duplicate', () => {
+  it('stays in scanning with the report when every poem was a duplicate, still offering to finish', () => {
+    expect(canFinish(atStep3())).toBe(false);
     const s = run(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('a')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([], 2) });
     expect(inPreview(s)).toBe(false);
     expect(s.scanStats).toMatchObject({ total: 2, fresh: 0, duplicates: 2 });
+    expect(canFinish(s)).toBe(true);
+  });
+
+  it('after Scan More finds only duplicates, Save Draft and Publish stay offered', () => {
+    const s = run(inPreviewWith(2), { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([], 2) });
+    expect(inPreview(s)).toBe(false);
+    expect(canFinish(s)).toBe(true);
+  });
+
+  it("remembers the poems this session scanned, across Scan More and without the ones it deleted", () => {
+    let s = inPreviewWith(2);
+    expect(s.sessionPoemIds).toEqual([1, 2]);
+    s = run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([poem(5), poem(6)]) });
+    expect(s.sessionPoemIds).toEqual([1, 2, 5, 6]);
+    s = reduce(s, { type: 'POEM_DELETED', index: 0 });
+    expect(s.sessionPoemIds).toEqual([1, 2, 6]);
+    s = reduce(s, { type: 'START_OVER_DONE' });
+    expect(s.sessionPoemIds).toEqual([]);
+    expect(canFinish(s)).toBe(false);
   });
 
   it('refuses a second scan while poems are in the preview, and keeps the error of a failed scan', () => {
@@ -197,12 +229,24 @@ describe('creation wizard state machine (SPEC section 4)', () => {
     expect(fixed.publication?.id).toBe(9);
   });
 
-  it('knows when closing would lose progress', () => {
+  it('knows when closing would lose progress: not what the server already keeps', () => {
     expect(hasUnsavedProgress(reduce(initialWizardState(), { type: 'METADATA_IMAGES_ADDED', images: [image('x')] }))).toBe(true);
-    expect(hasUnsavedProgress(inPreviewWith(1))).toBe(true);
-    expect(hasUnsavedProgress(atStep3())).toBe(true);
+    expect(hasUnsavedProgress(run(initialWizardState(), { type: 'MANUAL_CHOSEN' }, { type: 'FIELD_CHANGED', field: 'title', value: 'T' }))).toBe(true);
+    // The created draft and the poems scanned into it are on the server already.
+    expect(hasUnsavedProgress(atStep3())).toBe(false);
+    expect(hasUnsavedProgress(inPreviewWith(1))).toBe(false);
+    expect(hasUnsavedProgress(reduce(inPreviewWith(1), { type: 'POEM_EDITED', index: 0, title: 'Changed' }))).toBe(true);
+    expect(hasUnsavedProgress(reduce(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }))).toBe(true);
     const opened = run(initialWizardState(), { type: 'OPENED', publicationId: 9 }, { type: 'PUBLICATION_LOADED', publication: publication(9) });
     expect(hasUnsavedProgress(opened)).toBe(false);
+  });
+
+  it('says what closing keeps: the draft in step 3, the published book as it is', () => {
+    expect(closeConfirmation(atStep3())).toBeNull();
+    expect(closeConfirmation(reduce(initialWizardState(), { type: 'METADATA_IMAGES_ADDED', images: [image('x')] }))).toEqual({ key: 'archive.confirm.close_wizard' });
+    expect(closeConfirmation(reduce(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }))).toEqual({ key: 'archive.confirm.close_keeps_draft', args: { title: 'Book 7' } });
+    const live = run(initialWizardState(), { type: 'OPENED', publicationId: 9 }, { type: 'PUBLICATION_LOADED', publication: publication(9, { status: 'published' }) }, { type: 'PAGE_IMAGES_ADDED', images: [image('p')] });
+    expect(closeConfirmation(live)).toEqual({ key: 'archive.confirm.close_keeps_publication', args: { title: 'Book 9' } });
   });
 
   it('removes images by id', () => {

@@ -2,7 +2,9 @@
  * The creation wizard of SPEC section 4 as a pure reducer: every transition is an event, so the
  * dialog only renders state and performs the side effects (HTTP, alerts) around dispatches.
  */
-import type { DuplicateReport, Poem, Publication, PublicationFields, ScanProgress, ScanResult } from '../providers/types.js';
+import type { Poem, Publication, PublicationFields } from '../../../contracts/catalog.js';
+import type { DuplicateReport, MetadataAnswer, ScanResult } from '../../../contracts/scanning.js';
+import type { ScanProgress } from '../providers/data-provider.js';
 
 export type WizardStep = 1 | 2 | 3;
 export type WizardMode = 'ai' | 'existing' | 'manual';
@@ -45,6 +47,10 @@ export interface WizardState {
   fixedPublicationId: number | null;
   poems: PreviewPoem[];
   currentPoem: number;
+  /** Every poem this session's scans added and not deleted since: what Start Over removes. */
+  sessionPoemIds: number[];
+  /** Scans finished in this session; after one, Save Draft and Publish stay offered. */
+  scansDone: number;
   scanStats: ScanStats | null;
   scanProgress: ScanProgress | null;
   busy: WizardBusy;
@@ -59,7 +65,7 @@ export type WizardEvent =
   | { type: 'METADATA_IMAGES_ADDED'; images: ImageItem[] }
   | { type: 'METADATA_IMAGE_REMOVED'; id: string }
   | { type: 'EXTRACT_STARTED' }
-  | { type: 'EXTRACT_SUCCEEDED'; metadata: Partial<Omit<PublicationFields, 'authors'>> & { authors?: string[] | string } }
+  | { type: 'EXTRACT_SUCCEEDED'; metadata: NonNullable<MetadataAnswer['metadata']> }
   | { type: 'EXTRACT_FAILED' }
   | { type: 'MANUAL_CHOSEN' }
   | { type: 'EXISTING_SELECTED'; id: number | null }
@@ -106,6 +112,8 @@ export function initialWizardState(fixedPublicationId: number | null = null): Wi
     fixedPublicationId,
     poems: [],
     currentPoem: 0,
+    sessionPoemIds: [],
+    scansDone: 0,
     scanStats: null,
     scanProgress: null,
     busy: fixedPublicationId ? 'loading' : null,
@@ -130,21 +138,37 @@ function toPreview(poem: Poem): PreviewPoem {
   };
 }
 
-/** True when closing would lose something the admin did in this dialog. */
+/**
+ * True when closing would lose something the admin did in this dialog: chosen photos, a form not
+ * yet sent, edits in the preview not yet saved, work under way. What the server already has (the
+ * publication, the poems scanned into it) stays, so that alone asks nothing.
+ */
 export function hasUnsavedProgress(state: WizardState): boolean {
   const formTouched = JSON.stringify(state.form) !== JSON.stringify(emptyForm());
   return (
     state.metadataImages.length > 0 ||
     state.pageImages.length > 0 ||
-    state.poems.length > 0 ||
-    (state.publication !== null && state.fixedPublicationId === null) ||
+    state.poems.some((p) => p.dirty) ||
     (state.step === 2 && formTouched) ||
-    state.busy !== null && state.busy !== 'loading'
+    (state.busy !== null && state.busy !== 'loading')
   );
+}
+
+/** The confirm to show before closing (a translation key and its values), or null to close at once. */
+export function closeConfirmation(state: WizardState): { key: string; args?: Record<string, string> } | null {
+  if (!hasUnsavedProgress(state)) return null;
+  const kept = state.step === 3 ? state.publication : null;
+  if (!kept) return { key: 'archive.confirm.close_wizard' };
+  return { key: kept.status === 'published' ? 'archive.confirm.close_keeps_publication' : 'archive.confirm.close_keeps_draft', args: { title: kept.title } };
 }
 
 export function inPreview(state: WizardState): boolean {
   return state.step === 3 && state.poems.length > 0;
+}
+
+/** Step 3 after a scan in this session, preview or not: Save Draft and Publish end the flow. */
+export function canFinish(state: WizardState): boolean {
+  return state.step === 3 && state.publication !== null && state.scansDone > 0;
 }
 
 export function wizardReducer(state: WizardState, event: WizardEvent): WizardState {
@@ -243,13 +267,23 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case 'SCAN_SUCCEEDED': {
       const poems = event.result.poems.map(toPreview);
       const stats: ScanStats = {
-        total: event.result.extracted_poems + event.result.duplicates_ignored,
+        total: event.result.total_scanned,
         fresh: event.result.extracted_poems,
         duplicates: event.result.duplicates_ignored,
         duplicateList: event.result.duplicates,
       };
       // Pages that gave only duplicates leave the admin in step 3 with the report and the images cleared.
-      return { ...state, busy: null, scanProgress: null, poems, currentPoem: 0, scanStats: stats, pageImages: [] };
+      return {
+        ...state,
+        busy: null,
+        scanProgress: null,
+        poems,
+        currentPoem: 0,
+        scanStats: stats,
+        pageImages: [],
+        sessionPoemIds: [...state.sessionPoemIds, ...poems.map((p) => p.id)],
+        scansDone: state.scansDone + 1,
+      };
     }
 
     case 'SCAN_FAILED':
@@ -277,16 +311,23 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, poems: state.poems.map((p) => ({ ...p, dirty: false })) };
 
     case 'POEM_DELETED': {
+      const gone = state.poems[event.index]?.id;
       const poems = state.poems.filter((_, i) => i !== event.index);
       // Deleting the last poem returns to scanning.
-      return { ...state, busy: null, poems, currentPoem: Math.min(state.currentPoem, Math.max(poems.length - 1, 0)) };
+      return {
+        ...state,
+        busy: null,
+        poems,
+        currentPoem: Math.min(state.currentPoem, Math.max(poems.length - 1, 0)),
+        sessionPoemIds: state.sessionPoemIds.filter((id) => id !== gone),
+      };
     }
 
     case 'SCAN_MORE':
       return { ...state, poems: [], currentPoem: 0, pageImages: [], scanStats: null, error: null };
 
     case 'START_OVER_DONE':
-      return { ...state, busy: null, poems: [], currentPoem: 0, pageImages: [], scanStats: null, error: null };
+      return { ...state, busy: null, poems: [], currentPoem: 0, pageImages: [], scanStats: null, sessionPoemIds: [], scansDone: 0, error: null };
 
     case 'BUSY':
       return { ...state, busy: event.busy };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LoadError } from '../../../src/site/reader-contract.js';
+import type { LoadError } from '../../../contracts/reader-page.js';
 
 interface Check {
   label: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PublicSiteSettings } from '../../../src/site/reader-contract.js';
+import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Link } from './navigation.js';
 
 /** Landmarks shared by every page: skip link, banner, main, contentinfo. */

@@ -1,4 +1,4 @@
-import type { PublicSiteSettings } from '../../../src/site/reader-contract.js';
+import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Layout } from './layout.js';
 import { Link } from './navigation.js';
 

@@ -1,5 +1,5 @@
-import type { Publication } from '../../../src/site/reader-contract.js';
-import { authorsText, collectionStats, formatLongDate, formatPublicationDate, refOf } from '../lib/format.js';
+import type { Publication } from '../../../contracts/reader-page.js';
+import { authorsText, collectionStats, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { Link } from './navigation.js';
 
 export function PublicationCard({ publication, poetName, headingLevel }: { publication: Publication; poetName: string; headingLevel: 2 | 3 }) {

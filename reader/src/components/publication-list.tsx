@@ -1,4 +1,4 @@
-import type { Load, Publication } from '../../../src/site/reader-contract.js';
+import type { Load, Publication } from '../../../contracts/reader-page.js';
 import { PublicationCard } from './publication-card.js';
 import { ServerErrorPanel } from './server-error-panel.js';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { LoadError } from '../../../src/site/reader-contract.js';
-import { errorVariant, type ErrorVariant } from '../lib/load-error.js';
+import type { LoadError } from '../../../contracts/reader-page.js';
+import { errorVariant, type ErrorVariant } from '../../../contracts/errors.js';
 
 // Only someone troubleshooting opens the diagnostics, so their code loads on demand.
 const Diagnostics = lazy(() => import('./diagnostics.js').then((m) => ({ default: m.Diagnostics })));

@@ -2,41 +2,18 @@
  * Client-side loads after the first page (SPEC section 7 API). The first page never calls
  * these: its data arrives in the server's JSON data block.
  */
-import type { Load, PageState, Poem, PoemData, Publication, ReaderData } from '../../../src/site/reader-contract.js';
-import { toLoadError } from './load-error.js';
+import { asList } from '../../../contracts/catalog.js';
+import { errorFromResponse, toLoadError } from '../../../contracts/errors.js';
+import type { Load, PageState, Poem, PoemData, Publication, ReaderData } from '../../../contracts/reader-page.js';
 import type { RouteMatch } from './routes.js';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (!res.ok) {
-    let message = res.statusText || `Request failed with status ${res.status}`;
-    try {
-      const body = (await res.json()) as { message?: unknown; error?: unknown; detail?: unknown };
-      const text = [body.message, body.detail, body.error].find((v) => typeof v === 'string' && v);
-      if (typeof text === 'string') message = text;
-    } catch {
-      // Not JSON: keep the status text.
-    }
-    throw new ApiError(res.status, message);
+    const body: unknown = await res.json().catch(() => null);
+    throw errorFromResponse(res.status, res.statusText, body);
   }
   return (await res.json()) as T;
-}
-
-/** Lists arrive as an array or as { results: [...] }; anything else is an empty list (SPEC section 3). */
-export function asList<T>(value: unknown): T[] {
-  if (Array.isArray(value)) return value as T[];
-  const results = (value as { results?: unknown } | null)?.results;
-  return Array.isArray(results) ? (results as T[]) : [];
 }
 
 const enc = encodeURIComponent;

@@ -4,9 +4,9 @@
  * JSON-LD. Pure functions: the server renders them into the first response and the client
  * re-renders them after in-app navigation.
  */
-import type { PageState, Poem, PublicSiteSettings, Publication } from '../../../src/site/reader-contract.js';
+import type { PageState, Poem, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
 import { escapeHtml, serializeForScript } from './escape.js';
-import { authorsText, refOf } from './format.js';
+import { authorsText, refOf } from '../../../contracts/format.js';
 
 export const DESCRIPTION_LIMIT = 160;
 

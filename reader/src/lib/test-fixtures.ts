@@ -1,5 +1,5 @@
 /** Sample records for the reader's unit specs. */
-import type { Poem, PublicSiteSettings, Publication } from '../../../src/site/reader-contract.js';
+import type { Poem, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
 
 export const settings: PublicSiteSettings = {
   siteName: 'The Ana Poet Archive',

@@ -1,7 +1,7 @@
-import type { Load, PublicSiteSettings, Publication } from '../../../src/site/reader-contract.js';
+import type { Load, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
 import { Layout } from '../components/layout.js';
 import { PublicationList } from '../components/publication-list.js';
-import { lifeDates } from '../lib/format.js';
+import { lifeDates } from '../../../contracts/format.js';
 
 export function HomePage({ list, settings }: { list: Load<Publication[]>; settings: PublicSiteSettings }) {
   const dates = lifeDates(settings.birthDate, settings.deathDate);

@@ -1,9 +1,9 @@
-import type { Load, PoemData, PublicSiteSettings } from '../../../src/site/reader-contract.js';
+import type { Load, PoemData, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { authorsText, formatLongDate, refOf } from '../lib/format.js';
+import { authorsText, formatLongDate, refOf } from '../../../contracts/format.js';
 
 /** /poem/{id}: one poem with its back links (SPEC section 2). */
 export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: PublicSiteSettings }) {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Load, PublicSiteSettings, ReaderData } from '../../../src/site/reader-contract.js';
+import type { Load, PublicSiteSettings, ReaderData } from '../../../contracts/reader-page.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { authorsText, formatPublicationDate, plural, refOf } from '../lib/format.js';
+import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
 
 const CONTENTS = -1;

@@ -1,4 +1,4 @@
-import type { Load, PublicSiteSettings, Publication } from '../../../src/site/reader-contract.js';
+import type { Load, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
 import { Layout } from '../components/layout.js';
 import { PublicationList } from '../components/publication-list.js';
 

@@ -10,6 +10,7 @@ import {
   toggledStatus,
   type LifecycleState,
 } from '../domain/publication-lifecycle.js';
+import { assertCompleteOrder, assertPoemsOfPublication } from '../domain/poem-order.js';
 import { parseRef } from '../domain/slug.js';
 import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
 import { CatalogEvents } from './catalog-events.js';
@@ -81,10 +82,38 @@ export class CatalogCommands implements CatalogWriteApi {
     return deleted;
   }
 
-  clearPoems(ref: string | number): Promise<{ deleted_poems: number }> {
+  /**
+   * Removes every poem of the publication, or only the listed ones (the poems one wizard session
+   * scanned, say), which must all be poems of this publication or nothing is removed.
+   */
+  clearPoems(ref: string | number, poemIds?: number[]): Promise<{ deleted_poems: number }> {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
-      return { deleted_poems: await tx.clearPoems(publication.id) };
+      if (poemIds === undefined) return { deleted_poems: await tx.clearPoems(publication.id) };
+      const own = await tx.lockPoems(publication.id);
+      assertPoemsOfPublication(own.map((p) => p.id), poemIds);
+      return { deleted_poems: poemIds.length ? await tx.clearPoems(publication.id, poemIds) : 0 };
+    });
+  }
+
+  /** A poem typed in by the editor, added after the last one. Not into a publication in trash. */
+  createPoem(ref: string | number, poem: NewPoem): Promise<Poem> {
+    return this.repo.transaction(async (tx) => {
+      const publication = await mustFind(tx, ref);
+      if (publication.deleted_at) throw CatalogError.inTrash();
+      const [id] = await tx.appendPoems(publication.id, [poem]);
+      return (await tx.findPoem({ id }))!;
+    });
+  }
+
+  /** Sets the reading order: `poemIds` lists every poem of the publication once. Answers the poems in it. */
+  reorderPoems(ref: string | number, poemIds: number[]): Promise<Poem[]> {
+    return this.repo.transaction(async (tx) => {
+      const publication = await mustFind(tx, ref);
+      const current = await tx.lockPoems(publication.id);
+      assertCompleteOrder(current.map((p) => p.id), poemIds);
+      await tx.setPoemOrder(publication.id, poemIds);
+      return tx.lockPoems(publication.id);
     });
   }
 

@@ -4,7 +4,7 @@ import type { Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';
 import { parseRef } from '../domain/slug.js';
 import type { CatalogReadApi, Viewer } from './catalog.contract.js';
-import { CATALOG_REPOSITORY, type CatalogRepository, type PublicationFilter } from './ports/catalog.repository.port.js';
+import { CATALOG_REPOSITORY, type CatalogRepository, type PublicationFilter, type PublicationListOptions } from './ports/catalog.repository.port.js';
 
 /** Visitors see a publication only while it is published and not in trash. */
 export function isVisible(publication: Publication, viewer: Viewer): boolean {
@@ -24,8 +24,8 @@ export class CatalogQueries implements CatalogReadApi {
     return this.repo.listPublishedPoems();
   }
 
-  listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }) {
-    return this.repo.listPublications(filter, page);
+  listPublications(filter: PublicationFilter, options?: PublicationListOptions) {
+    return this.repo.listPublications(filter, options);
   }
 
   async getPublication(ref: string | number, viewer: Viewer): Promise<Publication> {

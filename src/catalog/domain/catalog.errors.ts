@@ -2,13 +2,17 @@ export type CatalogErrorCode =
   | 'CATALOG.PUBLICATION_NOT_FOUND'
   | 'CATALOG.POEM_NOT_FOUND'
   | 'CATALOG.NOT_IN_TRASH'
-  | 'CATALOG.IN_TRASH';
+  | 'CATALOG.IN_TRASH'
+  | 'CATALOG.POEM_ORDER_MISMATCH'
+  | 'CATALOG.POEMS_NOT_IN_PUBLICATION';
 
 /** A rule of the catalog was broken; the HTTP layer maps the code to a status. */
 export class CatalogError extends Error {
   constructor(
     readonly code: CatalogErrorCode,
     message: string,
+    /** Extra fields for the error answer, e.g. which ids were wrong. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'CatalogError';
@@ -20,5 +24,9 @@ export class CatalogError extends Error {
 
   static poemNotFound(): CatalogError {
     return new CatalogError('CATALOG.POEM_NOT_FOUND', 'Poem not found');
+  }
+
+  static inTrash(): CatalogError {
+    return new CatalogError('CATALOG.IN_TRASH', 'Publication is in trash; restore it first');
   }
 }

@@ -1,21 +1,9 @@
-/** A poem as the API answers it (SPEC section 3). */
-export interface Poem {
-  id: number;
-  slug: string;
-  title: string;
-  body: string;
-  notes: string;
-  line_count: number;
-  word_count: number;
-  created_at: string;
-  updated_at: string;
-  publication_id: number;
-  page_numbers: number[];
-  /** Order inside the publication: first page, then position on the page. */
-  position: number;
-}
+import type { Poem } from '../../../contracts/catalog.js';
 
-/** A poem about to be added to a publication (by the editor or by a scan). */
+/** The catalog answers poems in the wire shape of contracts/ (SPEC section 3). */
+export type { Poem };
+
+/** A poem about to be added to a publication (typed in by the editor, or found by a scan). */
 export interface NewPoem {
   title: string;
   body: string;

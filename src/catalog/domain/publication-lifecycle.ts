@@ -13,7 +13,7 @@ export interface LifecycleState {
  * trash must be restored first, so nothing in trash can quietly reappear on the public site.
  */
 export function changeStatus(state: LifecycleState, to: PublicationStatus, now: string): LifecycleState {
-  if (state.deleted_at) throw new CatalogError('CATALOG.IN_TRASH', 'Publication is in trash; restore it first');
+  if (state.deleted_at) throw CatalogError.inTrash();
   return { ...state, status: to, published_at: to === 'published' ? (state.published_at ?? now) : state.published_at };
 }
 

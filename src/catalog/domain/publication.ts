@@ -1,33 +1,5 @@
-export type PublicationStatus = 'draft' | 'published';
-export const PUBLICATION_STATUSES: readonly PublicationStatus[] = ['draft', 'published'];
-
-/** A publication as the API answers it (SPEC section 3); counts are always derived from its poems. */
-export interface Publication {
-  id: number;
-  _id: number;
-  slug: string;
-  title: string;
-  status: PublicationStatus;
-  authors: string[];
-  publisher: string;
-  publication_date: string;
-  isbn: string;
-  notes: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  published_at: string | null;
-  poem_count: number;
-  total_lines: number;
-  total_words: number;
-}
-
-/** Editable metadata of a publication. */
-export interface PublicationFields {
-  title: string;
-  authors: string[];
-  publisher: string;
-  publication_date: string;
-  isbn: string;
-  notes: string;
-}
+/**
+ * The catalog answers publications in the wire shape of contracts/ (SPEC section 3); the domain
+ * works on those same types rather than on a copy of them.
+ */
+export type { Publication, PublicationFields, PublicationStatus } from '../../../contracts/catalog.js';

@@ -1,23 +1,85 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  MAX_POEM_IDS,
+  POEM_LIMITS as LIMITS,
+  type ClearPoemsRequest,
+  type CreatePoemRequest,
+  type ReorderPoemsRequest,
+  type UpdatePoemRequest,
+} from '../../../contracts/catalog.js';
 
-export class UpdatePoemDto {
+const NOT_BLANK = /\S/;
+
+export class UpdatePoemDto implements UpdatePoemRequest {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'title must be a string' })
-  @Matches(/\S/, { message: 'title must not be empty' })
-  @MaxLength(500)
+  @Matches(NOT_BLANK, { message: 'title must not be empty' })
+  @MaxLength(LIMITS.title)
   title?: string;
 
   @ApiPropertyOptional({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
   @IsOptional()
   @IsString({ message: 'body must be a string' })
-  @MaxLength(200_000)
+  @MaxLength(LIMITS.body)
   body?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
-  @MaxLength(20_000)
+  @MaxLength(LIMITS.notes)
   notes?: string;
+}
+
+export class CreatePoemDto implements CreatePoemRequest {
+  @ApiProperty({ maxLength: LIMITS.title })
+  @IsString({ message: 'title must be a string' })
+  @Matches(NOT_BLANK, { message: 'title is required' })
+  @MaxLength(LIMITS.title)
+  title: string;
+
+  @ApiProperty({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
+  @IsString({ message: 'body must be a string' })
+  @Matches(NOT_BLANK, { message: 'body is required: type the poem' })
+  @MaxLength(LIMITS.body)
+  body: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'notes must be a string' })
+  @MaxLength(LIMITS.notes)
+  notes?: string;
+
+  @ApiPropertyOptional({ type: [Number], description: 'Printed page numbers' })
+  @IsOptional()
+  @IsArray({ message: 'page_numbers must be a list of page numbers' })
+  @ArrayMaxSize(LIMITS.page_numbers)
+  @IsInt({ each: true, message: 'each page number must be a whole number' })
+  @Min(1, { each: true, message: 'page numbers start at 1' })
+  @Max(LIMITS.page_number, { each: true })
+  page_numbers?: number[];
+}
+
+/** A list of poem ids: whole numbers, each once. */
+function PoemIds(required: boolean): PropertyDecorator {
+  return (target, key) => {
+    (required ? ApiProperty : ApiPropertyOptional)({ type: [Number] })(target, key);
+    if (!required) IsOptional()(target, key);
+    IsArray({ message: 'poem_ids must be a list of poem ids' })(target, key);
+    ArrayMaxSize(MAX_POEM_IDS, { message: `poem_ids may list at most ${MAX_POEM_IDS} poems` })(target, key);
+    ArrayUnique({ message: 'poem_ids must list each poem once' })(target, key);
+    IsInt({ each: true, message: 'each poem id must be a whole number' })(target, key);
+    Min(1, { each: true, message: 'each poem id must be a whole number' })(target, key);
+  };
+}
+
+export class ReorderPoemsDto implements ReorderPoemsRequest {
+  @PoemIds(true)
+  poem_ids: number[];
+}
+
+export class ClearPoemsDto implements ClearPoemsRequest {
+  @PoemIds(false)
+  poem_ids?: number[];
 }

@@ -1,43 +1,66 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
+import {
+  PUBLICATION_LIMITS as LIMITS,
+  SEARCH_MAX_LENGTH,
+  TRASH_MAX_PAGE_SIZE,
+  type CreatePublicationRequest,
+} from '../../../contracts/catalog.js';
 
 const NOT_BLANK = /\S/;
 
-export class CreatePublicationDto {
-  @ApiProperty({ maxLength: 500 })
+export class CreatePublicationDto implements CreatePublicationRequest {
+  @ApiProperty({ maxLength: LIMITS.title })
   @IsString({ message: 'title must be a string' })
   @Matches(NOT_BLANK, { message: 'title is required' })
-  @MaxLength(500)
+  @MaxLength(LIMITS.title)
   title: string;
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray({ message: 'authors must be a list of names' })
-  @ArrayMaxSize(50)
+  @ArrayMaxSize(LIMITS.authors)
   @IsString({ each: true, message: 'each author must be a string' })
-  @MaxLength(300, { each: true })
+  @MaxLength(LIMITS.author, { each: true })
   authors?: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) publisher?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.publisher) publisher?: string;
   @ApiPropertyOptional({ description: 'Free text: a year, month and year, or a full date' })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(LIMITS.publication_date)
   publication_date?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) isbn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) notes?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.isbn) isbn?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.notes) notes?: string;
 }
 
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */
 export class UpdatePublicationDto extends PartialType(CreatePublicationDto) {}
 
-export class ListPublicationsQuery {
+export class AdminQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'] })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'admin must be true or false' })
   admin?: 'true' | 'false';
+}
 
+/** What both admin lists take: an order and a text search. */
+class SortedSearchQuery extends AdminQuery {
+  @ApiPropertyOptional({ description: 'react-admin sort, e.g. ["title","ASC"]' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sort?: string;
+
+  @ApiPropertyOptional({ description: 'Text to find in titles and authors' })
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  q?: string;
+}
+
+export class ListPublicationsQuery extends SortedSearchQuery {
   @ApiPropertyOptional({ enum: ['draft', 'published', 'trash'] })
   @IsOptional()
   @IsIn(['draft', 'published', 'trash', ''], { message: 'status must be draft, published or trash' })
@@ -53,20 +76,10 @@ export class ListPublicationsQuery {
   @IsString()
   @MaxLength(500)
   filter?: string;
-
-  @ApiPropertyOptional({ description: 'react-admin sort, e.g. ["title","ASC"]' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  sort?: string;
 }
 
-export class TrashQuery {
-  @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'admin must be true or false' })
-  admin?: 'true' | 'false';
-
+/** The trash, newest deletion first unless sorted otherwise, in pages (1 and 20 by default). */
+export class TrashQuery extends SortedSearchQuery {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Type(() => Number)
@@ -80,13 +93,6 @@ export class TrashQuery {
   @Type(() => Number)
   @IsInt({ message: 'page_size must be a whole number' })
   @Min(1, { message: 'page_size must be between 1 and 100' })
-  @Max(100, { message: 'page_size must be between 1 and 100' })
+  @Max(TRASH_MAX_PAGE_SIZE, { message: 'page_size must be between 1 and 100' })
   page_size?: number;
-}
-
-export class AdminQuery {
-  @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'admin must be true or false' })
-  admin?: 'true' | 'false';
 }

@@ -4,8 +4,21 @@ import type { Request, Response } from 'express';
 import { StaffGuard } from '../../auth/staff.guard.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
-import type { PublicationFilter } from '../application/ports/catalog.repository.port.js';
-import type { Publication } from '../domain/publication.js';
+import {
+  PUBLICATION_SORT_FIELDS,
+  TRASH_DEFAULT_PAGE,
+  TRASH_DEFAULT_PAGE_SIZE,
+  type ClearPoemsAnswer,
+  type PermanentDeleteAnswer,
+  type Poem,
+  type Publication,
+  type PublicationMoveAnswer,
+  type PublicationSortField,
+  type PublishAnswer,
+  type TrashPage,
+} from '../../../contracts/catalog.js';
+import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
+import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from './public-read.interceptor.js';
 import { viewerOf } from './viewer.js';
@@ -30,18 +43,36 @@ function adminFilter(query: ListPublicationsQuery): PublicationFilter {
   throw new BadRequestException('status must be draft, published or trash');
 }
 
-const SORTABLE = new Set(['id', 'title', 'created_at', 'updated_at', 'published_at', 'deleted_at', 'poem_count']);
+const SORTABLE: ReadonlySet<string> = new Set(PUBLICATION_SORT_FIELDS);
 
-function sortItems(items: Publication[], raw: string | undefined): Publication[] {
-  const sort = parseJsonParam<[string, string]>(raw, 'sort');
-  if (!sort) return items;
+/** react-admin's sort=["field","ASC|DESC"]; ["id", ...] asks for the default order. */
+function sortOf(raw: string | undefined): PublicationListOptions['sort'] {
+  const sort = parseJsonParam<unknown>(raw, 'sort');
+  if (sort === undefined) return undefined;
   const [field, order] = Array.isArray(sort) ? sort : [];
-  if (!SORTABLE.has(String(field)) || !['ASC', 'DESC'].includes(String(order))) {
-    throw new BadRequestException(`sort must be ["field","ASC|DESC"] with field one of ${[...SORTABLE].join(', ')}`);
+  if (field === 'id' && (order === 'ASC' || order === 'DESC')) return undefined;
+  if (!SORTABLE.has(String(field)) || (order !== 'ASC' && order !== 'DESC')) {
+    throw new BadRequestException(`sort must be ["field","ASC|DESC"] with field one of ${PUBLICATION_SORT_FIELDS.join(', ')}`);
   }
-  const key = field as keyof Publication;
-  const sign = order === 'ASC' ? 1 : -1;
-  return [...items].sort((a, b) => (String(a[key] ?? '') < String(b[key] ?? '') ? -sign : String(a[key] ?? '') > String(b[key] ?? '') ? sign : 0));
+  return { field: field as PublicationSortField, order };
+}
+
+/** Text search from `q` or react-admin's `filter={"q":...}`. */
+function searchOf(query: ListPublicationsQuery): string | undefined {
+  const fromFilter = parseJsonParam<{ q?: unknown }>(query.filter, 'filter')?.q;
+  if (fromFilter !== undefined && typeof fromFilter !== 'string') throw new BadRequestException('q must be text');
+  return query.q ?? fromFilter;
+}
+
+/**
+ * A write whose body may narrow what it does (clear_poems with poem_ids) must not quietly do more
+ * when a field is misspelt: unknown fields are refused instead of stripped.
+ */
+function rejectUnknownFields(body: unknown, allowed: readonly string[], endpoint: string): void {
+  if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException(`${endpoint} takes a JSON object`);
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length) throw new BadRequestException(`Unknown field ${unknown.map((k) => `"${k}"`).join(', ')}: ${endpoint} takes ${allowed.join(', ')}`);
 }
 
 @ApiTags('publications')
@@ -59,12 +90,14 @@ export class PublicationsController {
     const adminView = query.admin === 'true' || !!query.status || !!query.filter;
     const viewer = viewerOf(req, adminView);
     if (!viewer.staff) return this.queries.listPublished();
-    const { items, total } = await this.queries.listPublications(adminFilter(query));
-    const sorted = sortItems(items, query.sort);
     const range = parseJsonParam<[number, number]>(query.range, 'range');
-    const [start, end] = range ?? [0, Math.max(sorted.length - 1, 0)];
-    if (end < start) throw new BadRequestException('range end must not be before its start');
-    const page = range ? sorted.slice(start, end + 1) : sorted;
+    if (range && range[1] < range[0]) throw new BadRequestException('range end must not be before its start');
+    const { items: page, total } = await this.queries.listPublications(adminFilter(query), {
+      search: searchOf(query),
+      sort: sortOf(query.sort),
+      page: range ? { offset: range[0], limit: range[1] - range[0] + 1 } : undefined,
+    });
+    const start = range?.[0] ?? 0;
     // react-admin's simple REST client reads the total from one of these headers.
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Content-Range', `publications ${start}-${start + Math.max(page.length - 1, 0)}/${total}`);
@@ -74,11 +107,15 @@ export class PublicationsController {
 
   @Get('trash')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Publications in trash, paged: {count, results}' })
-  async trash(@Query() query: TrashQuery, @Res({ passthrough: true }) res: Response) {
-    const page = query.page ?? 1;
-    const size = query.page_size ?? 20;
-    const { items, total } = await this.queries.listPublications('trash', { offset: (page - 1) * size, limit: size });
+  @ApiOperation({ summary: 'Publications in trash, paged (page, page_size: 1 and 20 by default), sorted and searched (q): {count, results}' })
+  async trash(@Query() query: TrashQuery, @Res({ passthrough: true }) res: Response): Promise<TrashPage> {
+    const page = query.page ?? TRASH_DEFAULT_PAGE;
+    const size = query.page_size ?? TRASH_DEFAULT_PAGE_SIZE;
+    const { items, total } = await this.queries.listPublications('trash', {
+      search: query.q,
+      sort: sortOf(query.sort),
+      page: { offset: (page - 1) * size, limit: size },
+    });
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
@@ -88,21 +125,37 @@ export class PublicationsController {
   @Get(`:${REF}`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One publication by id or slug' })
-  get(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request) {
+  get(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Publication> {
     return this.queries.getPublication(ref, viewerOf(req, query.admin === 'true'));
   }
 
   @Get(`:${REF}/poems`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'Poems of a publication in reading order' })
-  poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request) {
+  poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Poem[]> {
     return this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'));
+  }
+
+  @Post(`:${REF}/poems`)
+  @UseGuards(StaffGuard)
+  @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
+  createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto): Promise<Poem> {
+    return this.commands.createPoem(ref, { title: dto.title, body: dto.body, notes: dto.notes ?? '', page_numbers: dto.page_numbers ?? [] });
+  }
+
+  @Post(`:${REF}/reorder_poems`)
+  @HttpCode(200)
+  @UseGuards(StaffGuard)
+  @ApiOperation({ summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order' })
+  reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
+    rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
+    return this.commands.reorderPoems(ref, dto.poem_ids);
   }
 
   @Post()
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Create a draft publication' })
-  create(@Body() dto: CreatePublicationDto) {
+  create(@Body() dto: CreatePublicationDto): Promise<Publication> {
     return this.commands.createPublication({
       title: dto.title,
       authors: dto.authors ?? [],
@@ -116,7 +169,7 @@ export class PublicationsController {
   @Put(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Update publication fields' })
-  update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto) {
+  update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto): Promise<Publication> {
     const { title, authors, publisher, publication_date, isbn, notes } = dto;
     return this.commands.updatePublication(ref, { title, authors, publisher, publication_date, isbn, notes });
   }
@@ -124,14 +177,14 @@ export class PublicationsController {
   @Delete(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Move to trash (soft delete)' })
-  async remove(@Param(REF) ref: string) {
+  async remove(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
     return { message: 'Publication moved to trash', publication: await this.commands.moveToTrash(ref) };
   }
 
   @Delete(`:${REF}/permanent_delete`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Delete forever with all poems; only from trash (409 otherwise)' })
-  async permanentDelete(@Param(REF) ref: string) {
+  async permanentDelete(@Param(REF) ref: string): Promise<PermanentDeleteAnswer> {
     return { message: 'Publication permanently deleted', ...(await this.commands.permanentlyDelete(ref)) };
   }
 
@@ -139,14 +192,14 @@ export class PublicationsController {
   @HttpCode(200)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Bring back from trash' })
-  async restore(@Param(REF) ref: string) {
+  async restore(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
     return { message: 'Publication restored from trash', publication: await this.commands.restore(ref) };
   }
 
   @Post(`:${REF}/publish`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  async publish(@Param(REF) ref: string) {
+  async publish(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'published');
     return { publication, status: publication.status };
   }
@@ -154,7 +207,7 @@ export class PublicationsController {
   @Post(`:${REF}/save_draft`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  async saveDraft(@Param(REF) ref: string) {
+  async saveDraft(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'draft');
     return { publication, status: publication.status };
   }
@@ -163,7 +216,7 @@ export class PublicationsController {
   @HttpCode(200)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'draft <-> published; answers {publication, status}' })
-  async toggle(@Param(REF) ref: string) {
+  async toggle(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.toggleStatus(ref);
     return { publication, status: publication.status };
   }
@@ -171,8 +224,9 @@ export class PublicationsController {
   @Post(`:${REF}/clear_poems`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Remove every poem of the publication' })
-  clearPoems(@Param(REF) ref: string) {
-    return this.commands.clearPoems(ref);
+  @ApiOperation({ summary: 'Remove every poem of the publication, or with {poem_ids} only those (all must be its poems, else 409 and nothing removed)' })
+  clearPoems(@Param(REF) ref: string, @Body() dto: ClearPoemsDto, @Req() req: Request): Promise<ClearPoemsAnswer> {
+    rejectUnknownFields(req.body, ['poem_ids'], 'clear_poems');
+    return this.commands.clearPoems(ref, dto.poem_ids);
   }
 }

@@ -5,7 +5,13 @@ import { countLines, countWords } from '../domain/poem-text.js';
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Publication, PublicationFields, PublicationStatus } from '../domain/publication.js';
 import { slugify, uniqueSlug } from '../domain/slug.js';
-import type { CatalogRepository, CatalogTransaction, PublicationFilter } from '../application/ports/catalog.repository.port.js';
+import type { PublicationSortField } from '../../../contracts/catalog.js';
+import type {
+  CatalogRepository,
+  CatalogTransaction,
+  PublicationFilter,
+  PublicationListOptions,
+} from '../application/ports/catalog.repository.port.js';
 import { CatalogChanges } from './catalog-changes.js';
 
 type Ref = { id: number } | { slug: string };
@@ -27,6 +33,27 @@ const FILTERS: Record<PublicationFilter, string> = {
   published: `p.status = 'published' AND p.deleted_at IS NULL`,
   trash: `p.deleted_at IS NOT NULL`,
 };
+
+/** Sort keys over the listing subquery `q`; titles compare without case, ties fall back to the id. */
+const SORT_KEYS: Record<PublicationSortField, string> = {
+  title: 'lower(q.title)',
+  created_at: 'q.created_at',
+  updated_at: 'q.updated_at',
+  published_at: 'q.published_at',
+  deleted_at: 'q.deleted_at',
+  poem_count: 'q.poem_count',
+};
+
+function orderBy(filter: PublicationFilter, sort: PublicationListOptions['sort']): string {
+  if (!sort) return filter === 'trash' ? 'q.deleted_at DESC, q.id DESC' : 'q.created_at DESC, q.id DESC';
+  const direction = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  return `${SORT_KEYS[sort.field]} ${direction} NULLS LAST, q.id ${direction}`;
+}
+
+/** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
@@ -211,9 +238,27 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
     this.touched = true;
   }
 
-  async clearPoems(publicationId: number): Promise<number> {
-    const [, affected] = await this.m.query(`DELETE FROM poems WHERE publication_id = $1`, [publicationId]);
-    this.touched = true;
+  async lockPoems(publicationId: number): Promise<Poem[]> {
+    const rows = await this.m.query(`SELECT * FROM poems WHERE publication_id = $1 ORDER BY position, id FOR UPDATE`, [publicationId]);
+    return rows.map(toPoem);
+  }
+
+  async setPoemOrder(publicationId: number, poemIds: number[]): Promise<void> {
+    await this.m.query(
+      `UPDATE poems SET position = o.position, updated_at = now()
+         FROM unnest($2::int[]) WITH ORDINALITY AS o(id, position)
+        WHERE poems.id = o.id AND poems.publication_id = $1 AND poems.position IS DISTINCT FROM o.position`,
+      [publicationId, poemIds],
+    );
+    await this.touch(publicationId);
+  }
+
+  async clearPoems(publicationId: number, poemIds?: number[]): Promise<number> {
+    const [, affected] =
+      poemIds === undefined
+        ? await this.m.query(`DELETE FROM poems WHERE publication_id = $1`, [publicationId])
+        : await this.m.query(`DELETE FROM poems WHERE publication_id = $1 AND id = ANY($2::int[])`, [publicationId, poemIds]);
+    await this.touch(publicationId);
     return Number(affected ?? 0);
   }
 
@@ -230,15 +275,22 @@ export class TypeOrmCatalogRepository implements CatalogRepository {
     @Inject(CatalogChanges) private readonly changes: CatalogChanges,
   ) {}
 
-  async listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }) {
-    const order = filter === 'trash' ? 'p.deleted_at DESC, p.id DESC' : 'p.created_at DESC, p.id DESC';
-    const limit = page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : '';
+  async listPublications(filter: PublicationFilter, options: PublicationListOptions = {}) {
+    const { page, search, sort } = options;
+    const params: unknown[] = [];
+    let where = FILTERS[filter];
+    if (search?.trim()) {
+      params.push(containsPattern(search.trim()));
+      where += ` AND (p.title ILIKE $1 OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.authors) a WHERE a ILIKE $1))`;
+    }
+    const limit = page ? ` LIMIT ${Number(page.limit)} OFFSET ${Number(page.offset)}` : '';
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      `SELECT q.*, count(*) OVER () AS total_count FROM (${PUBLICATION_SELECT} WHERE ${FILTERS[filter]}) q ORDER BY ${order.replaceAll('p.', 'q.')}${limit}`,
+      `SELECT q.*, count(*) OVER () AS total_count FROM (${PUBLICATION_SELECT} WHERE ${where}) q ORDER BY ${orderBy(filter, sort)}${limit}`,
+      params,
     );
     let total = rows.length > 0 ? Number(rows[0].total_count) : 0;
     if (rows.length === 0 && page && page.offset > 0) {
-      const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM publications p WHERE ${FILTERS[filter]}`);
+      const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM publications p WHERE ${where}`, params);
       total = Number(n);
     }
     return { items: rows.map(toPublication), total };

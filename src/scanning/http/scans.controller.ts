@@ -2,6 +2,7 @@ import { ChecksCsrfFormField } from '../../auth/csrf.js';
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { MetadataAnswer, ScanAccepted, ScanResult } from '../../../contracts/scanning.js';
 import { StaffGuard } from '../../auth/staff.guard.js';
 import { ScanService, type Submitted } from '../jobs/scan.service.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
@@ -18,7 +19,7 @@ function clientGone(res: Response): AbortSignal {
 const isAsync = (flag: string | undefined) => flag === 'true' || flag === '1';
 
 /** Answers the finished scan, or 202 with the job id for ?async=true. */
-function reply(res: Response, submitted: Submitted) {
+function reply(res: Response, submitted: Submitted): ScanAccepted | ScanResult {
   if (!submitted.result) {
     res.status(202);
     return { job_id: submitted.jobId, status_url: `/api/scans/${submitted.jobId}/` };
@@ -68,7 +69,7 @@ export class ScansController {
   @UseInterceptors(ImageUploadInterceptor('metadata'))
   @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Publication metadata from cover, title and copyright page photos image_0..image_9' })
-  async extractMetadata(@Req() req: Request) {
+  async extractMetadata(@Req() req: Request): Promise<MetadataAnswer> {
     const metadata = await this.scans.extractMetadata(uploadedImages(req, 'metadata'));
     return { success: true, metadata };
   }

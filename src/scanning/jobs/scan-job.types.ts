@@ -1,5 +1,3 @@
-import type { Poem } from '../../catalog/domain/poem.js';
-
 /** A page photo already kept in the page store, as a job refers to it. */
 export interface StoredPageRef {
   /** scan_pages.id */
@@ -24,27 +22,5 @@ export interface ReprocessPayload {
   pages: StoredPageRef[];
 }
 
-export interface DuplicateReport {
-  title: string;
-  /** The poem it matched: one already in the publication, or an earlier poem of this batch. */
-  matched_poem: { id: number | null; title: string };
-  /** 0..1 on normalised text, rounded to 3 decimals. */
-  similarity: number;
-  matched_in: 'publication' | 'batch';
-}
-
-/** What a finished scan answers, from the job and from the synchronous endpoints alike. */
-export interface ScanResult {
-  job_id: string;
-  publication_id: number;
-  /** Poems this scan added to the publication. */
-  extracted_poems: number;
-  duplicates_ignored: number;
-  /** Poems found on the pages: extracted_poems + duplicates_ignored. */
-  total_scanned: number;
-  /** Candidates with no line of verse (a heading alone, a stray title), dropped and never saved. */
-  empty_dropped: number;
-  duplicates: DuplicateReport[];
-  poems: Poem[];
-  pages_total: number;
-}
+/** What a finished scan answers; defined with the rest of the API in contracts/. */
+export type { DuplicateReport, ScanResult } from '../../../contracts/scanning.js';

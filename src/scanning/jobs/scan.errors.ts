@@ -94,8 +94,4 @@ export class ScanError extends HttpException {
 }
 
 /** What a failed job reports: the same code, message and status the HTTP answer carries. */
-export interface JobErrorInfo {
-  code: string;
-  message: string;
-  status: number;
-}
+export type { ScanJobError as JobErrorInfo } from '../../../contracts/scanning.js';

@@ -1,23 +1,14 @@
-import type { JobErrorInfo } from '../jobs/scan.errors.js';
+import type { ScanJob, ScanJobProgress, ScanJobState } from '../../../contracts/scanning.js';
 import type { JobName, JobPayload, JobResult } from './job.catalogue.js';
 
-export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+export type JobState = ScanJobState;
+export type JobProgress = ScanJobProgress;
 
-export interface JobProgress {
-  pages_done: number;
-  pages_total: number;
-}
-
-export interface JobStatus<N extends JobName = JobName> {
-  job_id: string;
+/** A job as GET /api/scans/{id}/ answers it (contracts/), typed by its name. */
+export type JobStatus<N extends JobName = JobName> = Omit<ScanJob, 'name' | 'result'> & {
   name: N;
-  state: JobState;
-  progress: JobProgress;
-  /** Runs started so far (a retry or a takeover after a dead worker adds one). */
-  attempts: number;
   result?: JobResult<N>;
-  error?: JobErrorInfo;
-}
+};
 
 export interface JobContext {
   jobId: string;

@@ -1,7 +1,16 @@
+import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type { NewPoem, Poem } from '../../domain/poem.js';
 import type { Publication, PublicationFields, PublicationStatus } from '../../domain/publication.js';
 
 export type PublicationFilter = 'active' | 'draft' | 'published' | 'trash' | 'public';
+
+/** How to list: text to find in title or authors, the order, and the slice. */
+export interface PublicationListOptions {
+  search?: string;
+  /** Default: newest first (the trash: most recently deleted first). */
+  sort?: { field: PublicationSortField; order: 'ASC' | 'DESC' };
+  page?: { offset: number; limit: number };
+}
 
 /** One unit of work: every method of the repository, bound to one transaction. */
 export interface CatalogTransaction {
@@ -15,13 +24,18 @@ export interface CatalogTransaction {
   appendPoems(publicationId: number, poems: Array<NewPoem & { source_key?: string }>): Promise<number[]>;
   updatePoem(id: number, fields: { title: string; body: string; notes: string }): Promise<void>;
   deletePoem(id: number): Promise<void>;
-  clearPoems(publicationId: number): Promise<number>;
+  /** Every poem of the publication in reading order, locked until the transaction ends. */
+  lockPoems(publicationId: number): Promise<Poem[]>;
+  /** Gives the poems positions 1..n in the order of `poemIds` (all of the publication's poems). */
+  setPoemOrder(publicationId: number, poemIds: number[]): Promise<void>;
+  /** Removes every poem of the publication, or only those listed. Answers how many went. */
+  clearPoems(publicationId: number, poemIds?: number[]): Promise<number>;
   /** Marks the publication changed (updated_at) and tells caches that the catalog changed. */
   touch(publicationId: number): Promise<void>;
 }
 
 export interface CatalogRepository {
-  listPublications(filter: PublicationFilter, page?: { offset: number; limit: number }): Promise<{ items: Publication[]; total: number }>;
+  listPublications(filter: PublicationFilter, options?: PublicationListOptions): Promise<{ items: Publication[]; total: number }>;
   findPublication(ref: { id: number } | { slug: string }): Promise<Publication | null>;
   listPoems(publicationId: number): Promise<Poem[]>;
   /** Every poem of every published, non-deleted publication, in reading order (one query). */

@@ -1,0 +1,40 @@
+import Button, { type ButtonProps } from '@mui/material/Button';
+import { useState, type ReactNode } from 'react';
+import { Confirm } from 'react-admin';
+
+/**
+ * A button whose action waits for react-admin's Confirm dialog. react-admin's own
+ * ...WithConfirmButton components word the dialog themselves; the spec names each confirm's text.
+ */
+export function ConfirmButton({
+  label,
+  confirmTitle,
+  confirmContent,
+  onConfirm,
+  ...button
+}: Omit<ButtonProps, 'onClick' | 'children'> & {
+  label: ReactNode;
+  confirmTitle: string;
+  confirmContent: string;
+  onConfirm: () => void | Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} onConfirm={() => void confirm()} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { BUTTON_MIN_HEIGHT_PX, BUTTON_PRESS_SCALE, THEME } from '../constants.js';
+
+/** Whoever asked their system for less motion gets dialogs, menus and notifications without animation. */
+const reducedMotion = typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const NO_MOTION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
+/** react-admin's light theme in the archive's colours, type and breakpoints (SPEC section 3). */
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  ...(reducedMotion ? { transitions: { duration: NO_MOTION } } : {}),
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: THEME.primary },
+    secondary: { main: THEME.secondary },
+    success: { main: THEME.success },
+    warning: { main: THEME.warning },
+    error: { main: THEME.error },
+    background: { default: '#f8fafc' },
+  },
+  typography: { fontFamily: 'Inter, system-ui, sans-serif' },
+  breakpoints: { values: { xs: 0, sm: THEME.breakpoints.sm, md: THEME.breakpoints.md, lg: THEME.breakpoints.lg, xl: THEME.breakpoints.xl } },
+  components: {
+    ...defaultTheme.components,
+    // The shared button of SPEC section 9: minimum heights per size, a slight press, no capitals.
+    MuiButton: {
+      styleOverrides: {
+        root: { textTransform: 'none', fontWeight: 600, '&:active': { transform: `scale(${BUTTON_PRESS_SCALE})` } },
+        sizeSmall: { minHeight: BUTTON_MIN_HEIGHT_PX.small },
+        sizeMedium: { minHeight: BUTTON_MIN_HEIGHT_PX.medium },
+        sizeLarge: { minHeight: BUTTON_MIN_HEIGHT_PX.large },
+      },
+    },
+  },
+};

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
+import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { PoemTextInput } from './poem-text-input.js';
+
+/** A poem's form fields; empty texts stay '' (react-admin would send null, which the API refuses). */
+export function PoemFields() {
+  const translate = useTranslate();
+  const keepText = (value: string) => value ?? '';
+  return (
+    <>
+      <TextInput source="title" fullWidth parse={keepText} />
+      <PoemTextInput source="body" helperText={translate('archive.poem.body_help')} />
+      <TextInput source="notes" multiline minRows={2} fullWidth parse={keepText} />
+    </>
+  );
+}
+
+/**
+ * The dialog around a react-admin poem form (Edit Poem, New Poem): the title, the form with an
+ * optional page photograph beside it, Cancel and the save button (SPEC section 2).
+ */
+export function PoemDialog({ titleKey, saveKey, onClose, aside, children }: { titleKey: string; saveKey: string; onClose: () => void; aside?: ReactNode; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth={aside ? 'lg' : 'md'} aria-labelledby="poem-dialog-title">
+      <DialogTitle id="poem-dialog-title">{translate(titleKey)}</DialogTitle>
+      <Form>
+        <DialogContent dividers>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: aside ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
+            {aside}
+            <Box sx={{ minWidth: 0 }}>{children}</Box>
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('archive.poem.cancel')}</Button>
+          <SaveButton label={saveKey} alwaysEnable />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

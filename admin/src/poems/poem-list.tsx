@@ -1,0 +1,152 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ReferenceManyField, useDelete, useListContext, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { MAX_POEM_IDS, type Poem, type Publication } from '../../../contracts/catalog.js';
+import { POEM_PREVIEW_LINES } from '../constants.js';
+import { useRefreshCatalog } from '../publications/use-publication-actions.js';
+import { POEM_TEXT_STYLE } from './poem-text.js';
+import { moved, useReorderPoems } from './use-reorder-poems.js';
+
+export function previewLines(body: string, lines = POEM_PREVIEW_LINES): string {
+  return body.split('\n').slice(0, lines).join('\n');
+}
+
+/** New Poem: type one in, or scan page photographs in the wizard (SPEC: the same wizard, tied to this book). */
+function NewPoemMenu() {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} aria-controls={anchor ? 'new-poem-menu' : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+        {translate('archive.detail.new_poem')}
+      </Button>
+      <Menu id="new-poem-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem component={Link} to="poems/create" onClick={() => setAnchor(null)}>
+          {translate('archive.detail.type_poem')}
+        </MenuItem>
+        <MenuItem component={Link} to="scan" onClick={() => setAnchor(null)}>
+          {translate('archive.detail.scan_pages')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; index: number; count: number; onMove: (index: number, by: -1 | 1) => void; failureText: (err: unknown, key: string) => string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefreshCatalog();
+  const [remove] = useDelete<Poem>();
+  const count_ = (key: string, n: number) => translate(key, { smart_count: n, count: n.toLocaleString('en-US') });
+  const deletePoem = () =>
+    remove(
+      'poems',
+      { id: poem.id, previousData: poem },
+      {
+        mutationMode: 'undoable',
+        onSuccess: () => notify('archive.notify.poem_deleted', { type: 'info', undoable: true }),
+        onError: (err) => notify(failureText(err, 'archive.notify.delete_poem_failed'), { type: 'error' }),
+        onSettled: () => void refresh(),
+      },
+    );
+  return (
+    <Card component="article" variant="outlined" aria-label={poem.title} data-poem-id={poem.id}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {poem.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('archive.detail.poem_stats', { lines: count_('archive.dashboard.lines', poem.line_count), words: count_('archive.dashboard.words', poem.word_count) })}
+          </Typography>
+        </Stack>
+        <Box component="pre" sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, my: 1, fontSize: '0.85rem', overflow: 'hidden' }}>
+          {previewLines(poem.body)}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <IconButton size="small" data-move="up" aria-label={translate('archive.action.move_up', { title: poem.title })} disabled={index === 0} onClick={() => onMove(index, -1)}>
+          <ArrowUpwardIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" data-move="down" aria-label={translate('archive.action.move_down', { title: poem.title })} disabled={index === count - 1} onClick={() => onMove(index, 1)}>
+          <ArrowDownwardIcon fontSize="small" />
+        </IconButton>
+        <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}`}>
+          {translate('archive.action.edit')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" onClick={deletePoem}>
+          {translate('archive.action.delete')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** The poems in book order (the order the reader follows), with up/down to change it. */
+function PoemCards({ publication, failureText }: { publication: Publication; failureText: (err: unknown, key: string) => string }) {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<Poem>();
+  const reorder = useReorderPoems(publication.id);
+  const [announcement, setAnnouncement] = useState('');
+  // Sorted here too, so an order shown before the server answers is the order on screen.
+  const poems = [...(data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id);
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = moved(poems.map((p) => p.id), index, by);
+    const poem = poems[index];
+    reorder.mutate(ids);
+    setAnnouncement(translate('archive.detail.position', { position: index + by + 1, count: poems.length }));
+    // Keep the keyboard on the arrow just used, now on the poem's new card.
+    requestAnimationFrame(() => {
+      const button = document.querySelector<HTMLButtonElement>(`[data-poem-id="${poem.id}"] [data-move="${by < 0 ? 'up' : 'down'}"]`);
+      (button && !button.disabled ? button : document.querySelector<HTMLButtonElement>(`[data-poem-id="${poem.id}"] [data-move]:not(:disabled)`))?.focus();
+    });
+  };
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography id="poems-heading" component="h2" variant="h5" sx={{ fontWeight: 600 }}>
+          {translate('archive.detail.poems', { count: isPending ? publication.poem_count : poems.length })}
+        </Typography>
+        <NewPoemMenu />
+      </Stack>
+      <Box role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </Box>
+      {!isPending && poems.length === 0 ? (
+        <Typography color="text.secondary">{translate('archive.detail.no_poems')}</Typography>
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>
+          {poems.map((poem, i) => (
+            <li key={poem.id}>
+              <PoemCard poem={poem} index={i} count={poems.length} onMove={move} failureText={failureText} />
+            </li>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** The poems of the publication on its detail page: react-admin's reference list of the nested poems resource. */
+export function PublicationPoems({ publication, failureText }: { publication: Publication; failureText: (err: unknown, key: string) => string }) {
+  return (
+    <ReferenceManyField reference="poems" target="publication_id" record={publication} sort={{ field: 'position', order: 'ASC' }} perPage={MAX_POEM_IDS} pagination={false}>
+      <PoemCards publication={publication} failureText={failureText} />
+    </ReferenceManyField>
+  );
+}

@@ -1,0 +1,18 @@
+import { TextInput, type TextInputProps } from 'react-admin';
+import { POEM_TEXT_STYLE, untab } from './poem-text.js';
+
+/** A poem's body in a react-admin form: monospace, unwrapped, tabs as spaces, an empty text kept as ''. */
+export function PoemTextInput(props: Omit<TextInputProps, 'multiline' | 'parse'>) {
+  return (
+    <TextInput
+      multiline
+      minRows={14}
+      maxRows={30}
+      fullWidth
+      parse={(value: string) => untab(value ?? '')}
+      sx={{ '& textarea': POEM_TEXT_STYLE }}
+      slotProps={{ htmlInput: { wrap: 'off', spellCheck: false } }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Edit, SaveButton, SimpleForm, TextArrayInput, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { Publication } from '../../../contracts/catalog.js';
+import { serverField } from '../../../contracts/errors.js';
+import { usePageTitle } from '../layout/page-title.js';
+import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
+import { usePublicationIdFromRoute } from './use-publication-ref.js';
+
+function EditHeading() {
+  const translate = useTranslate();
+  const { record } = useEditContext<Publication>();
+  usePageTitle(record ? translate('archive.edit.heading', { title: record.title }) : undefined);
+  return (
+    <Typography component="h1" variant="h4" sx={{ fontWeight: 600, px: 2, pt: 2 }}>
+      {translate('archive.edit.heading', { title: record?.title ?? '' })}
+    </Typography>
+  );
+}
+
+function EditToolbar({ back }: { back: string }) {
+  return (
+    <Toolbar sx={{ gap: 1, bgcolor: 'background.paper' }}>
+      <SaveButton label="archive.poem.save" />
+      <Button component={Link} to={back}>
+        {useTranslate()('archive.poem.cancel')}
+      </Button>
+    </Toolbar>
+  );
+}
+
+function EditLoadError() {
+  const translate = useTranslate();
+  const { error } = useEditContext();
+  return (
+    <Typography role="alert" color="error" sx={{ p: 2 }}>
+      {serverField(error, 'error') ?? translate('archive.detail.load_failed')}
+    </Typography>
+  );
+}
+
+/**
+ * Every field of a publication in react-admin's SimpleForm, checked as the API checks them, saved
+ * with PUT /publications/{id}/ (undoable), then back to the detail page.
+ */
+export function PublicationEdit() {
+  const translate = useTranslate();
+  const { ref, id, error } = usePublicationIdFromRoute();
+  const back = `/admin/publication/${encodeURIComponent(ref)}`;
+  if (error) return <Typography role="alert">{serverField(error, 'error') ?? translate('archive.detail.load_failed')}</Typography>;
+  if (id === undefined) return <Typography color="text.secondary">{translate('archive.detail.loading')}</Typography>;
+  return (
+    <Edit
+      resource="publications"
+      id={id}
+      title={false}
+      actions={false}
+      mutationMode="undoable"
+      transform={publicationPayload}
+      redirect={() => back.replace(/^\/admin\//, '')}
+      queryOptions={{ onError: () => undefined }}
+      error={<EditLoadError />}
+    >
+      <EditHeading />
+      <SimpleForm toolbar={<EditToolbar back={back} />}>
+        <Box sx={{ width: '100%', maxWidth: 720 }}>
+          <TextInput source="title" validate={RULES.title} fullWidth />
+          <TextArrayInput source="authors" validate={RULES.authors} helperText={translate('archive.edit.authors_help')} autoSelect fullWidth />
+          <TextInput source="publisher" validate={RULES.publisher} fullWidth />
+          <TextInput source="publication_date" validate={RULES.publication_date} helperText={translate('archive.wizard.fields.publication_date_help')} fullWidth />
+          <TextInput source="isbn" validate={RULES.isbn} fullWidth />
+          <TextInput source="notes" validate={RULES.notes} multiline minRows={3} fullWidth />
+        </Box>
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,40 @@
+/** Sessions: /api/auth/* and the CSRF token endpoint. */
+
+export interface AuthUser {
+  username: string;
+  is_staff: boolean;
+}
+
+/** GET /auth/check/. */
+export interface AuthCheckAnswer {
+  authenticated: boolean;
+  user: AuthUser | null;
+}
+
+/** POST /auth/login/. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+export interface LoginAnswer {
+  success: boolean;
+  user?: AuthUser | null;
+  error?: string | null;
+}
+
+/** GET /ai_extraction/csrf/. */
+export interface CsrfAnswer {
+  csrfToken: string;
+}
+
+/** GET /health/ (503 when the database does not answer). */
+export interface HealthAnswer {
+  status: 'ok' | 'degraded' | 'error';
+  database: boolean;
+  database_engine: 'postgresql' | 'pglite';
+  database_error?: string;
+  database_latency_ms: number;
+  /** The scan queue: in-process, or Redis with whether it answers and has workers. */
+  queue: { mode: string; ok: boolean; [detail: string]: unknown };
+  time: string;
+}

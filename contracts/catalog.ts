@@ -1,0 +1,172 @@
+/**
+ * The catalog's part of the API (SPEC sections 3 and 7): what /api/publications and /api/poems
+ * answer and accept. The server's DTOs and mappers, the admin and the reader all use these types.
+ */
+
+export type PublicationStatus = 'draft' | 'published';
+export const PUBLICATION_STATUSES: readonly PublicationStatus[] = ['draft', 'published'];
+
+/** A publication as the API answers it; counts are always derived from its poems. */
+export interface Publication {
+  id: number;
+  _id: number;
+  slug: string;
+  title: string;
+  status: PublicationStatus;
+  authors: string[];
+  publisher: string;
+  /** Free text: a year, month and year, or a full date. */
+  publication_date: string;
+  isbn: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  published_at: string | null;
+  poem_count: number;
+  total_lines: number;
+  total_words: number;
+}
+
+/** Editable metadata of a publication: the body of POST /publications/ (PUT takes any subset). */
+export interface PublicationFields {
+  title: string;
+  authors: string[];
+  publisher: string;
+  publication_date: string;
+  isbn: string;
+  notes: string;
+}
+
+export type CreatePublicationRequest = Pick<PublicationFields, 'title'> & Partial<Omit<PublicationFields, 'title'>>;
+export type UpdatePublicationRequest = Partial<PublicationFields>;
+
+/** The API's limits on publication fields; the admin's form checks the same numbers. */
+export const PUBLICATION_LIMITS = {
+  title: 500,
+  authors: 50,
+  author: 300,
+  publisher: 500,
+  publication_date: 100,
+  isbn: 40,
+  notes: 20_000,
+} as const;
+
+/** Admin list filters: `status` on GET /publications/?admin=true (trash has its own endpoint). */
+export type PublicationListStatus = 'draft' | 'published' | 'trash';
+
+/** Fields the admin lists sort by (`sort=["title","ASC"]`). */
+export const PUBLICATION_SORT_FIELDS = ['title', 'created_at', 'updated_at', 'published_at', 'deleted_at', 'poem_count'] as const;
+export type PublicationSortField = (typeof PUBLICATION_SORT_FIELDS)[number];
+/** Longest text search (`q`, over title and authors). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** GET /publications/trash/: one page of the trash. */
+export interface TrashPage {
+  count: number;
+  results: Publication[];
+}
+export const TRASH_DEFAULT_PAGE = 1;
+export const TRASH_DEFAULT_PAGE_SIZE = 20;
+export const TRASH_MAX_PAGE_SIZE = 100;
+
+/** publish, save_draft and toggle_publish. */
+export interface PublishAnswer {
+  publication: Publication;
+  status: PublicationStatus;
+}
+
+/** DELETE /publications/{id}/ (to trash) and POST /publications/{id}/restore/. */
+export interface PublicationMoveAnswer {
+  message: string;
+  publication: Publication;
+}
+
+/** DELETE /publications/{id}/permanent_delete/. */
+export interface PermanentDeleteAnswer {
+  message: string;
+  id: number;
+  deleted_poems: number;
+}
+
+/** A poem as the API answers it. */
+export interface Poem {
+  id: number;
+  slug: string;
+  title: string;
+  /** Lines as printed: an empty line is a stanza break, leading spaces are indentation. */
+  body: string;
+  notes: string;
+  line_count: number;
+  word_count: number;
+  created_at: string;
+  updated_at: string;
+  publication_id: number;
+  page_numbers: number[];
+  /** Order inside the publication (1 = first); the reader follows it. */
+  position: number;
+}
+
+/** PUT /poems/{id}/. */
+export interface UpdatePoemRequest {
+  title?: string;
+  body?: string;
+  notes?: string;
+}
+
+/** POST /publications/{id}/poems/: a poem typed in by hand, added after the last one. */
+export interface CreatePoemRequest {
+  title: string;
+  body: string;
+  notes?: string;
+  page_numbers?: number[];
+}
+
+export const POEM_LIMITS = {
+  title: 500,
+  body: 200_000,
+  notes: 20_000,
+  page_numbers: 20,
+  page_number: 100_000,
+} as const;
+
+/** POST /publications/{id}/reorder_poems/: every poem of the publication, in the new order. */
+export interface ReorderPoemsRequest {
+  poem_ids: number[];
+}
+
+/**
+ * POST /publications/{id}/clear_poems/: without a body every poem goes; with `poem_ids` only
+ * those (all of which must belong to the publication), e.g. the poems of one wizard session.
+ */
+export interface ClearPoemsRequest {
+  poem_ids?: number[];
+}
+export interface ClearPoemsAnswer {
+  deleted_poems: number;
+}
+
+/** Most ids one request may list (reorder, clear). */
+export const MAX_POEM_IDS = 5000;
+
+/** DELETE /poems/{id}/. */
+export interface PoemDeleteAnswer {
+  message: string;
+  id: number;
+}
+
+/** GET /poems/{id}/pages/: the page photographs a poem was read from, in reading order. */
+export interface PoemPage {
+  id: number;
+  page_index: number;
+  page_number: number | null;
+  mime_type: string;
+  url: string;
+}
+
+/** SPEC section 3: a list arrives as a plain array or as {results: [...]}; anything else is an empty list. */
+export function asList<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  const results = (value as { results?: unknown } | null)?.results;
+  return Array.isArray(results) ? (results as T[]) : [];
+}

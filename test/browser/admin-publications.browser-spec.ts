@@ -1,0 +1,272 @@
+/**
+ * Publications in the admin, in Chromium against the real server: the dashboard's cards, filters,
+ * search, sorting and the trash's pages; editing every field; publishing, the trash and its undo;
+ * the detail page. Every test sets up its own publications.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Publication } from '../../contracts/catalog.js';
+import { confirm, expectAccessible, expectText, notification, POET, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+
+const DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+
+describe('publications in the admin', () => {
+  let suite: AdminSuite;
+  let run = 0;
+  /** A word no other test's titles contain, to search for. */
+  const tag = (name: string) => `${name}${++run}x${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    suite = await startAdminSuite('admin-publications');
+  });
+  afterEach(async (ctx) => suite?.afterTest(ctx.task));
+  afterAll(async () => suite?.close());
+
+  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+  const apiPublication = async (id: number): Promise<Publication> => (await suite.api.agent.get(`/api/publications/${id}/?admin=true`).expect(200)).body;
+
+  /** The dashboard searched for one test's word, so only its own publications show. */
+  async function dashboardFor(page: Page, word: string, status?: string) {
+    const filter = encodeURIComponent(JSON.stringify({ q: word, ...(status ? { status } : {}) }));
+    await page.goto(`/admin?filter=${filter}`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  }
+
+  /** An undoable change is sent when its notification closes; wait for that. */
+  async function untilSent(page: Page, text: string) {
+    const toast = notification(page, text);
+    await toast.waitFor();
+    await toast.waitFor({ state: 'detached', timeout: 30_000 });
+  }
+
+  it("shows each publication as a card: the poet for a book without authors, the right date, its counts", async () => {
+    const word = tag('Cards');
+    const { publication: draft } = await seedPublication(suite, { title: `Unsigned ${word}`, authors: [] });
+    const { publication: live } = await seedPublication(
+      suite,
+      { title: `Signed ${word}`, authors: ['Ann Lee', 'Bo Park'], publication_date: 'Spring 1987' },
+      { status: 'published', poems: [{ title: 'One', body: 'a b\nc' }, { title: 'Two', body: 'd e f g' }] },
+    );
+    const page = await suite.newPage();
+    await dashboardFor(page, word);
+    const unsigned = card(page, draft.title);
+    await unsigned.getByText(POET, { exact: true }).waitFor();
+    await unsigned.getByText('Draft', { exact: true }).waitFor();
+    // A draft was only created; it has not been archived (published) yet.
+    await unsigned.getByText(new RegExp(`^Created ${DATE.source}$`)).waitFor();
+    await unsigned.getByText('Publication date not set').waitFor();
+    await unsigned.getByText('0 poems').waitFor();
+    await expect.poll(() => unsigned.getByText(/^Archived/).count()).toBe(0);
+    await expect.poll(() => unsigned.getByRole('link', { name: 'View' }).count()).toBe(0);
+    const signed = card(page, live.title);
+    await signed.getByText('Ann Lee, Bo Park').waitFor();
+    await signed.getByText('Published', { exact: true }).waitFor();
+    await signed.getByText(new RegExp(`^Archived ${DATE.source}$`)).waitFor();
+    await signed.getByText('Spring 1987').waitFor();
+    await expectText(signed.locator('p').filter({ hasText: /poems •/ }), '2 poems • 3 lines • 7 words');
+    await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/publication/${live.slug}`);
+    await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('target')).toBe('_blank');
+    await expect.poll(() => signed.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe(`/admin/publication/${live.slug}`);
+    await suite.shot(page, '01-cards');
+    await expectAccessible(page, 'dashboard with cards');
+  });
+
+  it("edits a publication's author on its own form, and the public page shows the new author", async () => {
+    const { publication } = await seedPublication(suite, { title: `Misread ${tag('Edit')}`, authors: ["A BOY'S WILL"], publisher: 'Holt' }, { status: 'published' });
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await page.getByRole('link', { name: 'Edit Details' }).click();
+    await page.getByRole('heading', { name: `Edit "${publication.title}"` }).waitFor();
+    await expectAccessible(page, 'edit form');
+    const authors = page.getByRole('combobox', { name: 'Authors' });
+    await page.getByRole('button', { name: "A BOY'S WILL" }).locator('.MuiChip-deleteIcon').click();
+    await authors.fill('Robert Frost');
+    await authors.press('Enter');
+    await page.getByRole('button', { name: 'Robert Frost' }).waitFor();
+    await page.getByLabel('Publication Date').fill('1913');
+    await page.getByLabel('ISBN').fill('978-0-00-000000-2');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    // Back on the detail page at once; the change is sent when its notification (with Undo) closes.
+    await page.waitForURL((url) => url.pathname === `/admin/publication/${publication.slug}`);
+    await notification(page, 'Publication details saved').getByRole('button', { name: 'Undo' }).waitFor();
+    await page.getByText('Robert Frost', { exact: true }).waitFor();
+    await untilSent(page, 'Publication details saved');
+    await expect.poll(async () => (await apiPublication(publication.id)).authors).toEqual(['Robert Frost']);
+    expect(await apiPublication(publication.id)).toMatchObject({ publication_date: '1913', isbn: '978-0-00-000000-2', publisher: 'Holt', title: publication.title });
+    const reader = await suite.newPage();
+    await reader.goto(`/publication/${publication.slug}`);
+    await reader.getByText('by Robert Frost').first().waitFor();
+    await expect.poll(() => reader.getByText("A BOY'S WILL").count()).toBe(0);
+  });
+
+  it('refuses to save a blank title, as the API would, and sends nothing', async () => {
+    const { publication } = await seedPublication(suite, { title: `Titled ${tag('Blank')}` });
+    const page = await suite.newPage();
+    let puts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts++;
+    });
+    await page.goto(`/admin/publication/${publication.id}/edit`);
+    const title = page.getByLabel('Title');
+    await title.fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Required').waitFor();
+    await page.getByLabel('ISBN').fill('9'.repeat(41));
+    await page.getByText('Must be 40 characters or less').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/publication/${publication.id}/edit`);
+    expect(puts).toBe(0);
+    expect((await apiPublication(publication.id)).title).toBe(publication.title);
+  });
+
+  it("publishes and unpublishes from the dashboard after the spec's confirm, with its toasts", async () => {
+    const word = tag('Publish');
+    const { publication } = await seedPublication(suite, { title: `Ready ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word);
+    const c = card(page, publication.title);
+    await c.getByRole('button', { name: 'Publish' }).click();
+    await confirm(page, 'Are you sure you want to publish this publication?');
+    await notification(page, 'Publication published successfully').waitFor();
+    await c.getByText('Published', { exact: true }).waitFor();
+    await c.getByRole('link', { name: 'View' }).waitFor();
+    expect((await apiPublication(publication.id)).status).toBe('published');
+    await c.getByRole('button', { name: 'Unpublish' }).click();
+    await confirm(page, 'Are you sure you want to unpublish this publication?');
+    await notification(page, 'Publication unpublished successfully').waitFor();
+    await c.getByText('Draft', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Drafts' }).click();
+    await card(page, publication.title).waitFor();
+    await page.getByRole('button', { name: 'Published' }).click();
+    await page.getByRole('heading', { name: 'No publications match' }).waitFor();
+    expect((await apiPublication(publication.id)).status).toBe('draft');
+  });
+
+  it('leaves a publication as it was when its confirm is cancelled', async () => {
+    const word = tag('Cancel');
+    const { publication } = await seedPublication(suite, { title: `Unsure ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word);
+    await card(page, publication.title).getByRole('button', { name: 'Publish' }).click();
+    await confirm(page, 'Are you sure you want to publish this publication?', 'Cancel');
+    await card(page, publication.title).getByText('Draft', { exact: true }).waitFor();
+    expect((await apiPublication(publication.id)).status).toBe('draft');
+  });
+
+  it('moves a publication to the trash with Undo: undone it stays, let be it goes to the trash', async () => {
+    const word = tag('Trash');
+    const { publication } = await seedPublication(suite, { title: `Doubtful ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word);
+    await card(page, publication.title).getByRole('button', { name: 'Delete' }).click();
+    const toast = notification(page, 'Publication moved to trash');
+    await card(page, publication.title).waitFor({ state: 'detached' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await card(page, publication.title).waitFor();
+    await toast.waitFor({ state: 'detached' });
+    expect((await apiPublication(publication.id)).deleted_at).toBeNull();
+
+    await card(page, publication.title).getByRole('button', { name: 'Delete' }).click();
+    await untilSent(page, 'Publication moved to trash');
+    await expect.poll(async () => (await apiPublication(publication.id)).deleted_at).not.toBeNull();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    const trashed = card(page, publication.title);
+    await trashed.getByText('Deleted', { exact: true }).waitFor();
+    await trashed.getByText(new RegExp(`^Deleted ${DATE.source}$`)).waitFor();
+    await suite.shot(page, '02-trash');
+    await expectAccessible(page, 'trash');
+  });
+
+  it('restores from the trash (undoable) and deletes forever after the confirm', async () => {
+    const word = tag('Restore');
+    const { publication: back } = await seedPublication(suite, { title: `Wanted ${word}` }, { trash: true });
+    const { publication: gone } = await seedPublication(suite, { title: `Unwanted ${word}` }, { trash: true, poems: [{ title: 'Last poem', body: 'x' }] });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'trash');
+    await card(page, back.title).getByRole('button', { name: 'Restore', exact: true }).click();
+    await card(page, back.title).waitFor({ state: 'detached' });
+    await untilSent(page, 'Publication restored from trash');
+    await expect.poll(async () => (await apiPublication(back.id)).deleted_at).toBeNull();
+
+    await card(page, gone.title).getByRole('button', { name: 'Delete Forever' }).click();
+    await confirm(page, 'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone!');
+    await notification(page, 'Publication permanently deleted').waitFor();
+    await page.getByRole('heading', { name: 'No publications match' }).waitFor();
+    await suite.api.agent.get(`/api/publications/${gone.id}/?admin=true`).expect(404);
+    await page.getByRole('button', { name: 'All Active' }).click();
+    await card(page, back.title).waitFor();
+  });
+
+  it('pages through a 45-item trash, 20 at a time', async () => {
+    const word = tag('Paged');
+    for (let i = 1; i <= 45; i++) await seedPublication(suite, { title: `${word} ${String(i).padStart(2, '0')}` }, { trash: true });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'trash');
+    const cards = page.getByRole('article');
+    await page.getByText('1-20 of 45').waitFor();
+    await expect.poll(() => cards.count()).toBe(20);
+    // The most recently deleted first.
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe(`${word} 45`);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.getByText('21-40 of 45').waitFor();
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe(`${word} 25`);
+    await expect.poll(() => cards.count()).toBe(20);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.getByText('41-45 of 45').waitFor();
+    await expect.poll(() => cards.count()).toBe(5);
+    await expect.poll(() => cards.last().getAttribute('aria-label')).toBe(`${word} 01`);
+    await page.getByRole('button', { name: 'Go to previous page' }).click();
+    await page.getByText('21-40 of 45').waitFor();
+  });
+
+  it('searches titles and authors and sorts the list', async () => {
+    const word = tag('Sorted');
+    await seedPublication(suite, { title: `beta ${word}`, authors: ['Carla Diaz'] }, { poems: [{ title: 'a', body: 'a' }, { title: 'b', body: 'b' }, { title: 'c', body: 'c' }] });
+    await seedPublication(suite, { title: `Alpha ${word}`, authors: ['Dana Evans'] }, { poems: [{ title: 'a', body: 'a' }] });
+    await seedPublication(suite, { title: `Gamma ${word}`, authors: [`Ed ${word}son`] }, { poems: [{ title: 'a', body: 'a' }, { title: 'b', body: 'b' }] });
+    const page = await suite.newPage();
+    await page.goto('/admin');
+    await page.getByPlaceholder('Search titles and authors').fill(word);
+    const titles = () => page.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    await expect.poll(titles).toHaveLength(3);
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: /^Title/ }).click();
+    await expect.poll(titles).toEqual([`Alpha ${word}`, `beta ${word}`, `Gamma ${word}`]);
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: /^Number of poems/ }).click();
+    await expect.poll(titles).toEqual([`Alpha ${word}`, `Gamma ${word}`, `beta ${word}`]);
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: /^Number of poems/ }).click();
+    await expect.poll(titles).toEqual([`beta ${word}`, `Gamma ${word}`, `Alpha ${word}`]);
+    // An author's name finds the book too.
+    await page.getByPlaceholder('Search titles and authors').fill('carla diaz');
+    await expect.poll(titles).toContain(`beta ${word}`);
+    await page.getByPlaceholder('Search titles and authors').fill(`${word}zzz`);
+    await page.getByRole('heading', { name: 'No publications match' }).waitFor();
+  });
+
+  it('publishes from the detail page, and Delete there moves the book to the trash, saying so', async () => {
+    const { publication } = await seedPublication(suite, { title: `Detailed ${tag('Detail')}`, authors: [], notes: 'Kept by the family' });
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await page.getByRole('heading', { level: 1, name: publication.title }).waitFor();
+    await page.getByText(POET, { exact: true }).waitFor();
+    await page.getByText('Kept by the family').waitFor();
+    await expectAccessible(page, 'detail page');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await confirm(page, 'Are you sure you want to publish this publication?');
+    await notification(page, 'Publication published successfully').waitFor();
+    await page.getByText('Published', { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'View Public Site' }).getAttribute('href')).toBe(`/publication/${publication.slug}`);
+    await suite.shot(page, '03-detail');
+
+    await page.getByRole('button', { name: 'Delete Publication' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await notification(page, 'Publication moved to trash').getByRole('button', { name: 'Undo' }).waitFor();
+    await untilSent(page, 'Publication moved to trash');
+    await expect.poll(async () => (await apiPublication(publication.id)).deleted_at).not.toBeNull();
+  });
+
+  it('ran every screen without a script error, a native dialog or a Content-Security-Policy refusal', () => {
+    expect(suite.problems).toEqual([]);
+  });
+});
