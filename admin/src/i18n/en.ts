@@ -214,6 +214,7 @@ const archive = {
     total: 'Total scanned: %{n}',
     fresh: 'New: %{n}',
     duplicates: 'Duplicates skipped: %{n}',
+    empty_dropped: 'Headings without verse left out: %{n}',
     duplicate_of: '"%{title}" matches existing poem "%{matched}" (%{percent}% similar)',
     delete_poem: 'Delete Poem',
     scan_more: 'Scan More Poems',

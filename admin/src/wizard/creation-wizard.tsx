@@ -383,6 +383,7 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
         <span>{translate('archive.wizard.total', { n: state.scanStats.total })}</span>
         <span>{translate('archive.wizard.fresh', { n: state.scanStats.fresh })}</span>
         <span>{translate('archive.wizard.duplicates', { n: state.scanStats.duplicates })}</span>
+        {state.scanStats.emptyDropped ? <span>{translate('archive.wizard.empty_dropped', { n: state.scanStats.emptyDropped })}</span> : null}
       </Stack>
       {state.scanStats.duplicateList.length ? (
         <ul>

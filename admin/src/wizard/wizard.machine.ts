@@ -30,6 +30,8 @@ export interface ScanStats {
   total: number;
   fresh: number;
   duplicates: number;
+  /** Headings the pages showed with no verse under them, left out of the publication. */
+  emptyDropped: number;
   duplicateList: DuplicateReport[];
 }
 
@@ -270,6 +272,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         total: event.result.total_scanned,
         fresh: event.result.extracted_poems,
         duplicates: event.result.duplicates_ignored,
+        emptyDropped: event.result.empty_dropped,
         duplicateList: event.result.duplicates,
       };
       // Pages that gave only duplicates leave the admin in step 3 with the report and the images cleared.
