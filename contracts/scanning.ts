@@ -3,6 +3,22 @@
  */
 import type { Poem, PublicationFields } from './catalog.js';
 
+/**
+ * The photo types the server takes for pages and metadata, with the file endings a picker offers
+ * for each: the admin's file picker shows exactly this list. The server decides a file's type by
+ * its first bytes; HEIC and HEIF are the same container (an iPhone's photos).
+ */
+export const PAGE_PHOTO_TYPES = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+} as const;
+
+/** How the accepted types are named to people. */
+export const PAGE_PHOTO_TYPES_NAMED = 'JPEG, PNG, WebP and HEIC/HEIF images';
+
 export interface DuplicateReport {
   title: string;
   /** The poem it matched: one already in the publication, or an earlier poem of this batch. */

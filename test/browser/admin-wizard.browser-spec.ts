@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
+import { toHeic } from '../support/heic.js';
 import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
@@ -158,6 +159,27 @@ describe('the creation wizard and scanning', () => {
     await dialog.waitFor({ state: 'detached' });
     expect((await apiPublication(publication.id)).status).toBe('published');
     expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(firstPageTitles);
+  });
+
+  it('offers exactly the photo types the server takes, and scans a HEIC photo from a phone', async () => {
+    const { publication } = await seedPublication(suite, { title: 'From a Phone' });
+    const before = (await apiPoems(publication.id)).length;
+    const page = await suite.newPage();
+    const dialog = await openScanWizard(page, publication);
+    const input = dialog.getByTestId('pages-drop-zone').locator('input[type=file]');
+    const accept = (await input.getAttribute('accept')) ?? '';
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', '.heic']) expect(accept).toContain(type);
+    // A GIF is refused by the picker with the list it takes; an iPhone's HEIC photo (often sent with
+    // no MIME type at all) is taken by its ending.
+    await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
+    await dialog.getByText('scan.gif: File type must be image/jpeg, image/png, image/webp, image/heic, image/heif').waitFor();
+    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: toHeic(pages[1], 80) });
+    await dialog.getByText('1 / 10').waitFor();
+    await dialog.getByRole('button', { name: 'Scan Poems' }).click();
+    await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });
+    const photo = dialog.getByRole('img', { name: /Photograph of page/ }).first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await apiPoems(publication.id)).length).toBeGreaterThan(before);
   });
 
   it('Start Over on a book that already had poems removes only the poems of this session', async () => {

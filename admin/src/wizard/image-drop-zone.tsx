@@ -3,12 +3,15 @@ import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
+import { PAGE_PHOTO_TYPES } from '../../../contracts/scanning.js';
 import { FILE_DROP_MIN_BYTES, MAX_IMAGES_PER_UPLOAD } from '../constants.js';
 import type { Translate } from './wizard-errors.js';
 import type { ImageItem } from './wizard.machine.js';
 
 const JUNK = new Set(['.ds_store', 'thumbs.db']);
-const ACCEPT = { 'image/*': [] as string[] };
+/** The picker offers exactly the photo types the server takes (a HEIC photo often comes with no MIME type: its ending counts). */
+const ACCEPT: Record<string, string[]> = Object.fromEntries(Object.entries(PAGE_PHOTO_TYPES).map(([type, endings]) => [type, [...endings]]));
+const ACCEPT_TEXT = Object.keys(PAGE_PHOTO_TYPES).join(', ');
 let counter = 0;
 
 export function isJunkFile(name: string): boolean {
@@ -20,7 +23,7 @@ function rejectionText(rejection: FileRejection, t: Translate): string {
   const e = rejection.errors[0];
   switch (e?.code) {
     case ErrorCode.FileInvalidType:
-      return `${rejection.file.name}: ${t('archive.validation.file_type', { accept: 'image/*' })}`;
+      return `${rejection.file.name}: ${t('archive.validation.file_type', { accept: ACCEPT_TEXT })}`;
     case ErrorCode.FileTooSmall:
       return `${rejection.file.name}: ${t('archive.validation.too_small', { n: FILE_DROP_MIN_BYTES })}`;
     case ErrorCode.TooManyFiles:

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
+import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../contracts/scanning.js';
 import type { PageImage } from '../extraction/extraction.port.js';
 
 /**
@@ -8,12 +9,10 @@ import type { PageImage } from '../extraction/extraction.port.js';
  * HEIC/HEIF (a phone's default) is decoded here and kept as JPEG, which every browser shows.
  */
 
-export type AcceptedImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
+/** The types told apart by their first bytes; HEIF photos are all 'image/heic' here. */
+export type AcceptedImageType = Exclude<keyof typeof PAGE_PHOTO_TYPES, 'image/heif'>;
 
-export const ACCEPTED_IMAGE_TYPES: readonly AcceptedImageType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
-
-/** How the accepted types are named to the admin. */
-const ACCEPTED = 'Accepted types are JPEG, PNG, WebP and HEIC/HEIF images.';
+const ACCEPTED = `Accepted types are ${PAGE_PHOTO_TYPES_NAMED}.`;
 
 /** Long side of a normalised page, in pixels: enough for OCR of book type, small enough for AI payloads. */
 export const PAGE_LONG_SIDE = 2000;
