@@ -330,6 +330,10 @@ describe('indentation', () => {
     expect(indentStep([0, 1.1, 0, 1.15, 2.3, 0])).toBeCloseTo(1.125, 2);
     expect(indentStep([0, 2, 2.05, 4])).toBeCloseTo(2.025, 2);
     expect(indentStep([0, 0.2, 0.1])).toBeUndefined();
+    // The first level used once, the second twice: the step is still the first.
+    expect(indentStep([0, 2, 4, 4.05, 0])).toBeCloseTo(2, 1);
+    // A lone line a little off does not set the step.
+    expect(indentStep([0.8, 1.1, 1.12, 1.1, 1.15, 2.2, 2.25, 0])).toBeCloseTo(1.1, 1);
   });
 
   it('gives two spaces per em of the step to each level of indentation', () => {

@@ -208,8 +208,10 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
 }
 
 /**
- * The book's indent step in em: the smallest indentation shared by two or more lines (one line
- * alone when no indentation repeats), between half an em and four.
+ * The book's indent step in em: the largest of the indentations its lines share that every other
+ * indentation is (nearly) a whole number of, so deeper levels count in steps of it. A lone line
+ * set a little off (a ragged photo) does not make the step; a level used once still counts.
+ * Between half an em and four.
  */
 export function indentStep(offsets: number[]): number | undefined {
   const indented = offsets.filter((o) => o >= 0.5 && o <= 12).sort((a, b) => a - b);
@@ -219,9 +221,13 @@ export function indentStep(offsets: number[]): number | undefined {
     if (last && o - last[last.length - 1] < 0.35) last.push(o);
     else clusters.push([o]);
   }
-  const shared = clusters.find((c) => c.length >= 2) ?? clusters[0];
-  if (!shared) return undefined;
-  return Math.min(4, median(shared));
+  if (clusters.length === 0) return undefined;
+  const levels = clusters.map((c) => ({ at: median(c), lines: c.length }));
+  const total = indented.length;
+  const misfit = (step: number) => levels.reduce((sum, l) => sum + l.lines * Math.abs(l.at / step - Math.max(1, Math.round(l.at / step))), 0) / total;
+  const fitting = levels.map((l) => l.at).filter((step) => step <= 4 && misfit(step) <= 0.15);
+  const step = fitting.length ? Math.max(...fitting) : median(clusters.find((c) => c.length >= 2) ?? clusters[0]);
+  return Math.min(4, step);
 }
 
 /** Leading spaces for a line indented `offset` em, with the book's indent step. */
