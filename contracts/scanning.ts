@@ -39,6 +39,11 @@ export interface ScanResult {
   total_scanned: number;
   /** Candidates with no line of verse (a heading alone, a stray title), dropped and never saved. */
   empty_dropped: number;
+  /**
+   * Poems already in the publication that this scan ran on: its first page continued the
+   * publication's last poem from the page before. They are not among `poems` (not new).
+   */
+  continued: Array<{ id: number; title: string }>;
   duplicates: DuplicateReport[];
   /** The poems this scan added, in book order. */
   poems: Poem[];

@@ -170,6 +170,24 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(res.body.poems.map((p: any) => p.title)).toEqual(book.poems.filter((p) => p.page_numbers.join() === '13').map((p) => p.title));
   });
 
+  it('runs a poem on when the next upload begins with the rest of it, and skips that page when it comes again', async () => {
+    const other = await createPublication(agent, token, 'Uploaded page by page');
+    const letter = book.poems.find((p) => p.page_numbers.join() === '11,12')!;
+    await upload(other, [pages[0]]).expect(200);
+    const res = await upload(other, [pages[1]]).expect(200);
+    expect(res.body).toMatchObject({ extracted_poems: 0, duplicates_ignored: 0, total_scanned: 1 });
+    expect(res.body.continued.map((p: any) => p.title)).toEqual([letter.title]);
+    const listed = (await agent.get(`/api/publications/${other}/poems/?admin=true`).expect(200)).body as any[];
+    const joined = listed.find((p) => p.title === letter.title);
+    expect(listed).toHaveLength(book.poems.filter((p) => p.page_numbers.includes(11)).length);
+    expect(joined.page_numbers).toEqual([11, 12]);
+    expect(poemSimilarity(joined.body, letter.body)).toBeGreaterThanOrEqual(0.95);
+    // Page 12 again, photographed anew: its lines are already the end of the poem.
+    const again = await upload(other, [await rephotograph(pages[1])]).expect(200);
+    expect(again.body).toMatchObject({ extracted_poems: 0, duplicates_ignored: 1, continued: [] });
+    expect((await agent.get(`/api/publications/${other}/poems/?admin=true`).expect(200)).body).toHaveLength(listed.length);
+  });
+
   it('reads a page photographed as HEIC, as an iPhone saves it, and shows it as JPEG beside its poems', async () => {
     const other = await createPublication(agent, token, 'From a phone');
     const heic = toHeic(pages[2], 80);

@@ -114,6 +114,7 @@ function normaliseScanResult(json: unknown): ScanResult {
     duplicates_ignored: duplicates,
     total_scanned: Number(raw.total_scanned ?? extracted + duplicates),
     empty_dropped: Number(raw.empty_dropped ?? 0),
+    continued: Array.isArray(raw.continued) ? raw.continued : [],
     duplicates: Array.isArray(raw.duplicates) ? raw.duplicates : [],
     poems: asList<Poem>(raw.poems),
     pages_total: Number(raw.pages_total ?? 0),

@@ -23,7 +23,7 @@ const poem = (id: number, title = `Poem ${id}`): Poem => ({
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
 const result = (poems: Poem[], duplicates = 0): ScanResult => ({
   job_id: 'scan-7-abc', publication_id: 7, pages_total: 1,
-  extracted_poems: poems.length, duplicates_ignored: duplicates, total_scanned: poems.length + duplicates, empty_dropped: 0, poems,
+  extracted_poems: poems.length, duplicates_ignored: duplicates, total_scanned: poems.length + duplicates, empty_dropped: 0, continued: [], poems,
   duplicates: Array.from({ length: duplicates }, (_, i) => ({ title: `Dup ${i}`, matched_poem: { id: 100 + i, title: `Orig ${i}` }, similarity: 0.99, matched_in: 'publication' as const })),
 });
 const run = (state: WizardState, ...events: WizardEvent[]) => events.reduce(reduce, state);

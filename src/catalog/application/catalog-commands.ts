@@ -129,6 +129,19 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.addPoems(publicationId, poems);
   }
 
+  continueScannedPoem(poemId: number, change: { was: string; body: string; page_numbers: number[] }): Promise<Poem | null> {
+    return this.repo.transaction(async (tx) => {
+      const poem = await tx.findPoem({ id: poemId });
+      if (!poem) throw CatalogError.poemNotFound();
+      // Locks the publication's poems, so the text compared is the text replaced.
+      const locked = (await tx.lockPoems(poem.publication_id)).find((p) => p.id === poemId);
+      if (!locked || locked.body !== change.was) return null;
+      await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, page_numbers: change.page_numbers });
+      await tx.touch(locked.publication_id);
+      return (await tx.findPoem({ id: poemId }))!;
+    });
+  }
+
   updatePoem(ref: string | number, fields: { title?: string; body?: string; notes?: string }): Promise<Poem> {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.findPoem(parseRef(ref));

@@ -32,4 +32,9 @@ export interface CatalogWriteApi {
    * already exists are skipped. Answers the poems that exist for the given keys, in input order.
    */
   addScannedPoems(publicationId: number, poems: ScannedPoem[]): Promise<Poem[]>;
+  /**
+   * Runs a poem on with its continuation from a later scan: its new text and printed page numbers.
+   * Answers null, changing nothing, when the poem's text is no longer `was` (edited meanwhile).
+   */
+  continueScannedPoem(poemId: number, change: { was: string; body: string; page_numbers: number[] }): Promise<Poem | null>;
 }

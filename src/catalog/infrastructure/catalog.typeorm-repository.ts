@@ -225,10 +225,10 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
     return ids;
   }
 
-  async updatePoem(id: number, fields: { title: string; body: string; notes: string }): Promise<void> {
+  async updatePoem(id: number, fields: { title: string; body: string; notes: string; page_numbers?: number[] }): Promise<void> {
     await this.m.query(
-      `UPDATE poems SET title = $1, body = $2, notes = $3, line_count = $4, word_count = $5, updated_at = now() WHERE id = $6`,
-      [fields.title, fields.body, fields.notes, countLines(fields.body), countWords(fields.body), id],
+      `UPDATE poems SET title = $1, body = $2, notes = $3, line_count = $4, word_count = $5, page_numbers = COALESCE($6::jsonb, page_numbers), updated_at = now() WHERE id = $7`,
+      [fields.title, fields.body, fields.notes, countLines(fields.body), countWords(fields.body), fields.page_numbers ? JSON.stringify(fields.page_numbers) : null, id],
     );
     this.touched = true;
   }

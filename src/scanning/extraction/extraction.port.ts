@@ -25,6 +25,12 @@ export interface ExtractedPoem {
   page_numbers: number[];
   /** Indexes (PageImage.index) of the batch pages the poem was read from, in order. */
   source_pages: number[];
+  /**
+   * Set on the batch's first poem when the first page begins inside a poem that started on an
+   * earlier page the batch does not hold (no title above its lines); `stanzaBreak` when that page
+   * shows a stanza beginning at its top. Until it is joined, it is titled with its first line.
+   */
+  continues?: { stanzaBreak: boolean };
 }
 
 /** Metadata read from cover, title and copyright pages: the editable fields of a publication. */

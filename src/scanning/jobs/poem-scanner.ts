@@ -3,9 +3,10 @@ import { CatalogCommands } from '../../catalog/application/catalog-commands.js';
 import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
 import type { Poem } from '../../catalog/domain/poem.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
-import { normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
+import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
 import { naturalCase } from '../extraction/natural-case.js';
+import { joinAtPageTurn } from '../extraction/page-turns.js';
 import { normalisePageImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
@@ -30,6 +31,31 @@ export function sourceKey(jobId: string, index: number): string {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !== '');
+
+/**
+ * The poem already holding this continuation as its last lines (the same page scanned again, or
+ * a retried job that ran it on before), by similarity at the duplicate threshold.
+ */
+function heldAtEnd(continuation: ExtractedPoem, poems: Poem[]): Poem | undefined {
+  const lines = verseLines(continuation.body);
+  return poems.find((p) => {
+    const tail = verseLines(p.body).slice(-lines.length);
+    return tail.length === lines.length && poemSimilarity(tail.join('\n'), lines.join('\n')) >= DUPLICATE_THRESHOLD;
+  });
+}
+
+/**
+ * The poem a continuation runs on from: the publication's last poem in reading order, when the
+ * continuation's first printed page is the page after that poem's last one. Without printed page
+ * numbers nothing shows the pages follow each other, and the continuation stays a poem of its own.
+ */
+function precedes(poems: Poem[], continuation: ExtractedPoem): Poem | undefined {
+  const last = poems[poems.length - 1];
+  if (!last || last.page_numbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
+  return continuation.page_numbers[0] === Math.max(...last.page_numbers) + 1 ? last : undefined;
+}
 
 /**
  * The work of a scan job: read the stored pages, extract poems, skip the ones already there, add
@@ -77,11 +103,34 @@ export class PoemScanner {
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
     const duplicates: Array<DuplicateReport & { batchIndex?: number }> = [];
-    extracted.forEach((poem, index) => {
+    const continued: Array<{ poem: Poem; from: ExtractedPoem }> = [];
+    for (const [index, poem] of extracted.entries()) {
+      // A batch that begins inside a poem the publication already holds runs that poem on.
+      const held = poem.continues ? heldAtEnd(poem, existing) : undefined;
+      if (held && !repeatedUpload) {
+        continued.push({ poem: held, from: poem });
+        continue;
+      }
+      if (held) {
+        duplicates.push({ title: poem.title, matched_poem: { id: held.id, title: held.title }, similarity: 1, matched_in: 'publication' });
+        continue;
+      }
+      const before = index === 0 && poem.continues ? precedes(existing, poem) : undefined;
+      if (before) {
+        const poemNow = await this.commands.continueScannedPoem(before.id, {
+          was: before.body,
+          body: joinAtPageTurn(before.body, poem.body, poem.continues!.stanzaBreak),
+          page_numbers: [...new Set([...before.page_numbers, ...poem.page_numbers])],
+        });
+        if (poemNow) {
+          continued.push({ poem: poemNow, from: poem });
+          continue;
+        }
+      }
       const own = alreadyAdded.get(keys[index]);
       if (own !== undefined && repeatedUpload) {
         duplicates.push({ title: poem.title, matched_poem: { id: own, title: titleOf.get(own) ?? poem.title }, similarity: 1, matched_in: 'publication' });
-        return;
+        continue;
       }
       if (own === undefined) {
         const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
@@ -94,12 +143,12 @@ export class PoemScanner {
             matched_in: match.source,
             ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
           });
-          return;
+          continue;
         }
       }
       finder.accept(index, poem);
       toAdd.push({ index, poem });
-    });
+    }
 
     const created = toAdd.length
       ? await this.commands.addScannedPoems(
@@ -114,19 +163,25 @@ export class PoemScanner {
       : [];
     const createdByIndex = new Map(toAdd.map(({ index }, k) => [index, created[k]]));
     await this.linkPages(toAdd, created, pages);
+    await this.linkPages(
+      continued.map((c) => ({ poem: c.from })),
+      continued.map((c) => c.poem),
+      pages,
+    );
 
     await context.reportProgress({ pages_done: total, pages_total: total });
     const report: DuplicateReport[] = duplicates.map(({ batchIndex, ...d }) =>
       batchIndex === undefined ? d : { ...d, matched_poem: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched_poem.title } },
     );
-    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${report.length} duplicates, ${emptyDropped} empty dropped`);
+    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${continued.length} continued, ${report.length} duplicates, ${emptyDropped} empty dropped`);
     return {
       job_id: jobId,
       publication_id: publicationId,
       extracted_poems: created.length,
       duplicates_ignored: report.length,
-      total_scanned: created.length + report.length,
+      total_scanned: created.length + continued.length + report.length,
       empty_dropped: emptyDropped,
+      continued: continued.map((c) => ({ id: c.poem.id, title: c.poem.title })),
       duplicates: report,
       poems: created,
       pages_total: total,

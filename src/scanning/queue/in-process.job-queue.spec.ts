@@ -15,6 +15,7 @@ const resultFor = (jobId: string): ScanResult => ({
   duplicates_ignored: 0,
   total_scanned: 0,
   empty_dropped: 0,
+  continued: [],
   duplicates: [],
   poems: [],
   pages_total: 2,

@@ -22,7 +22,7 @@ export interface CatalogTransaction {
   findPoem(ref: { id: number } | { slug: string }): Promise<Poem | null>;
   /** Appends poems after the last one; poems whose source_key exists are left alone. Answers ids in input order. */
   appendPoems(publicationId: number, poems: Array<NewPoem & { source_key?: string }>): Promise<number[]>;
-  updatePoem(id: number, fields: { title: string; body: string; notes: string }): Promise<void>;
+  updatePoem(id: number, fields: { title: string; body: string; notes: string; page_numbers?: number[] }): Promise<void>;
   deletePoem(id: number): Promise<void>;
   /** Every poem of the publication in reading order, locked until the transaction ends. */
   lockPoems(publicationId: number): Promise<Poem[]>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { analysePages, assemblePoems, indentFor, indentStep, resolveTurns, type PageLayout } from './page-layout.js';
+import { analysePages, assemblePoems, indentFor, indentStep, type PageLayout } from './page-layout.js';
 
 /**
  * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,
@@ -343,17 +343,6 @@ describe('indentation', () => {
     expect(indentFor(2, 2)).toBe('    ');
     expect(indentFor(4.1, 2)).toBe('        ');
     expect(indentFor(3, undefined)).toBe('');
-  });
-});
-
-describe('stanzas across a page turn not known from the page', () => {
-  const TURN = '\u0000';
-  it('breaks the stanza at the turn when the poem’s other stanzas have the length that ends there', () => {
-    expect(resolveTurns(['a', 'b', '', 'c', 'd', TURN, 'e', 'f', '', 'g', 'h'].join('\n'))).toBe('a\nb\n\nc\nd\n\ne\nf\n\ng\nh');
-  });
-  it('runs the stanza on across the turn otherwise', () => {
-    expect(resolveTurns(['a', 'b', 'c', '', 'd', TURN, 'e', 'f'].join('\n'))).toBe('a\nb\nc\n\nd\ne\nf');
-    expect(resolveTurns(['a', 'b', TURN, 'c', 'd'].join('\n'))).toBe('a\nb\nc\nd');
   });
 });
 

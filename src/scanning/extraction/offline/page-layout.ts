@@ -3,6 +3,7 @@ import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, stripFurniture, type PageMeasures } from './page-furniture.js';
+import { PAGE_TURN, resolveTurns } from '../page-turns.js';
 import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
 
 /**
@@ -284,49 +285,11 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   });
 }
 
-/** Stands in a body for a page turn not yet known to be a stanza break (resolved before returning). */
-const TURN = '\u0000';
-
-/**
- * Decides the page turns inside a poem that the page's geometry left open, by the poem's own
- * stanzas: when its other stanzas all have the same length and the turn falls exactly after and
- * before that many lines, the turn is a stanza break; otherwise the stanza runs on across it.
- */
-export function resolveTurns(body: string): string {
-  const lines = body.split('\n');
-  if (!lines.includes(TURN)) return body;
-  const stanzas: Array<{ lines: number; turnAt?: number }> = [];
-  let current = { lines: 0 } as { lines: number; turnAt?: number };
-  for (const line of lines) {
-    if (line === TURN) current.turnAt = current.lines;
-    else if (line.trim() === '') {
-      stanzas.push(current);
-      current = { lines: 0 };
-    } else current.lines++;
-  }
-  stanzas.push(current);
-  const whole = stanzas.filter((st) => st.turnAt === undefined).map((st) => st.lines);
-  const n = whole[0];
-  const regular = whole.length > 0 && n >= 2 && whole.every((len) => len === n);
-  const out: string[] = [];
-  let k = 0;
-  for (const line of lines) {
-    if (line === TURN) {
-      const st = stanzas[k];
-      if (regular && st.turnAt === n && st.lines - n === n) out.push('');
-      continue;
-    }
-    if (line.trim() === '') k++;
-    out.push(line);
-  }
-  return out.join('\n');
-}
-
 /**
  * Joins the pages' blocks into poems in book order: a page that begins without a title continues
  * the poem the previous page ended with (after a stanza break when that page ended short of the
  * text block; when that is not known, as the poem's stanzas show); an untitled poem with nothing to
- * continue takes its first line as its title.
+ * continue takes its first line as its title and is marked as continuing a poem from before the batch.
  */
 export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
   const poems: ExtractedPoem[] = [];
@@ -343,7 +306,7 @@ export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
       if (block.title === undefined && current) {
         if (body.length) {
           let turn = '';
-          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${TURN}\n`;
+          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${PAGE_TURN}\n`;
           current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
           addPage(current, page, true);
         }
@@ -355,6 +318,7 @@ export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
         body: body.join('\n'),
         page_numbers: [],
         source_pages: [],
+        ...(block.title === undefined ? { continues: { stanzaBreak: page.startsLow === true } } : {}),
       };
       addPage(poem, page, body.length > 0);
       poems.push(poem);

@@ -152,6 +152,7 @@ export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): 
         body,
         page_numbers: pageNumber !== undefined ? [pageNumber] : [],
         source_pages: [index],
+        ...(i === 0 && answer.begins_mid_poem && !previous ? { continues: { stanzaBreak: false } } : {}),
       });
     });
     endedShort = answer.ends_short === true;
