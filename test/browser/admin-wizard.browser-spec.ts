@@ -161,6 +161,25 @@ describe('the creation wizard and scanning', () => {
     expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(firstPageTitles);
   });
 
+  it('Scan More with the next page runs on the poem the first page left unfinished, and says so', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Page by Page' });
+    const page = await suite.newPage();
+    const dialog = await openScanWizard(page, publication);
+    await scanInto(dialog, pages.slice(0, 1), 'page-eleven');
+    await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });
+    await dialog.getByRole('button', { name: 'Scan More Poems' }).click();
+    await scanInto(dialog, pages.slice(1, 2), 'page-twelve');
+    const results = dialog.getByRole('region', { name: 'Scan Results' });
+    const runsOn = printedTitles[printedTitles.length - 1];
+    await results.getByText(`"${runsOn}" runs on with these pages`, { exact: false }).waitFor({ timeout: SCAN_TIMEOUT });
+    await results.getByText('New: 0').waitFor();
+    await dialog.getByText('No new poem on these pages: they ran on a poem already in the publication.', { exact: false }).waitFor();
+    await expectAccessible(page, 'wizard after a scan that ran a poem on');
+    const poems = await apiPoems(publication.id);
+    expect(poems.map((p) => p.title)).toEqual(printedTitles);
+    expect(poems[poems.length - 1].page_numbers).toEqual([11, 12]);
+  });
+
   it('offers exactly the photo types the server takes, and scans a HEIC photo from a phone', async () => {
     const { publication } = await seedPublication(suite, { title: 'From a Phone' });
     const before = (await apiPoems(publication.id)).length;

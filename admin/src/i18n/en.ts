@@ -215,6 +215,7 @@ const archive = {
     fresh: 'New: %{n}',
     duplicates: 'Duplicates skipped: %{n}',
     empty_dropped: 'Headings without verse left out: %{n}',
+    continued: '"%{title}" runs on with these pages (its rest was added to it)',
     duplicate_of: '"%{title}" matches existing poem "%{matched}" (%{percent}% similar)',
     delete_poem: 'Delete Poem',
     scan_more: 'Scan More Poems',
@@ -223,6 +224,7 @@ const archive = {
     publish: 'Publish',
     loading_publication: 'Loading publication...',
     only_duplicates: 'Every poem on these pages is already in the publication. Scan more pages, or finish with Save Draft or Publish.',
+    only_continued: 'No new poem on these pages: they ran on a poem already in the publication. Scan more pages, or finish with Save Draft or Publish.',
   },
   validation: {
     need_metadata_image: 'Please upload at least one image of the book cover or title page',

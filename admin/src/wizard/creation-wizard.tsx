@@ -385,6 +385,13 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
         <span>{translate('archive.wizard.duplicates', { n: state.scanStats.duplicates })}</span>
         {state.scanStats.emptyDropped ? <span>{translate('archive.wizard.empty_dropped', { n: state.scanStats.emptyDropped })}</span> : null}
       </Stack>
+      {state.scanStats.continuedList.length ? (
+        <ul>
+          {state.scanStats.continuedList.map((c) => (
+            <li key={c.id}>{translate('archive.wizard.continued', { title: c.title })}</li>
+          ))}
+        </ul>
+      ) : null}
       {state.scanStats.duplicateList.length ? (
         <ul>
           {state.scanStats.duplicateList.map((d, i) => (
@@ -411,7 +418,7 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
       {busy === 'loading' ? <Typography color="text.secondary">{translate('archive.wizard.loading_publication')}</Typography> : null}
       {existingMode && state.publication ? <Alert severity="info">{translate('archive.wizard.duplicate_note', { smart_count: state.publication.poem_count })}</Alert> : null}
       {stats}
-      {state.scanStats && state.scanStats.fresh === 0 && canFinish(state) ? <Alert severity="info">{translate('archive.wizard.only_duplicates')}</Alert> : null}
+      {state.scanStats && state.scanStats.fresh === 0 && canFinish(state) ? <Alert severity="info">{translate(state.scanStats.continuedList.length ? 'archive.wizard.only_continued' : 'archive.wizard.only_duplicates')}</Alert> : null}
       <ImageDropZone
         testId="pages-drop-zone"
         images={state.pageImages}

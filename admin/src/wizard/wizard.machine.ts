@@ -32,6 +32,8 @@ export interface ScanStats {
   duplicates: number;
   /** Headings the pages showed with no verse under them, left out of the publication. */
   emptyDropped: number;
+  /** Poems already in the publication that these pages ran on (the rest of a poem begun before). */
+  continuedList: Array<{ id: number; title: string }>;
   duplicateList: DuplicateReport[];
 }
 
@@ -273,6 +275,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         fresh: event.result.extracted_poems,
         duplicates: event.result.duplicates_ignored,
         emptyDropped: event.result.empty_dropped,
+        continuedList: event.result.continued,
         duplicateList: event.result.duplicates,
       };
       // Pages that gave only duplicates leave the admin in step 3 with the report and the images cleared.
