@@ -176,10 +176,10 @@ describe('OpenAI extractor: poems', () => {
     ]);
   });
 
-  it('starts a new poem when the first page of a batch begins mid-poem', async () => {
+  it('starts a new poem, marked as continuing one from before the batch, when the first page begins mid-poem', async () => {
     reply = () => ({ status: 200, body: completion(JSON.stringify({ page_number: 30, begins_mid_poem: true, poems: [{ title: '', body: 'the colour of a pen.' }] })) });
     expect(await extractor().extractPoems(await pagePhotos(1))).toEqual([
-      { title: 'the colour of a pen.', body: 'the colour of a pen.', page_numbers: [30], source_pages: [0] },
+      { title: 'the colour of a pen.', body: 'the colour of a pen.', page_numbers: [30], source_pages: [0], continues: { stanzaBreak: false } },
     ]);
   });
 });

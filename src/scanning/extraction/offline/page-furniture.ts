@@ -36,8 +36,6 @@ export interface Furniture {
   folio?: number;
   /** The page's lines without furniture, top to bottom. */
   lines: LayoutLine[];
-  /** Texts removed as running heads (for the record; never part of a poem). */
-  heads: string[];
 }
 
 /** Lines sharing a baseline: a head and a folio in its corner are read as one row or as two lines. */
@@ -112,7 +110,7 @@ function sameHeading(key: string, lines: LayoutLine[]): boolean {
 export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: FurnitureContext): Furniture {
   let lines = [...input];
   let folio: number | undefined;
-  const heads: string[] = [];
+  let headFound = false;
   const apartAfter = (all: LayoutLine[][], k: number) => (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
   const apartBefore = (all: LayoutLine[][], k: number) => (k > 0 ? all[k][0].baseline - all[k - 1][0].baseline : Infinity) > m.pitch * 1.25;
 
@@ -130,7 +128,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       lines = lines.filter((l) => !top.includes(l));
       continue;
     }
-    if (heads.length) break;
+    if (headFound) break;
     const edge = edgeFolio(top, m.em);
     const key = textKey(edge ? edge.rest : text);
     const next = all[1].map((l) => l.text).join(' ');
@@ -150,7 +148,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     if (!head) break;
     // The number at the end of a heading is its folio only if the row is a head.
     if (edge) folio ??= edge.folio;
-    heads.push(text);
+    headFound = true;
     lines = lines.filter((l) => !top.includes(l));
   }
 
@@ -167,13 +165,12 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     }
     // A running foot: the same words at the foot of other pages (rare, but printed).
     if (context.repeatedHeads.has(textKey(rowText(bottom)))) {
-      heads.push(rowText(bottom));
       lines = lines.filter((l) => !bottom.includes(l));
       continue;
     }
     break;
   }
-  return { folio, lines, heads };
+  return { folio, lines };
 }
 
 /** "I.", "IV", "12.", "§ 3": a numeral that numbers a poem or section (the recogniser's "L" for "I." too). */

@@ -268,10 +268,16 @@ describe('joining pages into poems', () => {
     expect(assemblePoems(pages)[0].body).toContain('full line 28 of the running poem\n\nafter a stanza left at the foot');
   });
 
-  it('gives an untitled poem with nothing to continue its first line as title, and leaves page numbers empty when none is printed', () => {
+  it('gives an untitled poem with nothing to continue its first line as title, marks it as continuing a poem from before, and leaves page numbers empty when none is printed', () => {
     const pages = analyse(page(3, [verse('Nobody wrote it down. That was the point.', 0, 2), verse('Some things are only meant to pass through air')]));
     expect(assemblePoems(pages)).toEqual([
-      { title: 'Nobody wrote it down. That was the point.', body: 'Nobody wrote it down. That was the point.\nSome things are only meant to pass through air', page_numbers: [], source_pages: [3] },
+      {
+        title: 'Nobody wrote it down. That was the point.',
+        body: 'Nobody wrote it down. That was the point.\nSome things are only meant to pass through air',
+        page_numbers: [],
+        source_pages: [3],
+        continues: { stanzaBreak: false },
+      },
     ]);
   });
 
