@@ -122,6 +122,13 @@ describe('finding the page in a photo', () => {
     expect(found.height).toBe(Math.round((PAGE.height * PAGE_WIDTH) / PAGE.width));
   });
 
+  it('reads an image with transparency as one channel of grey', async () => {
+    const scan = await sharp(Buffer.from(pageSvg('#ffffff'))).ensureAlpha(0.5).png().toBuffer();
+    const found = await findPage(scan);
+    expect(found.grey.length).toBe(found.width * found.height);
+    expect(found.width).toBe(PAGE_WIDTH);
+  });
+
   it('turns light print on a dark cover into dark print on light paper', async () => {
     const cover = await photograph(pageSvg('#38304a', '#efe4c8'), { rotate: 2, table: '#8a8278' });
     const found = await findPage(cover);

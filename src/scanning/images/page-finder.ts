@@ -154,7 +154,7 @@ function findOutline(cv: Cv, image: Mat, factor: number): Point[] | 'full' | und
  * (the brightest value near each point, so print does not darken it) and every pixel is scaled so
  * the paper becomes white. Vignetting, a gutter shadow and a lamp's hot spot all even out.
  */
-function flattenLighting(cv: Cv, page: InstanceType<Cv['Mat']>): void {
+function flattenLighting(cv: Cv, page: Mat): void {
   const coarse = new cv.Mat();
   const background = new cv.Mat();
   const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(7, 7));
@@ -204,7 +204,8 @@ function stretchInk(cv: Cv, page: Mat): void {
 /** Finds the page in an image (any format sharp reads, already upright) and returns it flattened. */
 export async function findPage(image: Buffer): Promise<FoundPage> {
   const cv = await loadOpenCv();
-  const full = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  // One 8-bit channel whatever came in (a PNG with transparency has two once grey).
+  const full = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const { width, height } = full.info;
   const factor = Math.min(1, DETECT_SIDE / Math.max(width, height));
   const src = cv.matFromArray(height, width, cv.CV_8UC1, full.data);
