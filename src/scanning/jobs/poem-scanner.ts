@@ -58,10 +58,11 @@ function precedes(poems: Poem[], continuation: ExtractedPoem): Poem | undefined 
 }
 
 /**
- * The work of a scan job: read the stored pages, extract poems, skip the ones already there, add
- * the rest in one transaction and link them to their pages. Every write happens after extraction,
- * so a failure anywhere before leaves the publication exactly as it was; and every write is keyed,
- * so a retried or repeated job never adds a poem twice.
+ * The work of a scan job: read the stored pages, extract poems, skip the ones already there, run
+ * on the publication's last poem when the batch begins with its rest, add the others in one
+ * transaction and link them to their pages. Every write happens after extraction, so a failure
+ * anywhere before leaves the publication exactly as it was; new poems are keyed and a run-on is
+ * recognised by its lines already ending the poem, so a retried or repeated job never adds twice.
  */
 @Injectable()
 export class PoemScanner {
