@@ -103,17 +103,23 @@ describe('admin data provider', () => {
     for (const call of t.calls) expect(call.headers.get('X-CSRFToken')).toBe('tok123');
   });
 
-  it('types a poem into its publication and reorders and clears given poems', async () => {
+  it("types a poem into its publication and reorders and clears given poems, with their scans' jobs when named", async () => {
     t.json(201, { id: 40, title: 'Typed' });
     t.json(200, [{ id: 2 }, { id: 1 }]);
     t.json(200, { deleted_poems: 1 });
+    t.json(200, { deleted_poems: 2 });
+    t.json(200, { deleted_poems: 0 });
     await t.dp.create('poems', { data: { publication_id: 7, title: 'Typed', body: 'a\n  b', notes: null } });
     await t.dp.reorderPoems(7, [2, 1]);
     await t.dp.clearPoems(7, [40]);
+    await t.dp.clearPoems(7, [41, 42], ['scan-7-abc']);
+    await t.dp.clearPoems(7, [], ['scan-7-def']);
     expect(t.calls.map((c) => `${c.method} ${c.url} ${String(c.body)}`)).toEqual([
       'POST /api/publications/7/poems/ {"title":"Typed","body":"a\\n  b","notes":""}',
       'POST /api/publications/7/reorder_poems/ {"poem_ids":[2,1]}',
       'POST /api/publications/7/clear_poems/ {"poem_ids":[40]}',
+      'POST /api/publications/7/clear_poems/ {"poem_ids":[41,42],"job_ids":["scan-7-abc"]}',
+      'POST /api/publications/7/clear_poems/ {"poem_ids":[],"job_ids":["scan-7-def"]}',
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { HealthAnswer } from '../../../contracts/auth.js';
 import {
   asList,
   type ClearPoemsAnswer,
+  type ClearPoemsRequest,
   type CreatePoemRequest,
   type PermanentDeleteAnswer,
   type Poem,
@@ -51,8 +52,11 @@ export interface ArchiveDataProvider extends DataProvider {
   restore(id: Identifier): Promise<PublicationMoveAnswer>;
   moveToTrash(id: Identifier): Promise<PublicationMoveAnswer>;
   permanentDelete(id: Identifier): Promise<PermanentDeleteAnswer>;
-  /** Every poem of the publication, or only the ones listed (one wizard session's). */
-  clearPoems(id: Identifier, poemIds?: number[]): Promise<ClearPoemsAnswer>;
+  /**
+   * Every poem of the publication, or only the ones listed (one wizard session's); with scan job
+   * ids, the page photos those scans stored go too.
+   */
+  clearPoems(id: Identifier, poemIds?: number[], jobIds?: string[]): Promise<ClearPoemsAnswer>;
   /** The new reading order, naming every poem of the publication once. */
   reorderPoems(id: Identifier, poemIds: number[]): Promise<Poem[]>;
   /** Reads the stored pages again; resolves when the job has finished. */
@@ -256,7 +260,10 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     restore: (id) => send('POST', `/publications/${seg(id)}/restore/`),
     moveToTrash: (id) => send('DELETE', `/publications/${seg(id)}/`),
     permanentDelete: (id) => send('DELETE', `/publications/${seg(id)}/permanent_delete/`),
-    clearPoems: (id, poemIds) => send('POST', `/publications/${seg(id)}/clear_poems/`, poemIds ? { poem_ids: poemIds } : undefined),
+    clearPoems(id, poemIds, jobIds) {
+      const body: ClearPoemsRequest = { ...(poemIds ? { poem_ids: poemIds } : {}), ...(jobIds?.length ? { job_ids: jobIds } : {}) };
+      return send('POST', `/publications/${seg(id)}/clear_poems/`, Object.keys(body).length ? body : undefined);
+    },
 
     reorderPoems(id, poemIds) {
       const write = orderWrites.catch(() => undefined).then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));
