@@ -103,6 +103,31 @@ export function totalOf(headers: Headers, json: unknown, length: number): number
 }
 
 const seg = (id: Identifier) => encodeURIComponent(String(id));
+
+/** A bulk action that failed for some publications; the others were changed. */
+export class BulkActionError extends Error {
+  constructor(
+    readonly failedIds: Identifier[],
+    readonly total: number,
+    /** The first failure, as the server answered it. */
+    readonly firstError: unknown,
+  ) {
+    super(`${failedIds.length} of ${total} failed: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
+    this.name = 'BulkActionError';
+  }
+}
+
+/**
+ * Runs one publication's call for each id. The API changes one publication per call, so a bulk
+ * action is every call tried: one refused (moved meanwhile, say) does not stop the others.
+ */
+async function forEachId(ids: Identifier[], call: (id: Identifier) => Promise<unknown>): Promise<Identifier[]> {
+  const results = await Promise.allSettled(ids.map(call));
+  const failed = ids.filter((_, i) => results[i].status === 'rejected');
+  const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (firstFailure) throw new BulkActionError(failed, ids.length, firstFailure.reason);
+  return ids;
+}
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A finished scan's answer with every list present, whatever an older server left out. */
@@ -246,12 +271,17 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
       throw new Error(`Cannot delete ${resource}`);
     },
 
-    async updateMany() {
-      throw new Error('The archive has no bulk updates');
+    /** Publish, unpublish or restore several publications: a state change (`meta.verb`), never a field edit. */
+    async updateMany(resource, params) {
+      const verb = params.meta?.verb as PublicationVerb | undefined;
+      if (resource !== 'publications' || !verb) throw new Error(`No bulk update for ${resource} without a verb`);
+      return { data: await forEachId(params.ids, (id) => provider.update(resource, { id, data: params.data, previousData: { id }, meta: { verb } })) };
     },
 
-    async deleteMany() {
-      throw new Error('The archive has no bulk deletes');
+    /** Moves several publications to the trash, or with `meta.verb` 'permanent_delete' deletes them forever. */
+    async deleteMany(resource, params) {
+      if (resource !== 'publications') throw new Error(`No bulk delete for ${resource}`);
+      return { data: await forEachId(params.ids, (id) => provider.delete(resource, { id, meta: params.meta })) };
     },
 
     togglePublish: (id) => send('POST', `/publications/${seg(id)}/toggle_publish/`),
