@@ -10,6 +10,7 @@ import { TRASH_PAGE_SIZE } from '../constants.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { ServerErrorPanel } from '../layout/server-error-panel.js';
 import { adminListQueryOptions } from '../providers/query-client.js';
+import { PublicationSelectionBar } from './publication-bulk-actions.js';
 import { PublicationCard } from './publication-card.js';
 import { usePublicationActions, useToastFailure } from './use-publication-actions.js';
 
@@ -26,10 +27,12 @@ const TRASH_SORTS = ['deleted_at', 'created_at', 'title', 'poem_count'];
 /** All Active / Drafts / Published / Trash (SPEC section 2); the trash is sorted by deletion date. */
 function StatusButtons() {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters, sort, setSort } = useListContext();
+  const { filterValues, displayedFilters, setFilters, sort, setSort, onUnselectItems } = useListContext();
   const current: StatusFilter = filterValues.status ?? '';
   const choose = (value: StatusFilter | null) => {
     if (value === null || value === current) return;
+    // A selection made in one list is not carried into another, where other actions apply.
+    onUnselectItems();
     const { status: _old, ...rest } = filterValues;
     setFilters(value ? { ...rest, status: value } : rest, displayedFilters);
     if (value === 'trash' && sort.field !== 'deleted_at') setSort({ field: 'deleted_at', order: 'DESC' });
@@ -74,8 +77,19 @@ function belongs(p: Publication, status: StatusFilter): boolean {
  */
 function PublicationCards() {
   const translate = useTranslate();
-  const { data, isPending, isFetching, error, refetch, filterValues } = useListContext<Publication>();
+  const { data, isPending, isFetching, error, refetch, filterValues, selectedIds, onSelect, onToggleItem } = useListContext<Publication>();
   const actions = usePublicationActions(useToastFailure());
+  // A publication acted on by its own card leaves the selection: it may leave the list too, and a
+  // bulk action would then reach it unseen.
+  const unselect = (p: Publication) => {
+    if (selectedIds.includes(p.id)) onSelect(selectedIds.filter((id) => id !== p.id));
+  };
+  const cardActions: typeof actions = {
+    togglePublish: (p) => (unselect(p), actions.togglePublish(p)),
+    moveToTrash: (p, after) => (unselect(p), actions.moveToTrash(p, after)),
+    restore: (p) => (unselect(p), actions.restore(p)),
+    permanentDelete: (p) => (unselect(p), actions.permanentDelete(p)),
+  };
   const status: StatusFilter = filterValues.status ?? '';
   // The panel stays up (saying 'Retrying...') until a retry actually succeeds.
   const [shownError, setShownError] = useState<unknown>(null);
@@ -99,11 +113,14 @@ function PublicationCards() {
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', py: 2 }}>
-      {shown.map((p, i) => (
-        <PublicationCard key={p.id} publication={p} index={i} actions={actions} />
-      ))}
-    </Box>
+    <>
+      <PublicationSelectionBar shown={shown} trash={status === 'trash'} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', pb: 2 }}>
+        {shown.map((p, i) => (
+          <PublicationCard key={p.id} publication={p} index={i} actions={cardActions} selected={selectedIds.includes(p.id)} onToggleSelected={() => onToggleItem(p.id)} />
+        ))}
+      </Box>
+    </>
   );
 }
 
