@@ -234,6 +234,27 @@ describe('publications in the admin', () => {
     expect((await fetch(`${suite.base}/api/publications/${left.id}/`)).status).toBe(404);
   });
 
+  it('says which of a bulk action could not be changed, and why, and changes the rest', async () => {
+    const word = tag('BulkPartly');
+    const { publication: ready } = await seedPublication(suite, { title: `Ready ${word}` });
+    const { publication: gone } = await seedPublication(suite, { title: `Gone ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'draft');
+    await select(page, ready.title);
+    await select(page, gone.title);
+    // Meanwhile, elsewhere, one of them goes to the trash.
+    await suite.commands.moveToTrash(gone.id);
+    await selection(page).getByRole('button', { name: 'Publish', exact: true }).click();
+    await confirm(page, 'Are you sure you want to publish these 2 publications?');
+    await notification(page, '1 of 2 selected could not be changed: Publication is in trash; restore it first').waitFor();
+    // The list is read again: neither is a draft now, and nothing unseen stays selected.
+    await card(page, ready.title).waitFor({ state: 'detached' });
+    await card(page, gone.title).waitFor({ state: 'detached' });
+    await selection(page).waitFor({ state: 'detached' });
+    expect((await apiPublication(ready.id)).status).toBe('published');
+    expect((await apiPublication(gone.id)).status).toBe('draft');
+  });
+
   it('moves two publications to the trash at once with Undo: undone they stay, let be both go', async () => {
     const word = tag('BulkTrash');
     const { publication: first } = await seedPublication(suite, { title: `Doubtful ${word}` });

@@ -128,12 +128,11 @@ const archive = {
       restored: 'Publication restored from trash |||| %{smart_count} publications restored from trash',
       permanently_deleted: 'Publication permanently deleted |||| %{smart_count} publications permanently deleted',
     },
-    bulk_failed: '%{failed} of %{total} selected could not be changed (they stay selected): %{reason}',
+    bulk_failed: '%{failed} of %{total} selected could not be changed: %{reason}',
   },
   bulk: {
     select: 'Select "%{title}"',
     select_page: 'Select all on this page',
-    select_all: 'Select all in this list',
     selected: '1 publication selected |||| %{smart_count} publications selected',
     region: 'Selected publications',
   },

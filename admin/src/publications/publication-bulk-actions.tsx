@@ -13,21 +13,19 @@ import {
   BulkDeleteWithUndoButton,
   BulkUpdateWithConfirmButton,
   BulkUpdateWithUndoButton,
-  SelectAllButton,
   useListContext,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import type { Publication } from '../../../contracts/catalog.js';
-import { TRASH_MAX_PAGE_SIZE } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { BulkActionError } from '../providers/data-provider.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 
 /**
  * A failed bulk action: how many of the selected publications could not be changed and the
- * server's first reason (else the spec's failure text). Those stay selected, to try again; the
- * rest were changed, so the lists are read again.
+ * server's first reason (else the spec's failure text). Those stay selected while in view, to try
+ * again; the rest were changed, so the lists are read again.
  */
 function useBulkFailure(fallbackKey: string) {
   const notify = useNotify();
@@ -121,9 +119,9 @@ function TrashBulkButtons() {
 
 /**
  * Above the cards: a checkbox for every publication on this page and, once any is selected,
- * react-admin's bulk actions toolbar (the count, Unselect, Select all in the list, the actions).
- * It sits in the flow rather than over the filters, as it does above a table: the filters and
- * the cards stay where they were.
+ * react-admin's bulk actions toolbar (the count, Unselect, the actions). It sits in the flow
+ * rather than over the filters, as it does above a table: the filters and the cards stay where
+ * they were. Selecting across pages is left out: only cards in view are ever selected.
  */
 export function PublicationSelectionBar({ shown, trash }: { shown: Publication[]; trash: boolean }) {
   const translate = useTranslate();
@@ -162,7 +160,7 @@ export function PublicationSelectionBar({ shown, trash }: { shown: Publication[]
       />
       {selectedIds.length > 0 ? (
         <Box sx={{ flex: 1 }} role="region" aria-label={translate('archive.bulk.region')}>
-          <BulkActionsToolbar label="archive.bulk.selected" selectAllButton={<SelectAllButton label="archive.bulk.select_all" limit={TRASH_MAX_PAGE_SIZE} />}>
+          <BulkActionsToolbar label="archive.bulk.selected" selectAllButton={false}>
             {trash ? <TrashBulkButtons /> : <ActiveBulkButtons />}
           </BulkActionsToolbar>
         </Box>

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CreateButton, List, Pagination, SearchInput, SortButton, TopToolbar, useGetIdentity, useListContext, useTranslate } from 'react-admin';
 import type { Publication, PublicationListStatus } from '../../../contracts/catalog.js';
 import { TRASH_PAGE_SIZE } from '../constants.js';
@@ -79,18 +79,15 @@ function PublicationCards() {
   const translate = useTranslate();
   const { data, isPending, isFetching, error, refetch, filterValues, selectedIds, onSelect, onToggleItem } = useListContext<Publication>();
   const actions = usePublicationActions(useToastFailure());
-  // A publication acted on by its own card leaves the selection: it may leave the list too, and a
-  // bulk action would then reach it unseen.
-  const unselect = (p: Publication) => {
-    if (selectedIds.includes(p.id)) onSelect(selectedIds.filter((id) => id !== p.id));
-  };
-  const cardActions: typeof actions = {
-    togglePublish: (p) => (unselect(p), actions.togglePublish(p)),
-    moveToTrash: (p, after) => (unselect(p), actions.moveToTrash(p, after)),
-    restore: (p) => (unselect(p), actions.restore(p)),
-    permanentDelete: (p) => (unselect(p), actions.permanentDelete(p)),
-  };
   const status: StatusFilter = filterValues.status ?? '';
+  const shown = useMemo(() => (data ?? []).filter((p) => belongs(p, status)), [data, status]);
+  // Only cards in view stay selected, so a bulk action never reaches a publication the curator
+  // cannot see: one on another page, or one that has left this list (trashed from its card, say).
+  useEffect(() => {
+    if (isFetching) return;
+    const inView = selectedIds.filter((id) => shown.some((p) => p.id === id));
+    if (inView.length !== selectedIds.length) onSelect(inView);
+  }, [isFetching, selectedIds, shown, onSelect]);
   // The panel stays up (saying 'Retrying...') until a retry actually succeeds.
   const [shownError, setShownError] = useState<unknown>(null);
   useEffect(() => {
@@ -100,7 +97,6 @@ function PublicationCards() {
 
   if (error || shownError) return <ServerErrorPanel error={error ?? shownError} onRetry={() => refetch()} busy={isFetching} />;
   if (isPending) return <Typography color="text.secondary">{translate('archive.dashboard.loading')}</Typography>;
-  const shown = (data ?? []).filter((p) => belongs(p, status));
   if (shown.length === 0) {
     const kind = filterValues.q ? 'no_match' : status === 'trash' ? 'empty_trash' : 'empty';
     return (
@@ -117,7 +113,7 @@ function PublicationCards() {
       <PublicationSelectionBar shown={shown} trash={status === 'trash'} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', pb: 2 }}>
         {shown.map((p, i) => (
-          <PublicationCard key={p.id} publication={p} index={i} actions={cardActions} selected={selectedIds.includes(p.id)} onToggleSelected={() => onToggleItem(p.id)} />
+          <PublicationCard key={p.id} publication={p} index={i} actions={actions} selected={selectedIds.includes(p.id)} onToggleSelected={() => onToggleItem(p.id)} />
         ))}
       </Box>
     </>
