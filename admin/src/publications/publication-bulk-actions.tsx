@@ -51,34 +51,32 @@ function useSettled() {
   return useCallback(() => void refresh(), [refresh]);
 }
 
-/**
- * Publish and Unpublish ask the spec's confirm, worded for as many as are selected, then go at
- * once (as a single toggle does); Move to Trash is undoable, like a card's Delete.
- */
+/** Publish or Unpublish: the spec's confirm, worded for as many as are selected, then at once (as a single toggle). */
+function BulkStatusButton({ to }: { to: 'published' | 'draft' }) {
+  const onSettled = useSettled();
+  const onError = useBulkFailure('archive.notify.toggle_failed');
+  const action = to === 'published' ? 'publish' : 'unpublish';
+  return (
+    <BulkUpdateWithConfirmButton
+      label={`archive.action.${action}`}
+      icon={to === 'published' ? <PublishIcon /> : <UnpublishedIcon />}
+      data={{ status: to }}
+      confirmTitle={`archive.confirm.${action}_title`}
+      confirmContent={`archive.confirm.bulk_${action}`}
+      successMessage={`archive.notify.bulk.${action}ed`}
+      mutationOptions={{ meta: { verb: to === 'published' ? 'publish' : 'save_draft' }, onError, onSettled }}
+    />
+  );
+}
+
+/** Outside the trash: Publish, Unpublish, and Move to Trash, undoable like a card's Delete. */
 function ActiveBulkButtons() {
   const onSettled = useSettled();
-  const toggleFailed = useBulkFailure('archive.notify.toggle_failed');
   const deleteFailed = useBulkFailure('archive.notify.delete_failed');
   return (
     <>
-      <BulkUpdateWithConfirmButton
-        label="archive.action.publish"
-        icon={<PublishIcon />}
-        data={{ status: 'published' }}
-        confirmTitle="archive.confirm.publish_title"
-        confirmContent="archive.confirm.bulk_publish"
-        successMessage="archive.notify.bulk.published"
-        mutationOptions={{ meta: { verb: 'publish' }, onError: toggleFailed, onSettled }}
-      />
-      <BulkUpdateWithConfirmButton
-        label="archive.action.unpublish"
-        icon={<UnpublishedIcon />}
-        data={{ status: 'draft' }}
-        confirmTitle="archive.confirm.unpublish_title"
-        confirmContent="archive.confirm.bulk_unpublish"
-        successMessage="archive.notify.bulk.unpublished"
-        mutationOptions={{ meta: { verb: 'save_draft' }, onError: toggleFailed, onSettled }}
-      />
+      <BulkStatusButton to="published" />
+      <BulkStatusButton to="draft" />
       <BulkDeleteWithUndoButton
         label="archive.action.move_to_trash"
         icon={<DeleteIcon />}
