@@ -138,9 +138,13 @@ export interface ReorderPoemsRequest {
 /**
  * POST /publications/{id}/clear_poems/: without a body every poem goes; with `poem_ids` only
  * those (all of which must belong to the publication), e.g. the poems of one wizard session.
+ * `job_ids` names that session's scans (the `job_id` of their answers): the page photos they
+ * stored go too, so a later reprocess cannot read the discarded poems back in. A page photo that
+ * shows only poems the publication keeps stays. Scans of another publication: 409, nothing removed.
  */
 export interface ClearPoemsRequest {
   poem_ids?: number[];
+  job_ids?: string[];
 }
 export interface ClearPoemsAnswer {
   deleted_poems: number;
@@ -148,6 +152,8 @@ export interface ClearPoemsAnswer {
 
 /** Most ids one request may list (reorder, clear). */
 export const MAX_POEM_IDS = 5000;
+/** Most scan jobs one clear_poems may name. */
+export const MAX_JOB_IDS = 500;
 
 /** DELETE /poems/{id}/. */
 export interface PoemDeleteAnswer {

@@ -1,7 +1,8 @@
 /**
  * Publications in the admin, in Chromium against the real server: the dashboard's cards, filters,
  * search, sorting and the trash's pages; editing every field; publishing, the trash and its undo;
- * the detail page. Every test sets up its own publications.
+ * several publications selected and acted on at once; the detail page. Every test sets up its own
+ * publications.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,136 @@ describe('publications in the admin', () => {
     await suite.api.agent.get(`/api/publications/${gone.id}/?admin=true`).expect(404);
     await page.getByRole('button', { name: 'All Active' }).click();
     await card(page, back.title).waitFor();
+  });
+
+  /** The bulk actions toolbar, there while publications are selected. */
+  const selection = (page: Page) => page.getByRole('region', { name: 'Selected publications' });
+  const select = (page: Page, title: string) => page.getByRole('checkbox', { name: `Select "${title}"`, exact: true }).check();
+
+  it("selects two drafts and publishes both after the spec's confirm worded for two; visitors can read them", async () => {
+    const word = tag('BulkPublish');
+    const { publication: first } = await seedPublication(suite, { title: `First ${word}` });
+    const { publication: second } = await seedPublication(suite, { title: `Second ${word}` });
+    const { publication: left } = await seedPublication(suite, { title: `Left ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'draft');
+    await select(page, first.title);
+    await select(page, second.title);
+    const bar = selection(page);
+    await bar.getByText('2 publications selected').waitFor();
+    await suite.shot(page, '04-bulk-selection');
+    await expectAccessible(page, 'dashboard with two publications selected');
+    await bar.getByRole('button', { name: 'Publish', exact: true }).click();
+    await confirm(page, 'Are you sure you want to publish these 2 publications?');
+    await notification(page, '2 publications published successfully').waitFor();
+    // Published, they leave the Drafts; the one not selected stays, and nothing is selected any more.
+    await card(page, first.title).waitFor({ state: 'detached' });
+    await card(page, second.title).waitFor({ state: 'detached' });
+    await card(page, left.title).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Published', exact: true }).click();
+    for (const p of [first, second]) await card(page, p.title).getByText('Published', { exact: true }).waitFor();
+    for (const p of [first, second]) expect((await apiPublication(p.id)).status).toBe('published');
+    expect((await apiPublication(left.id)).status).toBe('draft');
+    const visitor = await suite.newPage(await suite.newContext(false));
+    for (const p of [first, second]) {
+      await visitor.goto(`/publication/${p.slug}`);
+      await visitor.getByRole('heading', { level: 1, name: p.title }).waitFor();
+    }
+    expect((await fetch(`${suite.base}/api/publications/${left.id}/`)).status).toBe(404);
+  });
+
+  it('says which of a bulk action could not be changed, and why, and changes the rest', async () => {
+    const word = tag('BulkPartly');
+    const { publication: ready } = await seedPublication(suite, { title: `Ready ${word}` });
+    const { publication: gone } = await seedPublication(suite, { title: `Gone ${word}` });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'draft');
+    await select(page, ready.title);
+    await select(page, gone.title);
+    // Meanwhile, elsewhere, one of them goes to the trash.
+    await suite.commands.moveToTrash(gone.id);
+    await selection(page).getByRole('button', { name: 'Publish', exact: true }).click();
+    await confirm(page, 'Are you sure you want to publish these 2 publications?');
+    await notification(page, '1 of 2 selected could not be changed: Publication is in trash; restore it first').waitFor();
+    // The list is read again: neither is a draft now, and nothing unseen stays selected.
+    await card(page, ready.title).waitFor({ state: 'detached' });
+    await card(page, gone.title).waitFor({ state: 'detached' });
+    await selection(page).waitFor({ state: 'detached' });
+    expect((await apiPublication(ready.id)).status).toBe('published');
+    expect((await apiPublication(gone.id)).status).toBe('draft');
+  });
+
+  it('moves two publications to the trash at once with Undo: undone they stay, let be both go', async () => {
+    const word = tag('BulkTrash');
+    const { publication: first } = await seedPublication(suite, { title: `Doubtful ${word}` });
+    const { publication: second } = await seedPublication(suite, { title: `Dubious ${word}` }, { status: 'published' });
+    const page = await suite.newPage();
+    await dashboardFor(page, word);
+    await select(page, first.title);
+    await select(page, second.title);
+    await selection(page).getByRole('button', { name: 'Move to Trash' }).click();
+    const toast = notification(page, '2 publications moved to trash');
+    await card(page, first.title).waitFor({ state: 'detached' });
+    await card(page, second.title).waitFor({ state: 'detached' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await card(page, first.title).waitFor();
+    await card(page, second.title).waitFor();
+    await toast.waitFor({ state: 'detached' });
+    for (const p of [first, second]) expect((await apiPublication(p.id)).deleted_at).toBeNull();
+
+    await select(page, first.title);
+    await select(page, second.title);
+    await selection(page).getByRole('button', { name: 'Move to Trash' }).click();
+    await untilSent(page, '2 publications moved to trash');
+    for (const p of [first, second]) await expect.poll(async () => (await apiPublication(p.id)).deleted_at).not.toBeNull();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    await card(page, first.title).waitFor();
+    await card(page, second.title).waitFor();
+  });
+
+  it('in the trash, restores two of three at once (undoable), chosen with the page checkbox', async () => {
+    const word = tag('BulkRestore');
+    const trashed = [];
+    for (const name of ['Wanted', 'Needed', 'Unwanted']) trashed.push((await seedPublication(suite, { title: `${name} ${word}` }, { trash: true })).publication);
+    const [wanted, needed, unwanted] = trashed;
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'trash');
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await selection(page).getByText('3 publications selected').waitFor();
+    await page.getByRole('checkbox', { name: `Select "${unwanted.title}"` }).uncheck();
+    await selection(page).getByText('2 publications selected').waitFor();
+    await expectAccessible(page, 'trash with two publications selected');
+    await selection(page).getByRole('button', { name: 'Restore' }).click();
+    await card(page, wanted.title).waitFor({ state: 'detached' });
+    await card(page, needed.title).waitFor({ state: 'detached' });
+    await untilSent(page, '2 publications restored from trash');
+    for (const p of [wanted, needed]) await expect.poll(async () => (await apiPublication(p.id)).deleted_at).toBeNull();
+    expect((await apiPublication(unwanted.id)).deleted_at).not.toBeNull();
+    await card(page, unwanted.title).waitFor();
+  });
+
+  it("deletes two publications forever, with their poems, after the spec's confirm worded for two", async () => {
+    const word = tag('BulkForever');
+    const { publication: first, poems } = await seedPublication(suite, { title: `Gone ${word}` }, { trash: true, poems: [{ title: 'Last poem', body: 'x' }] });
+    const { publication: second } = await seedPublication(suite, { title: `Lost ${word}` }, { trash: true });
+    const { publication: kept } = await seedPublication(suite, { title: `Kept ${word}` }, { trash: true });
+    const page = await suite.newPage();
+    await dashboardFor(page, word, 'trash');
+    await select(page, first.title);
+    await select(page, second.title);
+    await selection(page).getByRole('button', { name: 'Delete Forever' }).click();
+    await confirm(page, 'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!', 'Cancel');
+    await selection(page).getByText('2 publications selected').waitFor();
+    await selection(page).getByRole('button', { name: 'Delete Forever' }).click();
+    await confirm(page, 'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!');
+    await notification(page, '2 publications permanently deleted').waitFor();
+    await card(page, first.title).waitFor({ state: 'detached' });
+    await card(page, second.title).waitFor({ state: 'detached' });
+    await card(page, kept.title).waitFor();
+    for (const p of [first, second]) await suite.api.agent.get(`/api/publications/${p.id}/?admin=true`).expect(404);
+    await suite.api.agent.get(`/api/poems/${poems[0].id}/`).expect(404);
+    expect((await apiPublication(kept.id)).deleted_at).not.toBeNull();
   });
 
   it('pages through a 45-item trash, 20 at a time', async () => {

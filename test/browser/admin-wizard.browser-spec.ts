@@ -201,7 +201,7 @@ describe('the creation wizard and scanning', () => {
     expect((await apiPoems(publication.id)).length).toBeGreaterThan(before);
   });
 
-  it('Start Over on a book that already had poems removes only the poems of this session', async () => {
+  it('Start Over on a book that already had poems removes only the poems of this session, and the page photos it stored', async () => {
     const { publication } = await seedPublication(suite, { title: 'Finished Book' }, {
       poems: [
         { title: 'Written Before', body: 'an earlier poem' },
@@ -227,6 +227,10 @@ describe('the creation wizard and scanning', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Poems (2)' }).waitFor();
+    // The session's photos went with its poems, so Reprocess has nothing to read them back from.
+    await page.getByRole('button', { name: 'Reprocess Pages' }).click();
+    await notification(page, /^Reprocessing failed: This publication has no stored page images/).waitFor();
+    expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(['Written Before', 'Also Before']);
   });
 
   it("reads a new book's metadata from photos of its cover, title and copyright pages", async () => {

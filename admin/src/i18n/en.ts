@@ -67,6 +67,7 @@ const archive = {
     delete: 'Delete',
     restore: 'Restore',
     delete_forever: 'Delete Forever',
+    move_to_trash: 'Move to Trash',
     edit: 'Edit',
     edit_details: 'Edit Details',
     move_up: 'Move "%{title}" up',
@@ -80,6 +81,11 @@ const archive = {
     unpublish: 'Are you sure you want to unpublish this publication?',
     permanent_delete_title: 'Delete Forever',
     permanent_delete: 'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone!',
+    // The spec's confirms for one publication, and worded for several.
+    bulk_publish: 'Are you sure you want to publish this publication? |||| Are you sure you want to publish these %{smart_count} publications?',
+    bulk_unpublish: 'Are you sure you want to unpublish this publication? |||| Are you sure you want to unpublish these %{smart_count} publications?',
+    bulk_permanent_delete:
+      'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone! |||| Are you sure you want to PERMANENTLY delete these %{smart_count} publications and all their poems? This action cannot be undone!',
     delete_poem_title: 'Delete Poem',
     delete_poem: 'Are you sure you want to delete this poem?',
     start_over_title: 'Start Over',
@@ -114,6 +120,21 @@ const archive = {
     edits_saved: 'Poem changes saved',
     reprocess_done: 'Reprocessing finished: %{smart_count} new poem added |||| Reprocessing finished: %{smart_count} new poems added',
     reprocess_failed: 'Reprocessing failed: %{message}',
+    // The spec's toasts for one publication, and worded for several.
+    bulk: {
+      published: 'Publication published successfully |||| %{smart_count} publications published successfully',
+      unpublished: 'Publication unpublished successfully |||| %{smart_count} publications unpublished successfully',
+      moved_to_trash: 'Publication moved to trash |||| %{smart_count} publications moved to trash',
+      restored: 'Publication restored from trash |||| %{smart_count} publications restored from trash',
+      permanently_deleted: 'Publication permanently deleted |||| %{smart_count} publications permanently deleted',
+    },
+    bulk_failed: '%{failed} of %{total} selected could not be changed: %{reason}',
+  },
+  bulk: {
+    select: 'Select "%{title}"',
+    select_page: 'Select all on this page',
+    selected: '1 publication selected |||| %{smart_count} publications selected',
+    region: 'Selected publications',
   },
   detail: {
     back: 'Back to Dashboard',

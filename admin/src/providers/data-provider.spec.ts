@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asList } from '../../../contracts/catalog.js';
 import { ApiError } from '../../../contracts/errors.js';
 import type { CsrfSources } from './csrf.js';
-import { createDataProvider } from './data-provider.js';
+import { BulkActionError, createDataProvider } from './data-provider.js';
 import { callerHandlesAuth, createHttpClient, withTrailingSlash } from './http-client.js';
 
 interface Call { url: string; method: string; headers: Headers; body: BodyInit | null | undefined }
@@ -103,17 +103,23 @@ describe('admin data provider', () => {
     for (const call of t.calls) expect(call.headers.get('X-CSRFToken')).toBe('tok123');
   });
 
-  it('types a poem into its publication and reorders and clears given poems', async () => {
+  it("types a poem into its publication and reorders and clears given poems, with their scans' jobs when named", async () => {
     t.json(201, { id: 40, title: 'Typed' });
     t.json(200, [{ id: 2 }, { id: 1 }]);
     t.json(200, { deleted_poems: 1 });
+    t.json(200, { deleted_poems: 2 });
+    t.json(200, { deleted_poems: 0 });
     await t.dp.create('poems', { data: { publication_id: 7, title: 'Typed', body: 'a\n  b', notes: null } });
     await t.dp.reorderPoems(7, [2, 1]);
     await t.dp.clearPoems(7, [40]);
+    await t.dp.clearPoems(7, [41, 42], ['scan-7-abc']);
+    await t.dp.clearPoems(7, [], ['scan-7-def']);
     expect(t.calls.map((c) => `${c.method} ${c.url} ${String(c.body)}`)).toEqual([
       'POST /api/publications/7/poems/ {"title":"Typed","body":"a\\n  b","notes":""}',
       'POST /api/publications/7/reorder_poems/ {"poem_ids":[2,1]}',
       'POST /api/publications/7/clear_poems/ {"poem_ids":[40]}',
+      'POST /api/publications/7/clear_poems/ {"poem_ids":[41,42],"job_ids":["scan-7-abc"]}',
+      'POST /api/publications/7/clear_poems/ {"poem_ids":[],"job_ids":["scan-7-def"]}',
     ]);
   });
 
@@ -163,6 +169,38 @@ describe('admin data provider', () => {
       'GET /api/scans/reprocess-1-abc/',
     ]);
     expect(t.calls.filter((c) => c.method !== 'GET').every((c) => c.headers.get('X-CSRFToken') === 'tok123')).toBe(true);
+  });
+
+  it('acts on several publications with one call each: publish, unpublish, restore, move to trash and delete forever', async () => {
+    for (let i = 0; i < 7; i++) t.json(200, { publication: pub(i), status: 'published', message: 'ok' });
+    expect(await t.dp.updateMany('publications', { ids: [1, 2], data: { status: 'published' }, meta: { verb: 'publish' } })).toEqual({ data: [1, 2] });
+    await t.dp.updateMany('publications', { ids: [3], data: { status: 'draft' }, meta: { verb: 'save_draft' } });
+    await t.dp.updateMany('publications', { ids: [4], data: { deleted_at: null }, meta: { verb: 'restore' } });
+    expect(await t.dp.deleteMany('publications', { ids: [5, 6] })).toEqual({ data: [5, 6] });
+    await t.dp.deleteMany('publications', { ids: [7], meta: { verb: 'permanent_delete' } });
+    expect(t.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/publications/1/publish/',
+      'POST /api/publications/2/publish/',
+      'POST /api/publications/3/save_draft/',
+      'POST /api/publications/4/restore/',
+      'DELETE /api/publications/5/',
+      'DELETE /api/publications/6/',
+      'DELETE /api/publications/7/permanent_delete/',
+    ]);
+    // A field edit of several at once is not something the archive does.
+    await expect(t.dp.updateMany('publications', { ids: [1], data: { title: 'x' } })).rejects.toThrow(/without a verb/);
+    await expect(t.dp.deleteMany('poems', { ids: [1] })).rejects.toThrow(/No bulk delete/);
+  });
+
+  it('tries every publication of a bulk action and names the ones that failed, with the first reason', async () => {
+    t.json(200, { publication: pub(1), status: 'published' });
+    t.json(404, { message: 'Publication not found', error: 'Publication not found', code: 'CATALOG.PUBLICATION_NOT_FOUND' });
+    t.json(200, { publication: pub(3), status: 'published' });
+    const failure = await t.dp.updateMany('publications', { ids: [1, 2, 3], data: { status: 'published' }, meta: { verb: 'publish' } }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(BulkActionError);
+    expect(failure).toMatchObject({ failedIds: [2], total: 3, message: '1 of 3 failed: Publication not found' });
+    expect((failure as BulkActionError).firstError).toMatchObject({ status: 404 });
+    expect(t.calls).toHaveLength(3);
   });
 
   it('uploads pages as multipart page_0..page_n with the CSRF field, then polls the job to its result', async () => {

@@ -3,6 +3,7 @@ import type { HealthAnswer } from '../../../contracts/auth.js';
 import {
   asList,
   type ClearPoemsAnswer,
+  type ClearPoemsRequest,
   type CreatePoemRequest,
   type PermanentDeleteAnswer,
   type Poem,
@@ -51,8 +52,11 @@ export interface ArchiveDataProvider extends DataProvider {
   restore(id: Identifier): Promise<PublicationMoveAnswer>;
   moveToTrash(id: Identifier): Promise<PublicationMoveAnswer>;
   permanentDelete(id: Identifier): Promise<PermanentDeleteAnswer>;
-  /** Every poem of the publication, or only the ones listed (one wizard session's). */
-  clearPoems(id: Identifier, poemIds?: number[]): Promise<ClearPoemsAnswer>;
+  /**
+   * Every poem of the publication, or only the ones listed (one wizard session's); with scan job
+   * ids, the page photos those scans stored go too.
+   */
+  clearPoems(id: Identifier, poemIds?: number[], jobIds?: string[]): Promise<ClearPoemsAnswer>;
   /** The new reading order, naming every poem of the publication once. */
   reorderPoems(id: Identifier, poemIds: number[]): Promise<Poem[]>;
   /** Reads the stored pages again; resolves when the job has finished. */
@@ -99,6 +103,31 @@ export function totalOf(headers: Headers, json: unknown, length: number): number
 }
 
 const seg = (id: Identifier) => encodeURIComponent(String(id));
+
+/** A bulk action that failed for some publications; the others were changed. */
+export class BulkActionError extends Error {
+  constructor(
+    readonly failedIds: Identifier[],
+    readonly total: number,
+    /** The first failure, as the server answered it. */
+    readonly firstError: unknown,
+  ) {
+    super(`${failedIds.length} of ${total} failed: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
+    this.name = 'BulkActionError';
+  }
+}
+
+/**
+ * Runs one publication's call for each id. The API changes one publication per call, so a bulk
+ * action is every call tried: one refused (moved meanwhile, say) does not stop the others.
+ */
+async function forEachId(ids: Identifier[], call: (id: Identifier) => Promise<unknown>): Promise<Identifier[]> {
+  const results = await Promise.allSettled(ids.map(call));
+  const failed = ids.filter((_, i) => results[i].status === 'rejected');
+  const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (firstFailure) throw new BulkActionError(failed, ids.length, firstFailure.reason);
+  return ids;
+}
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A finished scan's answer with every list present, whatever an older server left out. */
@@ -242,12 +271,17 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
       throw new Error(`Cannot delete ${resource}`);
     },
 
-    async updateMany() {
-      throw new Error('The archive has no bulk updates');
+    /** Publish, unpublish or restore several publications: a state change (`meta.verb`), never a field edit. */
+    async updateMany(resource, params) {
+      const verb = params.meta?.verb as PublicationVerb | undefined;
+      if (resource !== 'publications' || !verb) throw new Error(`No bulk update for ${resource} without a verb`);
+      return { data: await forEachId(params.ids, (id) => provider.update(resource, { id, data: params.data, previousData: { id }, meta: { verb } })) };
     },
 
-    async deleteMany() {
-      throw new Error('The archive has no bulk deletes');
+    /** Moves several publications to the trash, or with `meta.verb` 'permanent_delete' deletes them forever. */
+    async deleteMany(resource, params) {
+      if (resource !== 'publications') throw new Error(`No bulk delete for ${resource}`);
+      return { data: await forEachId(params.ids, (id) => provider.delete(resource, { id, meta: params.meta })) };
     },
 
     togglePublish: (id) => send('POST', `/publications/${seg(id)}/toggle_publish/`),
@@ -256,7 +290,10 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     restore: (id) => send('POST', `/publications/${seg(id)}/restore/`),
     moveToTrash: (id) => send('DELETE', `/publications/${seg(id)}/`),
     permanentDelete: (id) => send('DELETE', `/publications/${seg(id)}/permanent_delete/`),
-    clearPoems: (id, poemIds) => send('POST', `/publications/${seg(id)}/clear_poems/`, poemIds ? { poem_ids: poemIds } : undefined),
+    clearPoems(id, poemIds, jobIds) {
+      const body: ClearPoemsRequest = { ...(poemIds ? { poem_ids: poemIds } : {}), ...(jobIds?.length ? { job_ids: jobIds } : {}) };
+      return send('POST', `/publications/${seg(id)}/clear_poems/`, Object.keys(body).length ? body : undefined);
+    },
 
     reorderPoems(id, poemIds) {
       const write = orderWrites.catch(() => undefined).then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));

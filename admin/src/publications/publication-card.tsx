@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
@@ -39,17 +40,46 @@ export function PublicationStats({ publication: p }: { publication: Pick<Publica
   );
 }
 
-export function PublicationCard({ publication: p, index, actions }: { publication: Publication; index: number; actions: ReturnType<typeof usePublicationActions> }) {
+export function PublicationCard({
+  publication: p,
+  index,
+  actions,
+  selected,
+  onToggleSelected,
+}: {
+  publication: Publication;
+  index: number;
+  actions: ReturnType<typeof usePublicationActions>;
+  /** Chosen for a bulk action. */
+  selected: boolean;
+  onToggleSelected: () => void;
+}) {
   const translate = useTranslate();
   const published = p.status === 'published';
   const { key, date } = cardDate(p);
   return (
-    <Card component="article" aria-label={p.title} variant="outlined" className="publication-card" style={{ animationDelay: `${index * DASHBOARD_CARD_STAGGER_S}s` }}>
+    <Card
+      component="article"
+      aria-label={p.title}
+      variant="outlined"
+      className="publication-card"
+      style={{ animationDelay: `${index * DASHBOARD_CARD_STAGGER_S}s` }}
+      sx={selected ? { borderColor: 'primary.main', boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` } : undefined}
+    >
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-            {p.title}
-          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+            <Checkbox
+              size="small"
+              checked={selected}
+              onChange={onToggleSelected}
+              sx={{ ml: -1, mt: -0.5 }}
+              slotProps={{ input: { 'aria-label': translate('archive.bulk.select', { title: p.title }) } }}
+            />
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+              {p.title}
+            </Typography>
+          </Stack>
           <StatusBadge publication={p} />
         </Stack>
         <Typography>{authorsText(p.authors, poetName())}</Typography>

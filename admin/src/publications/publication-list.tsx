@@ -3,13 +3,14 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CreateButton, List, Pagination, SearchInput, SortButton, TopToolbar, useGetIdentity, useListContext, useTranslate } from 'react-admin';
 import type { Publication, PublicationListStatus } from '../../../contracts/catalog.js';
 import { TRASH_PAGE_SIZE } from '../constants.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { ServerErrorPanel } from '../layout/server-error-panel.js';
 import { adminListQueryOptions } from '../providers/query-client.js';
+import { PublicationSelectionBar } from './publication-bulk-actions.js';
 import { PublicationCard } from './publication-card.js';
 import { usePublicationActions, useToastFailure } from './use-publication-actions.js';
 
@@ -26,10 +27,12 @@ const TRASH_SORTS = ['deleted_at', 'created_at', 'title', 'poem_count'];
 /** All Active / Drafts / Published / Trash (SPEC section 2); the trash is sorted by deletion date. */
 function StatusButtons() {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters, sort, setSort } = useListContext();
+  const { filterValues, displayedFilters, setFilters, sort, setSort, onUnselectItems } = useListContext();
   const current: StatusFilter = filterValues.status ?? '';
   const choose = (value: StatusFilter | null) => {
     if (value === null || value === current) return;
+    // A selection made in one list is not carried into another, where other actions apply.
+    onUnselectItems();
     const { status: _old, ...rest } = filterValues;
     setFilters(value ? { ...rest, status: value } : rest, displayedFilters);
     if (value === 'trash' && sort.field !== 'deleted_at') setSort({ field: 'deleted_at', order: 'DESC' });
@@ -74,9 +77,17 @@ function belongs(p: Publication, status: StatusFilter): boolean {
  */
 function PublicationCards() {
   const translate = useTranslate();
-  const { data, isPending, isFetching, error, refetch, filterValues } = useListContext<Publication>();
+  const { data, isPending, isFetching, error, refetch, filterValues, selectedIds, onSelect, onToggleItem } = useListContext<Publication>();
   const actions = usePublicationActions(useToastFailure());
   const status: StatusFilter = filterValues.status ?? '';
+  const shown = useMemo(() => (data ?? []).filter((p) => belongs(p, status)), [data, status]);
+  // Only cards in view stay selected, so a bulk action never reaches a publication the curator
+  // cannot see: one on another page, or one that has left this list (trashed from its card, say).
+  useEffect(() => {
+    if (isFetching) return;
+    const inView = selectedIds.filter((id) => shown.some((p) => p.id === id));
+    if (inView.length !== selectedIds.length) onSelect(inView);
+  }, [isFetching, selectedIds, shown, onSelect]);
   // The panel stays up (saying 'Retrying...') until a retry actually succeeds.
   const [shownError, setShownError] = useState<unknown>(null);
   useEffect(() => {
@@ -86,7 +97,6 @@ function PublicationCards() {
 
   if (error || shownError) return <ServerErrorPanel error={error ?? shownError} onRetry={() => refetch()} busy={isFetching} />;
   if (isPending) return <Typography color="text.secondary">{translate('archive.dashboard.loading')}</Typography>;
-  const shown = (data ?? []).filter((p) => belongs(p, status));
   if (shown.length === 0) {
     const kind = filterValues.q ? 'no_match' : status === 'trash' ? 'empty_trash' : 'empty';
     return (
@@ -99,11 +109,14 @@ function PublicationCards() {
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', py: 2 }}>
-      {shown.map((p, i) => (
-        <PublicationCard key={p.id} publication={p} index={i} actions={actions} />
-      ))}
-    </Box>
+    <>
+      <PublicationSelectionBar shown={shown} trash={status === 'trash'} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', pb: 2 }}>
+        {shown.map((p, i) => (
+          <PublicationCard key={p.id} publication={p} index={i} actions={actions} selected={selectedIds.includes(p.id)} onToggleSelected={() => onToggleItem(p.id)} />
+        ))}
+      </Box>
+    </>
   );
 }
 

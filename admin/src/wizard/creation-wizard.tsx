@@ -29,7 +29,7 @@ import { adminListQueryOptions } from '../providers/query-client.js';
 import { ImageDropZone } from './image-drop-zone.js';
 import { StepIndicator } from './step-indicator.js';
 import { actionFailure, createFailure, metadataException, metadataNonSuccess, scanFailure, type Outcome } from './wizard-errors.js';
-import { canFinish, closeConfirmation, initialWizardState, inPreview, wizardReducer, type WizardMode } from './wizard.machine.js';
+import { canFinish, canStartOver, closeConfirmation, initialWizardState, inPreview, wizardReducer, type WizardMode } from './wizard.machine.js';
 
 export interface CreationWizardProps {
   open: boolean;
@@ -233,12 +233,15 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     }
   };
 
-  /** Removes the poems this session scanned, and only those: the book's earlier poems stay. */
+  /**
+   * Removes the poems this session scanned, and only those: the book's earlier poems stay. The
+   * page photos its scans stored go too, so Reprocess cannot bring the poems back.
+   */
   const startOver = async () => {
     if (!state.publication) return;
     dispatch({ type: 'BUSY', busy: 'clearing' });
     try {
-      if (state.sessionPoemIds.length) await dp.clearPoems(state.publication.id, state.sessionPoemIds);
+      if (canStartOver(state)) await dp.clearPoems(state.publication.id, state.sessionPoemIds, state.sessionJobIds);
       dispatch({ type: 'START_OVER_DONE' });
     } catch (err) {
       const message = actionFailure('archive.errors.clearing', err, translate);
@@ -558,7 +561,7 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     return (
       <>
         <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
-        {state.sessionPoemIds.length ? startOverButton : null}
+        {canStartOver(state) ? startOverButton : null}
         {canFinish(state) ? finishButtons : null}
         <Button variant="contained" onClick={() => void scan()} loading={busy === 'scanning'} disabled={!state.publication || busy === 'loading' || (working && busy !== 'scanning')}>
           {translate('archive.wizard.scan')}

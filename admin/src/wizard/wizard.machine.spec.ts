@@ -3,6 +3,7 @@ import type { Poem, Publication } from '../../../contracts/catalog.js';
 import type { ScanResult } from '../../../contracts/scanning.js';
 import {
   canFinish,
+  canStartOver,
   closeConfirmation,
   hasUnsavedProgress,
   initialWizardState,
@@ -21,8 +22,8 @@ const poem = (id: number, title = `Poem ${id}`): Poem => ({
   id, slug: `poem-${id}`, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', updated_at: '', publication_id: 1, page_numbers: [id + 10], position: id,
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
-const result = (poems: Poem[], duplicates = 0): ScanResult => ({
-  job_id: 'scan-7-abc', publication_id: 7, pages_total: 1,
+const result = (poems: Poem[], duplicates = 0, jobId = 'scan-7-abc'): ScanResult => ({
+  job_id: jobId, publication_id: 7, pages_total: 1,
   extracted_poems: poems.length, duplicates_ignored: duplicates, total_scanned: poems.length + duplicates, empty_dropped: 0, continued: [], poems,
   duplicates: Array.from({ length: duplicates }, (_, i) => ({ title: `Dup ${i}`, matched_poem: { id: 100 + i, title: `Orig ${i}` }, similarity: 0.99, matched_in: 'publication' as const })),
 });
@@ -156,13 +157,31 @@ describe('creation wizard state machine (SPEC section 4)', () => {
   it("remembers the poems this session scanned, across Scan More and without the ones it deleted", () => {
     let s = inPreviewWith(2);
     expect(s.sessionPoemIds).toEqual([1, 2]);
-    s = run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([poem(5), poem(6)]) });
+    s = run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([poem(5), poem(6)], 0, 'scan-7-def') });
     expect(s.sessionPoemIds).toEqual([1, 2, 5, 6]);
     s = reduce(s, { type: 'POEM_DELETED', index: 0 });
     expect(s.sessionPoemIds).toEqual([1, 2, 6]);
     s = reduce(s, { type: 'START_OVER_DONE' });
     expect(s.sessionPoemIds).toEqual([]);
     expect(canFinish(s)).toBe(false);
+  });
+
+  it('remembers the job of every scan of this session once, even one that added no poem, for Start Over to discard its photos', () => {
+    const scanned = (s: WizardState, jobId: string, poems: Poem[], duplicates = 0) =>
+      run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image(jobId)] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result(poems, duplicates, jobId) });
+    expect(canStartOver(atStep3())).toBe(false);
+    let s = scanned(atStep3(), 'scan-7-aaa', [], 2);
+    expect(s).toMatchObject({ sessionPoemIds: [], sessionJobIds: ['scan-7-aaa'] });
+    expect(canStartOver(s)).toBe(true);
+    s = scanned(s, 'scan-7-bbb', [poem(3)]);
+    s = scanned(s, 'scan-7-aaa', [], 2);
+    expect(s.sessionJobIds).toEqual(['scan-7-aaa', 'scan-7-bbb']);
+    // Deleting a poem keeps its scan's job: the photos it stored still hold the other poems.
+    s = reduce(s, { type: 'POEM_DELETED', index: 0 });
+    expect(s.sessionJobIds).toEqual(['scan-7-aaa', 'scan-7-bbb']);
+    s = reduce(s, { type: 'START_OVER_DONE' });
+    expect(s.sessionJobIds).toEqual([]);
+    expect(canStartOver(s)).toBe(false);
   });
 
   it('refuses a second scan while poems are in the preview, and keeps the error of a failed scan', () => {

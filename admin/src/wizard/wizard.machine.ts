@@ -53,6 +53,8 @@ export interface WizardState {
   currentPoem: number;
   /** Every poem this session's scans added and not deleted since: what Start Over removes. */
   sessionPoemIds: number[];
+  /** The job of every scan of this session: Start Over discards the page photos they stored. */
+  sessionJobIds: string[];
   /** Scans finished in this session; after one, Save Draft and Publish stay offered. */
   scansDone: number;
   scanStats: ScanStats | null;
@@ -117,6 +119,7 @@ export function initialWizardState(fixedPublicationId: number | null = null): Wi
     poems: [],
     currentPoem: 0,
     sessionPoemIds: [],
+    sessionJobIds: [],
     scansDone: 0,
     scanStats: null,
     scanProgress: null,
@@ -168,6 +171,11 @@ export function closeConfirmation(state: WizardState): { key: string; args?: Rec
 
 export function inPreview(state: WizardState): boolean {
   return state.step === 3 && state.poems.length > 0;
+}
+
+/** Whether Start Over has anything to discard: poems this session scanned, or page photos its scans stored. */
+export function canStartOver(state: WizardState): boolean {
+  return state.sessionPoemIds.length > 0 || state.sessionJobIds.length > 0;
 }
 
 /** Step 3 after a scan in this session, preview or not: Save Draft and Publish end the flow. */
@@ -288,6 +296,8 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         scanStats: stats,
         pageImages: [],
         sessionPoemIds: [...state.sessionPoemIds, ...poems.map((p) => p.id)],
+        // The same photos sent again are the same job: it is listed once.
+        sessionJobIds: event.result.job_id && !state.sessionJobIds.includes(event.result.job_id) ? [...state.sessionJobIds, event.result.job_id] : state.sessionJobIds,
         scansDone: state.scansDone + 1,
       };
     }
@@ -333,7 +343,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, poems: [], currentPoem: 0, pageImages: [], scanStats: null, error: null };
 
     case 'START_OVER_DONE':
-      return { ...state, busy: null, poems: [], currentPoem: 0, pageImages: [], scanStats: null, sessionPoemIds: [], scansDone: 0, error: null };
+      return { ...state, busy: null, poems: [], currentPoem: 0, pageImages: [], scanStats: null, sessionPoemIds: [], sessionJobIds: [], scansDone: 0, error: null };
 
     case 'BUSY':
       return { ...state, busy: event.busy };

@@ -84,9 +84,20 @@ export class CatalogCommands implements CatalogWriteApi {
 
   /**
    * Removes every poem of the publication, or only the listed ones (the poems one wizard session
-   * scanned, say), which must all be poems of this publication or nothing is removed.
+   * scanned, say), which must all be poems of this publication or nothing is removed. Scan jobs
+   * named with them are discarded too (scanning removes the pages they stored), first, so that a
+   * refused job leaves the poems, and a retry after a failure in between finds the pages gone.
    */
-  clearPoems(ref: string | number, poemIds?: number[]): Promise<{ deleted_poems: number }> {
+  async clearPoems(ref: string | number, poemIds?: number[], scanJobIds: string[] = []): Promise<{ deleted_poems: number }> {
+    if (scanJobIds.length) {
+      const publication = await this.repo.transaction(async (tx) => {
+        const found = await mustFind(tx, ref);
+        if (poemIds !== undefined) assertPoemsOfPublication((await tx.lockPoems(found.id)).map((p) => p.id), poemIds);
+        return found;
+      });
+      await this.events.scansDiscarded(publication.id, { jobIds: scanJobIds, poemIds });
+      ref = publication.id;
+    }
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       if (poemIds === undefined) return { deleted_poems: await tx.clearPoems(publication.id) };

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
+  MAX_JOB_IDS,
   MAX_POEM_IDS,
   POEM_LIMITS as LIMITS,
   type ClearPoemsRequest,
@@ -82,4 +83,13 @@ export class ReorderPoemsDto implements ReorderPoemsRequest {
 export class ClearPoemsDto implements ClearPoemsRequest {
   @PoemIds(false)
   poem_ids?: number[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Scan jobs (job_id of their answers) whose stored page photos go too' })
+  @IsOptional()
+  @IsArray({ message: 'job_ids must be a list of scan job ids' })
+  @ArrayMaxSize(MAX_JOB_IDS, { message: `job_ids may list at most ${MAX_JOB_IDS} scans` })
+  @ArrayUnique({ message: 'job_ids must list each scan once' })
+  @IsString({ each: true, message: 'each scan job id must be text' })
+  @MaxLength(100, { each: true, message: 'each scan job id must be at most 100 characters' })
+  job_ids?: string[];
 }

@@ -224,9 +224,13 @@ export class PublicationsController {
   @Post(`:${REF}/clear_poems`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Remove every poem of the publication, or with {poem_ids} only those (all must be its poems, else 409 and nothing removed)' })
+  @ApiOperation({
+    summary:
+      'Remove every poem of the publication, or with {poem_ids} only those (all must be its poems, else 409 and nothing removed); ' +
+      'with {job_ids} the page photos those scans stored go too (scans of another publication: 409, nothing removed)',
+  })
   clearPoems(@Param(REF) ref: string, @Body() dto: ClearPoemsDto, @Req() req: Request): Promise<ClearPoemsAnswer> {
-    rejectUnknownFields(req.body, ['poem_ids'], 'clear_poems');
-    return this.commands.clearPoems(ref, dto.poem_ids);
+    rejectUnknownFields(req.body, ['poem_ids', 'job_ids'], 'clear_poems');
+    return this.commands.clearPoems(ref, dto.poem_ids, dto.job_ids);
   }
 }

@@ -10,6 +10,9 @@ export interface StoredPageRef {
   uploadJobId?: string;
 }
 
+/** The id of an upload's scan job: `scan-`, the publication, a hash of its photos (ScanService.scanUpload). */
+export const UPLOAD_JOB_ID = /^scan-\d+-[0-9a-f]{32}$/;
+
 /** Payload of an upload scan (batch_upload_pages, upload_page). */
 export interface ScanPagesPayload {
   publicationId: number;

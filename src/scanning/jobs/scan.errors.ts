@@ -12,6 +12,8 @@ export type ScanErrorCode =
   | 'SCAN.NO_STORED_PAGES'
   | 'SCAN.JOB_NOT_FOUND'
   | 'SCAN.PAGE_NOT_FOUND'
+  | 'SCAN.NOT_AN_UPLOAD'
+  | 'SCAN.JOBS_NOT_IN_PUBLICATION'
   | 'SCAN.QUEUE_UNAVAILABLE'
   | 'SCAN.NO_WORKER'
   | 'SCAN.JOB_TIMEOUT'
@@ -29,6 +31,9 @@ export const SCAN_ERROR_STATUS: Record<ScanErrorCode, number> = {
   'SCAN.NO_STORED_PAGES': 409,
   'SCAN.JOB_NOT_FOUND': 404,
   'SCAN.PAGE_NOT_FOUND': 404,
+  'SCAN.NOT_AN_UPLOAD': 400,
+  // Like poems of another publication in clear_poems: a stale or foreign id, so nothing is removed.
+  'SCAN.JOBS_NOT_IN_PUBLICATION': 409,
   'SCAN.QUEUE_UNAVAILABLE': 503,
   'SCAN.NO_WORKER': 503,
   'SCAN.JOB_TIMEOUT': 504,

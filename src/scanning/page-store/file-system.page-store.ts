@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PageNotStoredError, type PageStore } from './page-store.port.js';
@@ -36,6 +36,15 @@ export class FileSystemPageStore implements PageStore {
 
   async removeAll(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  async remove(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    // The folder of an upload goes with its last page; one still holding pages stays.
+    await rmdir(dirname(path)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST' && err.code !== 'ENOENT') throw err;
+    });
   }
 
   private pathOf(key: string): string {

@@ -8,6 +8,8 @@ export interface PageStore {
   get(key: string): Promise<Buffer>;
   /** Removes every page stored under a key prefix (e.g. `publications/7`); nothing there is fine. */
   removeAll(prefix: string): Promise<void>;
+  /** Removes one stored page; nothing there is fine. */
+  remove(key: string): Promise<void>;
 }
 
 export class PageNotStoredError extends Error {

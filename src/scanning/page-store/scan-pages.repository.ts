@@ -79,6 +79,35 @@ export class ScanPagesRepository {
     return this.db.query(`SELECT poem_id, scan_page_id FROM poem_pages WHERE scan_page_id = ANY($1::int[])`, [scanPageIds]);
   }
 
+  /** Those of these jobs whose pages belong to another publication. */
+  async jobsOfOtherPublications(publicationId: number, jobIds: string[]): Promise<string[]> {
+    const rows: Array<{ job_id: string }> = await this.db.query(
+      `SELECT DISTINCT job_id FROM scan_pages WHERE job_id = ANY($2::text[]) AND publication_id <> $1 ORDER BY job_id`,
+      [publicationId, jobIds],
+    );
+    return rows.map((r) => r.job_id);
+  }
+
+  /**
+   * Removes the publication's pages of these jobs, in one statement, except a page that gave poems
+   * all of which stay (`poemIds` lists the poems being removed; absent, all of them go). A page that
+   * gave a removed poem goes even if it also ran on a kept one: read again, it would bring the
+   * removed poem back. Answers the storage keys of the removed pages.
+   */
+  async discardPages(publicationId: number, jobIds: string[], poemIds?: number[]): Promise<string[]> {
+    // A DELETE answers [rows, count].
+    const [rows]: [Array<{ storage_key: string }>, number] = await this.db.query(
+      `DELETE FROM scan_pages s
+        WHERE s.publication_id = $1 AND s.job_id = ANY($2::text[])
+          AND ($3::int[] IS NULL
+               OR NOT EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)
+               OR EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id AND pp.poem_id = ANY($3::int[])))
+        RETURNING s.storage_key`,
+      [publicationId, jobIds, poemIds ?? null],
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
     await this.db.query(`UPDATE scan_pages SET page_number = $2 WHERE id = $1 AND page_number IS NULL`, [scanPageId, pageNumber]);
   }
