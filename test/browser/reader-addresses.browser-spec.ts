@@ -202,7 +202,7 @@ describe('poem addresses, indexes and dark mode in a browser', () => {
 
   it('runs the new pages under the site CSP without errors, each within 80 KB of gzipped JavaScript', async () => {
     const strict = await browser.newContext({ viewport: DESKTOP });
-    for (const path of [bookPoem(0), `/publication/${s.river.slug}/index/titles`, '/index/first-lines']) {
+    for (const path of [`/publication/${s.river.slug}`, bookPoem(0), `/publication/${s.river.slug}/index/titles`, '/index/first-lines']) {
       const page = await strict.newPage();
       const problems: string[] = [];
       const scripts: string[] = [];
