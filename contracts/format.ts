@@ -71,3 +71,15 @@ export function lifeDates(birth?: string, death?: string): string {
 export function refOf(item: { slug?: string | null; id: number }): string {
   return item.slug && item.slug.trim() ? item.slug : String(item.id);
 }
+
+/** The first `count` lines of a poem that hold words, without indentation: for indexes and cards. */
+export function firstLines(body: string, count: number): string[] {
+  const lines: string[] = [];
+  for (const line of body.split(/\r?\n/)) {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    lines.push(text);
+    if (lines.length === count) break;
+  }
+  return lines;
+}

@@ -40,11 +40,38 @@ export interface PoemData {
   publication: Publication | null;
 }
 
+/** The two indexes the archive keeps, of the whole archive and of each book. */
+export type IndexKind = 'first-lines' | 'titles';
+export const INDEX_KINDS: readonly IndexKind[] = ['first-lines', 'titles'];
+
+/** One line of an index: what it is sorted by, and the poem's address. */
+export interface IndexEntry {
+  /** The first line or the title. */
+  text: string;
+  /** Letter it is filed under ("#" for anything that does not start with a letter). */
+  letter: string;
+  poem_title: string;
+  poem_ref: string;
+  publication_ref: string;
+  publication_title: string;
+}
+
+export interface IndexData {
+  kind: IndexKind;
+  /** The book the index belongs to; null for the whole archive. */
+  publication: Publication | null;
+  /** Sorted as the index reads. */
+  entries: IndexEntry[];
+}
+
 export type PageState =
   | { route: 'home'; list: Load<Publication[]> }
   | { route: 'publications'; list: Load<Publication[]> }
-  | { route: 'publication'; ref: string; reader: Load<ReaderData> }
-  | { route: 'poem'; ref: string; poem: Load<PoemData> };
+  /** A book: its contents, or with `poem` (a poem's slug or id) one poem at its own address. */
+  | { route: 'publication'; ref: string; poem?: string; reader: Load<ReaderData> }
+  | { route: 'poem'; ref: string; poem: Load<PoemData> }
+  /** An index of first lines or titles; `ref` names the book, absent for the whole archive. */
+  | { route: 'index'; kind: IndexKind; ref?: string; index: Load<IndexData> };
 
 /** What the client reads on hydration from the JSON data block. */
 export interface BootData {
@@ -69,4 +96,18 @@ export interface ReaderServerEntry {
 }
 
 export const READER_DATA_ELEMENT_ID = 'reader-data';
+/** localStorage key of the visitor's theme choice ('light' or 'dark'); absent: follow the system. */
+export const THEME_STORAGE_KEY = 'reader-theme';
 export const READER_ROOT_ELEMENT_ID = 'root';
+
+/** Where the poem a book address names (by slug or id) stands in the book; -1 when it is not there. */
+export function poemIndexOf(poems: readonly Pick<Poem, 'slug' | 'id'>[], ref: string): number {
+  return poems.findIndex((p) => p.slug === ref || String(p.id) === ref);
+}
+
+/** The error of a book address whose poem the book does not hold (or not publicly). */
+export const POEM_NOT_FOUND: LoadError = { status: 404, message: 'Poem not found' };
+
+export function isPoemNotFound(error: LoadError): boolean {
+  return error.status === POEM_NOT_FOUND.status && error.message === POEM_NOT_FOUND.message;
+}

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import passport from 'passport';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { THEME_SCRIPT_CSP_SOURCE } from './site/theme-script.js';
 import { appSecret } from './auth/app-secrets.js';
 import { Csrf } from './auth/csrf.js';
 import { sessionMiddleware } from './auth/session.config.js';
@@ -46,7 +47,7 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

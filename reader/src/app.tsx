@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PageState, PublicSiteSettings } from '../../contracts/reader-page.js';
+import { poemIndexOf, type Load, type PageState, type PublicSiteSettings } from '../../contracts/reader-page.js';
 import { NavigateContext } from './components/navigation.js';
 import { loadingState, loadPage } from './lib/api.js';
-import { matchRoute } from './lib/routes.js';
+import { matchRoute, type RouteMatch } from './lib/routes.js';
 import { HomePage } from './routes/home.js';
+import { IndexPage } from './routes/index-page.js';
 import { PoemPage } from './routes/poem-page.js';
 import { PublicationReaderPage } from './routes/publication-reader.js';
 import { PublicationsPage } from './routes/publications.js';
@@ -15,10 +16,40 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
     case 'publications':
       return <PublicationsPage list={page.list} settings={settings} />;
     case 'publication':
-      return <PublicationReaderPage key={page.ref} reader={page.reader} settings={settings} />;
+      // Keyed by the book, not the poem: moving between its poems keeps the reader (and focus).
+      return <PublicationReaderPage key={page.ref} reader={page.reader} poemRef={page.poem} settings={settings} />;
     case 'poem':
       return <PoemPage key={page.ref} poem={page.poem} settings={settings} />;
+    case 'index':
+      return <IndexPage index={page.index} settings={settings} />;
   }
+}
+
+/** The load a page state shows, whatever its route. */
+export function loadOf(page: PageState): Load<unknown> {
+  switch (page.route) {
+    case 'home':
+    case 'publications':
+      return page.list;
+    case 'publication':
+      return page.reader;
+    case 'poem':
+      return page.poem;
+    case 'index':
+      return page.index;
+  }
+}
+
+/**
+ * Another poem (or the contents) of the book already on screen: shown from the data at hand,
+ * without a load. Undefined when the match needs a load.
+ */
+function withinBook(current: PageState, match: RouteMatch): PageState | undefined {
+  if (match.route !== 'publication' || current.route !== 'publication' || current.reader.state !== 'ready') return undefined;
+  const { publication, poems } = current.reader.data;
+  if (![current.ref, publication.slug, String(publication.id)].includes(match.ref)) return undefined;
+  if (match.poem !== undefined && poemIndexOf(poems, match.poem) < 0) return undefined;
+  return { ...current, poem: match.poem };
 }
 
 /**
@@ -36,11 +67,18 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
     const url = new URL(href, window.location.href);
     const match = url.origin === window.location.origin ? matchRoute(url.pathname) : null;
     if (!match) {
-      window.location.assign(url.href);
+      // Back or Forward onto a page the server renders (an index) replaces the entry it restored.
+      if (push) window.location.assign(url.href);
+      else window.location.replace(url.href);
       return;
     }
     if (push) window.history.pushState(null, '', url.pathname + url.search + url.hash);
     const mine = ++sequence.current;
+    const near = withinBook(latest.current, match);
+    if (near) {
+      setPage(near);
+      return;
+    }
     setPage(loadingState(match));
     window.scrollTo(0, 0);
     const next = await loadPage(match);
@@ -55,8 +93,15 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
     return () => window.removeEventListener('popstate', onPop);
   }, [show]);
 
-  // After in-app navigation the head follows the page (title, description, canonical, cards),
-  // and focus goes to the new page so screen readers announce it.
+  // A new page takes focus so screen readers announce it; steps between the poems of one book
+  // leave focus to the reader, which moves it itself. (Runs before the effect that marks hydration.)
+  const pageKey = page.route === 'publication' ? `publication:${page.ref}` : page;
+  const ready = loadOf(page).state !== 'loading';
+  useEffect(() => {
+    if (hydrated.current && ready) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pageKey, ready]);
+
+  // After in-app navigation the head follows the page (title, description, canonical, cards).
   useEffect(() => {
     if (!hydrated.current) {
       hydrated.current = true;
@@ -68,10 +113,6 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
       for (const el of document.head.querySelectorAll('[data-rh]')) el.remove();
       document.head.insertAdjacentHTML('beforeend', renderHead(buildHead(latest.current, settings), settings));
     });
-    const loading =
-      (page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem).state ===
-      'loading';
-    if (!loading) document.getElementById('main')?.focus({ preventScroll: true });
   }, [page, settings]);
 
   return (

@@ -4,13 +4,13 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { PageState, PublicSiteSettings, RenderResult } from '../../contracts/reader-page.js';
-import { App } from './app.js';
+import { App, loadOf } from './app.js';
 import { buildHead, renderHead } from './lib/seo.js';
 
 export { serializeForScript } from './lib/escape.js';
 
 function statusOf(page: PageState): number {
-  const load = page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem;
+  const load = loadOf(page);
   if (load.state !== 'error') return 200;
   return load.error.status && load.error.status >= 400 ? load.error.status : 500;
 }

@@ -6,11 +6,12 @@ import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-re
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
+import { SiteIcons } from './site-icons.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** sitemap.xml, robots.txt and the reader's hashed assets. */
+/** sitemap.xml, robots.txt, the favicons and the reader's hashed assets. */
 @ApiExcludeController()
 @Controller()
 export class SiteFilesController {
@@ -19,6 +20,7 @@ export class SiteFilesController {
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
+    private readonly icons: SiteIcons,
   ) {}
 
   @Get('sitemap.xml')
@@ -32,13 +34,13 @@ export class SiteFilesController {
       if (list) list.push(poem);
       else poemsOf.set(poem.publication_id, [poem]);
     }
-    const entries: SitemapEntry[] = [{ loc: `${base}/` }, { loc: `${base}/publications` }];
+    const entries: SitemapEntry[] = [`/`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({ loc: base + path }));
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
-      entries.push({ loc: `${base}/publication/${ref(publication)}`, lastmod: publication.updated_at });
-      for (const poem of poemsOf.get(publication.id) ?? []) {
-        entries.push({ loc: `${base}/poem/${ref(poem)}`, lastmod: poem.updated_at });
-      }
+      const book = `${base}/publication/${ref(publication)}`;
+      entries.push({ loc: book, lastmod: publication.updated_at });
+      // Poems at their canonical address, inside their book.
+      for (const poem of poemsOf.get(publication.id) ?? []) entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updated_at });
     }
     const body = Buffer.from(sitemapXml(entries));
     const type = 'application/xml; charset=utf-8';
@@ -54,6 +56,27 @@ export class SiteFilesController {
   robots(@Res() res: Response): void {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/plain').send(robotsTxt(this.settings.publicUrl, this.settings.noindex));
+  }
+
+  @Get('favicon.svg')
+  faviconSvg(@Res() res: Response): void {
+    this.sendIcon(res, this.icons.svg, 'image/svg+xml');
+  }
+
+  @Get('favicon.ico')
+  faviconIco(@Res() res: Response): void {
+    this.sendIcon(res, this.icons.ico, 'image/x-icon');
+  }
+
+  @Get('apple-touch-icon.png')
+  appleTouchIcon(@Res() res: Response): void {
+    this.sendIcon(res, this.icons.appleTouch, 'image/png');
+  }
+
+  private sendIcon(res: Response, body: Buffer, type: string): void {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('ETag', PublicReadCache.etagOf(body));
+    res.type(type).send(body);
   }
 
   /** Hashed file names never change content, so browsers may keep them for a year. */

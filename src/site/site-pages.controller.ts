@@ -24,6 +24,32 @@ export class SitePagesController {
     return this.pages.serve(req, res, () => this.pages.publication(ref));
   }
 
+  @Get('publication/:ref/index/first-lines')
+  bookFirstLines(@Param('ref') ref: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.index('first-lines', ref));
+  }
+
+  @Get('publication/:ref/index/titles')
+  bookTitles(@Param('ref') ref: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.index('titles', ref));
+  }
+
+  /** A poem read inside its book: the poem's canonical address. */
+  @Get('publication/:ref/:poem')
+  bookPoem(@Param('ref') ref: string, @Param('poem') poem: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.publication(ref, poem));
+  }
+
+  @Get('index/first-lines')
+  firstLines(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.index('first-lines'));
+  }
+
+  @Get('index/titles')
+  titles(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.serve(req, res, () => this.pages.index('titles'));
+  }
+
   @Get('poem/:ref')
   poem(@Param('ref') ref: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.pages.serve(req, res, () => this.pages.poem(ref));

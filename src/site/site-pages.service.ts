@@ -4,15 +4,21 @@ import { CatalogQueries } from '../catalog/application/catalog-queries.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
+  POEM_NOT_FOUND,
+  poemIndexOf,
   READER_DATA_ELEMENT_ID,
   READER_ROOT_ELEMENT_ID,
   type BootData,
+  type IndexKind,
   type Load,
   type LoadError,
   type PageState,
   type PublicSiteSettings,
 } from '../../contracts/reader-page.js';
+import { buildIndex } from './poem-indexes.js';
 import { SITE_SETTINGS } from './site-settings.js';
+import { SITE_ICON_TAGS } from './site-icons.js';
+import { THEME_SCRIPT } from './theme-script.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
@@ -57,16 +63,33 @@ export class SitePages {
     }
   }
 
-  async publication(ref: string): Promise<PageState> {
-    let reader: PageState & { route: 'publication' };
+  /** A book's contents, or with `poem` that poem read inside the book. */
+  async publication(ref: string, poem?: string): Promise<PageState> {
     try {
       const publication = await this.catalog.getPublication(ref, VISITOR);
       const poems = await this.catalog.listPoems(publication.id, VISITOR);
-      reader = { route: 'publication', ref, reader: { state: 'ready', data: { publication, poems } } };
+      if (poem !== undefined && poemIndexOf(poems, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
+      return { route: 'publication', ref, poem, reader: { state: 'ready', data: { publication, poems } } };
     } catch (err) {
-      reader = { route: 'publication', ref, reader: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
+      return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
     }
-    return reader;
+  }
+
+  /** An index of the whole archive, or with `ref` of one book. */
+  async index(kind: IndexKind, ref?: string): Promise<PageState> {
+    try {
+      if (ref === undefined) {
+        const [publications, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
+        const byId = new Map(publications.map((p) => [p.id, p]));
+        return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
+      }
+      const publication = await this.catalog.getPublication(ref, VISITOR);
+      const poems = await this.catalog.listPoems(publication.id, VISITOR);
+      const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
+      return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
+    } catch (err) {
+      return { route: 'index', kind, ref, index: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
+    }
   }
 
   async poem(ref: string): Promise<PageState> {
@@ -117,8 +140,11 @@ export class SitePages {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#2563eb">
-<link rel="icon" href="data:,">
+<meta name="color-scheme" content="light dark">
+<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)">
+<script>${THEME_SCRIPT}</script>
+${SITE_ICON_TAGS}
 ${head}
 ${this.bundle.clientTags}
 </head>

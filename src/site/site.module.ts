@@ -6,6 +6,9 @@ import { SiteFallbackController } from './site-fallback.controller.js';
 import { SiteFilesController } from './site-files.controller.js';
 import { SitePagesController } from './site-pages.controller.js';
 import { SitePages } from './site-pages.service.js';
+import { SiteIcons } from './site-icons.js';
+import { SocialCardRenderer } from './social-cards/social-card-renderer.js';
+import { SocialCardsController } from './social-cards/social-cards.controller.js';
 import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
 
 /**
@@ -14,11 +17,13 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  */
 @Module({
   imports: [CatalogCoreModule],
-  controllers: [SitePagesController, SiteFilesController, SiteFallbackController],
+  controllers: [SitePagesController, SiteFilesController, SocialCardsController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
     { provide: ReaderBundle, useFactory: () => new ReaderBundle() },
     SitePages,
+    SiteIcons,
+    SocialCardRenderer,
   ],
 })
 export class SiteModule {}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Link } from './navigation.js';
+import { ThemeToggle } from './theme-toggle.js';
 
 /** Landmarks shared by every page: skip link, banner, main, contentinfo. */
 export function Layout({ settings, header, children }: { settings: PublicSiteSettings; header?: ReactNode; children: ReactNode }) {
@@ -25,6 +26,23 @@ export function Layout({ settings, header, children }: { settings: PublicSiteSet
   );
 }
 
+/** The main navigation: reader routes load in place, the indexes are pages the server renders. */
+const NAV: { href: string; label: string }[] = [
+  { href: '/', label: 'Home' },
+  { href: '/publications', label: 'Publications' },
+  { href: '/index/first-lines', label: 'First Lines' },
+  { href: '/index/titles', label: 'Titles' },
+];
+
+/** The controls at the end of every header (the theme switch; room for more, such as a search box). */
+export function HeaderTools() {
+  return (
+    <div className="header-tools">
+      <ThemeToggle />
+    </div>
+  );
+}
+
 function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
   return (
     <header className="site-header">
@@ -34,14 +52,14 @@ function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
         </Link>
         <nav aria-label="Main">
           <ul className="nav-list">
-            <li>
-              <Link href="/">Home</Link>
-            </li>
-            <li>
-              <Link href="/publications">Publications</Link>
-            </li>
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href}>{item.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
+        <HeaderTools />
       </div>
     </header>
   );

@@ -4,7 +4,7 @@
  */
 import { asList } from '../../../contracts/catalog.js';
 import { errorFromResponse, toLoadError } from '../../../contracts/errors.js';
-import type { Load, PageState, Poem, PoemData, Publication, ReaderData } from '../../../contracts/reader-page.js';
+import { POEM_NOT_FOUND, poemIndexOf, type Load, type PageState, type Poem, type PoemData, type Publication, type ReaderData } from '../../../contracts/reader-page.js';
 import type { RouteMatch } from './routes.js';
 
 async function getJson<T>(url: string): Promise<T> {
@@ -54,7 +54,7 @@ export function loadingState(match: RouteMatch): PageState {
     case 'publications':
       return { route: match.route, list: { state: 'loading' } };
     case 'publication':
-      return { route: 'publication', ref: match.ref, reader: { state: 'loading' } };
+      return { route: 'publication', ref: match.ref, poem: match.poem, reader: { state: 'loading' } };
     case 'poem':
       return { route: 'poem', ref: match.ref, poem: { state: 'loading' } };
   }
@@ -65,8 +65,14 @@ export async function loadPage(match: RouteMatch): Promise<PageState> {
     case 'home':
     case 'publications':
       return { route: match.route, list: await loadPublications() };
-    case 'publication':
-      return { route: 'publication', ref: match.ref, reader: await loadReader(match.ref) };
+    case 'publication': {
+      let reader = await loadReader(match.ref);
+      // A book address naming a poem the book does not hold is a missing poem, not the contents.
+      if (match.poem !== undefined && reader.state === 'ready' && poemIndexOf(reader.data.poems, match.poem) < 0) {
+        reader = { state: 'error', error: POEM_NOT_FOUND };
+      }
+      return { route: 'publication', ref: match.ref, poem: match.poem, reader };
+    }
     case 'poem':
       return { route: 'poem', ref: match.ref, poem: await loadPoem(match.ref) };
   }

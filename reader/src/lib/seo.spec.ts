@@ -90,6 +90,33 @@ describe('buildHead', () => {
     expect(crumbs.itemListElement).toHaveLength(3);
   });
 
+  it('gives a poem in its book the same head at both addresses, canonical inside the book, with its card', () => {
+    const p = poem();
+    const inBook = buildHead(
+      { route: 'publication', ref: 'river-songs', poem: 'the-river', reader: { state: 'ready', data: { publication: publication(), poems: [poem({ id: 10, slug: 'first' }), p] } } },
+      settings,
+    );
+    const alone = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } }, settings);
+    expect(inBook).toEqual(alone);
+    expect(inBook.title).toBe('The River | The Ana Poet Archive');
+    expect(inBook.canonical).toBe('https://poems.example/publication/river-songs/the-river');
+    expect(inBook.image!.url).toMatch(/^https:\/\/poems\.example\/social\/poem\/the-river\.png\?v=\w+$/);
+    const html = renderHead(inBook, settings);
+    expect(html).toContain('<meta data-rh property="og:image:width" content="1200">');
+    expect(html).toContain('<meta data-rh name="twitter:card" content="summary_large_image">');
+    // A new text is a new card address.
+    const edited = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: poem({ body: 'new words' }), publication: publication() } } }, settings);
+    expect(edited.image!.url).not.toBe(inBook.image!.url);
+  });
+
+  it('names a missing poem of a book as such, never indexed', () => {
+    const head = buildHead(
+      { route: 'publication', ref: 'river-songs', poem: 'gone', reader: { state: 'ready', data: { publication: publication(), poems: [poem()] } } },
+      settings,
+    );
+    expect([head.title, head.noindex]).toEqual(['Poem Not Found | The Ana Poet Archive', true]);
+  });
+
   it('never indexes error states and honours the site-wide noindex', () => {
     const missing = buildHead({ route: 'poem', ref: 'x', poem: { state: 'error', error: { status: 404, message: 'Poem not found' } } }, settings);
     expect(missing.noindex).toBe(true);

@@ -1,12 +1,24 @@
 /**
  * Search-engine metadata for every page (SPEC sections 1 and 2): title with the site-name
- * suffix, description, keywords, canonical link on slug URLs, Open Graph and Twitter cards,
- * JSON-LD. Pure functions: the server renders them into the first response and the client
+ * suffix, description, keywords, canonical link on slug URLs, Open Graph and Twitter cards
+ * (with a generated image for books and poems), JSON-LD. A poem's one canonical address is the
+ * poem inside its book, /publication/{book}/{poem}; /poem/{slug} points there. Pure functions: the server renders them into the first response and the client
  * re-renders them after in-app navigation.
  */
-import type { PageState, Poem, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
+import { isPoemNotFound, poemIndexOf, type PageState, type Poem, type PublicSiteSettings, type Publication } from '../../../contracts/reader-page.js';
+import {
+  poemCard,
+  poemCardPath,
+  publicationCard,
+  publicationCardPath,
+  SOCIAL_CARD_HEIGHT,
+  SOCIAL_CARD_WIDTH,
+} from '../../../contracts/social-card.js';
 import { escapeHtml, serializeForScript } from './escape.js';
 import { authorsText, refOf } from '../../../contracts/format.js';
+import { isoPublicationDate } from './dates.js';
+
+export { isoPublicationDate };
 
 export const DESCRIPTION_LIMIT = 160;
 
@@ -20,6 +32,8 @@ export interface HeadModel {
   /** Title without the site suffix, for the cards. */
   cardTitle: string;
   jsonLd?: Record<string, unknown>;
+  /** The social card (PNG, 1200x630), absolute URL. */
+  image?: { url: string; alt: string };
 }
 
 /** Collapses whitespace and cuts at the last word boundary that fits, with an ellipsis. */
@@ -63,32 +77,13 @@ export function poemKeywords(title: string, body: string): string[] {
   return ['poem', 'poetry', 'poet', ...top.filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
 }
 
-/** publication_date as an ISO 8601 date or year where it can be read as one. */
-export function isoPublicationDate(publication: Pick<Publication, 'publication_date' | 'published_at'>): string | undefined {
-  const text = (publication.publication_date ?? '').trim();
-  if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(text)) return text;
-  const monthYear = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(text);
-  if (monthYear) {
-    const month = MONTHS.findIndex((m) => m.startsWith(monthYear[1]!.slice(0, 3).toLowerCase()));
-    if (month >= 0) return `${monthYear[2]}-${String(month + 1).padStart(2, '0')}`;
-  }
-  // "March 4, 1998" / "4 March 1998": only whole day-month-year forms, Date.parse guesses too freely.
-  const parsed = Date.parse(`${text} UTC`);
-  if (/^([A-Za-z]+\.? \d{1,2},? \d{4}|\d{1,2} [A-Za-z]+\.? \d{4})$/.test(text) && !Number.isNaN(parsed)) {
-    return new Date(parsed).toISOString().slice(0, 10);
-  }
-  const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(text);
-  if (year) return year[1];
-  return publication.published_at ? publication.published_at.slice(0, 10) : undefined;
-}
-
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
 export function publicationUrl(s: PublicSiteSettings, publication: Pick<Publication, 'slug' | 'id'>): string {
   return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
 }
 
-export function poemUrl(s: PublicSiteSettings, poem: Pick<Poem, 'slug' | 'id'>): string {
+/** The poem's canonical address: inside its book; on its own only when the book is not known. */
+export function poemUrl(s: PublicSiteSettings, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
+  if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
   return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
 }
 
@@ -145,9 +140,9 @@ export function bookJsonLd(publication: Publication, s: PublicSiteSettings, poem
 export function poemJsonLd(poem: Poem, publication: Publication | null, s: PublicSiteSettings): Record<string, unknown> {
   return compact({
     '@type': 'CreativeWork',
-    '@id': `${poemUrl(s, poem)}#poem`,
+    '@id': `${poemUrl(s, poem, publication)}#poem`,
     name: poem.title || 'Untitled',
-    url: poemUrl(s, poem),
+    url: poemUrl(s, poem, publication),
     genre: 'Poetry',
     inLanguage: 'en-US',
     author: authorsJsonLd(publication?.authors ?? [], s),
@@ -171,6 +166,44 @@ function graph(...nodes: Record<string, unknown>[]): Record<string, unknown> {
 function compact(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== ''));
 }
+
+/** The head of a poem, whichever of its addresses shows it. */
+function poemHead(poem: Poem, publication: Publication | null, s: PublicSiteSettings): HeadModel {
+  const home = { name: 'Home', url: `${s.publicUrl}/` };
+  const canonical = poemUrl(s, poem, publication);
+  const trail = [home];
+  if (publication) trail.push({ name: publication.title, url: publicationUrl(s, publication) });
+  trail.push({ name: poem.title || 'Untitled', url: canonical });
+  const cardTitle = poem.title || 'Untitled';
+  return {
+    cardTitle,
+    title: `${cardTitle} | ${s.siteName}`,
+    description: cutDescription(poem.body) || cutDescription(`${poem.title} by ${s.poetName}`),
+    keywords: poemKeywords(poem.title, poem.body),
+    canonical,
+    noindex: s.noindex,
+    ogType: 'article',
+    jsonLd: graph(poemJsonLd(poem, publication, s), breadcrumbJsonLd(trail)),
+    image: {
+      url: `${s.publicUrl}${poemCardPath(poem, poemCard(poem, publication, s))}`,
+      alt: `${cardTitle}, a poem by ${authorsText(publication?.authors, s.poetName)}`,
+    },
+  };
+}
+
+/** The head of a page that failed or is loading: never indexed. */
+function placeholderHead(title: string, s: PublicSiteSettings): HeadModel {
+  return {
+    cardTitle: title,
+    title: `${title} | ${s.siteName}`,
+    description: cutDescription(s.description),
+    keywords: ['poetry', 'poems', s.poetName, 'poetry collections', 'digital library'],
+    noindex: true,
+    ogType: 'website',
+  };
+}
+
+const INDEX_NAMES = { 'first-lines': 'Index of First Lines', titles: 'Index of Titles' } as const;
 
 /** The head of a page in any state; error and loading states are never indexed. */
 export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
@@ -201,16 +234,14 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
     }
     case 'publication': {
       if (page.reader.state !== 'ready') {
-        const failed = page.reader.state === 'error';
-        return {
-          ...titled(failed ? 'Publication Not Found' : 'Loading publication...'),
-          description: cutDescription(s.description),
-          keywords: siteKeywords,
-          noindex: true,
-          ogType: 'website',
-        };
+        if (page.reader.state === 'loading') return placeholderHead('Loading publication...', s);
+        return placeholderHead(isPoemNotFound(page.reader.error) ? 'Poem Not Found' : 'Publication Not Found', s);
       }
       const { publication, poems } = page.reader.data;
+      if (page.poem !== undefined) {
+        const poem = poems[poemIndexOf(poems, page.poem)];
+        return poem ? poemHead(poem, publication, s) : placeholderHead('Poem Not Found', s);
+      }
       const by = authorsText(publication.authors, s.poetName);
       const canonical = publicationUrl(s, publication);
       const facts = [publication.publisher, publication.publication_date].map((v) => v?.trim()).filter(Boolean).join(', ');
@@ -224,32 +255,38 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         noindex: s.noindex,
         ogType: 'book',
         jsonLd: graph(bookJsonLd(publication, s, poems.length), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
+        image: {
+          url: `${s.publicUrl}${publicationCardPath(publication, publicationCard(publication, poems, s))}`,
+          alt: `${publication.title}, poems by ${by}`,
+        },
       };
     }
     case 'poem': {
-      if (page.poem.state !== 'ready') {
-        const failed = page.poem.state === 'error';
-        return {
-          ...titled(failed ? 'Poem Not Found' : 'Loading poem...'),
-          description: cutDescription(s.description),
-          keywords: siteKeywords,
-          noindex: true,
-          ogType: 'website',
-        };
+      if (page.poem.state === 'ready') return poemHead(page.poem.data.poem, page.poem.data.publication, s);
+      return placeholderHead(page.poem.state === 'error' ? 'Poem Not Found' : 'Loading poem...', s);
+    }
+    case 'index': {
+      if (page.index.state !== 'ready') {
+        const missing = page.index.state === 'error' && page.index.error.status === 404;
+        return placeholderHead(missing ? 'Publication Not Found' : INDEX_NAMES[page.kind], s);
       }
-      const { poem, publication } = page.poem.data;
-      const canonical = poemUrl(s, poem);
+      const { publication, entries } = page.index.data;
+      const name = INDEX_NAMES[page.kind];
+      const path = page.kind === 'titles' ? 'titles' : 'first-lines';
+      const canonical = publication ? `${publicationUrl(s, publication)}/index/${path}` : `${s.publicUrl}/index/${path}`;
+      const of = publication ? publication.title : `the poetry of ${s.poetName}`;
+      const sample = entries.slice(0, 6).map((e) => e.text);
       const trail = [home];
       if (publication) trail.push({ name: publication.title, url: publicationUrl(s, publication) });
-      trail.push({ name: poem.title || 'Untitled', url: canonical });
+      trail.push({ name, url: canonical });
       return {
-        ...titled(poem.title || 'Untitled'),
-        description: cutDescription(poem.body) || cutDescription(`${poem.title} by ${s.poetName}`),
-        keywords: poemKeywords(poem.title, poem.body),
+        ...titled(publication ? `${name} · ${publication.title}` : name),
+        description: cutDescription(`${name} of ${of}, alphabetically: ${entries.length} ${entries.length === 1 ? 'poem' : 'poems'}. ${sample.join('; ')}`),
+        keywords: uniq(['poetry', 'poems', page.kind === 'titles' ? 'index of titles' : 'index of first lines', s.poetName, publication?.title]),
         canonical,
         noindex: s.noindex,
-        ogType: 'article',
-        jsonLd: graph(poemJsonLd(poem, publication, s), breadcrumbJsonLd(trail)),
+        ogType: 'website',
+        jsonLd: graph({ '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } }, breadcrumbJsonLd(trail)),
       };
     }
   }
@@ -286,12 +323,22 @@ export function renderHead(head: HeadModel, s: PublicSiteSettings): string {
     ['og:site_name', s.siteName],
     ['og:locale', 'en_US'],
   ];
+  if (head.image) {
+    og.push(
+      ['og:image', head.image.url],
+      ['og:image:type', 'image/png'],
+      ['og:image:width', String(SOCIAL_CARD_WIDTH)],
+      ['og:image:height', String(SOCIAL_CARD_HEIGHT)],
+      ['og:image:alt', head.image.alt],
+    );
+  }
   for (const [property, content] of og) if (content) tags.push(`<meta data-rh property="${property}" content="${a(content)}">`);
   const twitter: [string, string][] = [
-    ['twitter:card', 'summary'],
+    ['twitter:card', head.image ? 'summary_large_image' : 'summary'],
     ['twitter:title', head.cardTitle],
     ['twitter:description', head.description],
   ];
+  if (head.image) twitter.push(['twitter:image', head.image.url], ['twitter:image:alt', head.image.alt]);
   for (const [name, content] of twitter) tags.push(`<meta data-rh name="${name}" content="${a(content)}">`);
   if (head.jsonLd) tags.push(`<script data-rh type="application/ld+json">${serializeForScript(head.jsonLd)}</script>`);
   return tags.join('\n');

@@ -40,6 +40,10 @@ export function HomePage({ list, settings }: { list: Load<Publication[]>; settin
             Published Collections
           </h2>
           <PublicationList list={list} poetName={settings.poetName} headingLevel={3} />
+          <p className="index-links">
+            <a href="/index/first-lines">Index of first lines</a>
+            <a href="/index/titles">Index of titles</a>
+          </p>
         </div>
       </section>
     </Layout>

@@ -3,9 +3,13 @@ import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { authorsText, formatLongDate, refOf } from '../../../contracts/format.js';
+import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
+import { isoPublicationDate } from '../lib/dates.js';
 
-/** /poem/{id}: one poem with its back links (SPEC section 2). */
+/**
+ * /poem/{id or slug}: one poem with its back links (SPEC section 2). Its canonical address is the
+ * poem inside its book (/publication/{book}/{poem}); this page keeps older links working.
+ */
 export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: PublicSiteSettings }) {
   if (poem.state === 'loading') return <LoadingPage settings={settings} text="Loading poem..." />;
   if (poem.state === 'error') {
@@ -17,7 +21,9 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
     : p.publication_id
       ? `/publication/${p.publication_id}`
       : undefined;
-  const created = formatLongDate(p.created_at);
+  // The byline dates the poem by its book's publication, not by when the archive record was made.
+  const published = formatPublicationDate(publication?.publication_date);
+  const publishedIso = publication ? isoPublicationDate(publication) : undefined;
   return (
     <Layout settings={settings}>
       <div className="container page-pad">
@@ -38,10 +44,10 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
           </h1>
           <p className="poem-byline">
             by {authorsText(publication?.authors, settings.poetName)}
-            {created && (
+            {published && (
               <>
                 {' · '}
-                <time dateTime={p.created_at}>{created}</time>
+                {publishedIso ? <time dateTime={publishedIso}>{published}</time> : published}
               </>
             )}
           </p>

@@ -1,94 +1,94 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Load, PublicSiteSettings, ReaderData } from '../../../contracts/reader-page.js';
-import { Layout } from '../components/layout.js';
-import { Link } from '../components/navigation.js';
+import { useCallback, useEffect, useRef } from 'react';
+import { isPoemNotFound, POEM_NOT_FOUND, poemIndexOf, type Load, type PublicSiteSettings, type ReaderData } from '../../../contracts/reader-page.js';
+import { HeaderTools, Layout } from '../components/layout.js';
+import { Link, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
+import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
 
 const CONTENTS = -1;
 
-/** /publication/{id}: Table of Contents and single-poem views with the bottom bar (SPEC section 2). */
-export function PublicationReaderPage({ reader, settings }: { reader: Load<ReaderData>; settings: PublicSiteSettings }) {
+/**
+ * /publication/{book}: the Table of Contents; /publication/{book}/{poem}: one poem of it, at its
+ * own address, with the bottom bar (SPEC section 2). Every step is a history entry.
+ */
+export function PublicationReaderPage({ reader, poemRef, settings }: { reader: Load<ReaderData>; poemRef?: string; settings: PublicSiteSettings }) {
   if (reader.state === 'loading') return <LoadingPage settings={settings} text="Loading publication..." />;
   if (reader.state === 'error') {
+    if (isPoemNotFound(reader.error)) {
+      return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;
+    }
     // Any answer from the server other than 200 means the publication is not there for us.
     const message = reader.error.status !== undefined ? 'Publication not found' : reader.error.message;
     return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} />;
   }
-  return <Reader data={reader.data} settings={settings} />;
+  const view = poemRef === undefined ? CONTENTS : poemIndexOf(reader.data.poems, poemRef);
+  if (poemRef !== undefined && view < 0) return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;
+  return <Reader data={reader.data} view={view} settings={settings} />;
 }
 
-function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSettings }) {
+function Reader({ data, view, settings }: { data: ReaderData; view: number; settings: PublicSiteSettings }) {
   const { publication, poems } = data;
-  const [view, setView] = useState(CONTENTS);
+  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const shown = useRef(view);
   const last = poems.length - 1;
+  const bookRef = refOf(publication);
+  const selfHref = paths.publication(bookRef);
+  const hrefOf = useCallback((index: number) => (index === CONTENTS ? selfHref : paths.bookPoem(bookRef, refOf(poems[index]!))), [bookRef, selfHref, poems]);
 
   const go = useCallback(
     (next: number) => {
-      if (next < CONTENTS || next > last) return;
-      moved.current = true;
-      setView(next);
-      scrollToTopSoon();
+      if (next < CONTENTS || next > last || next === view) return;
+      navigate(hrefOf(next));
     },
-    [last],
+    [last, view, navigate, hrefOf],
   );
-
-  const previous = useCallback(() => {
-    if (view > CONTENTS) go(view - 1);
-  }, [view, go]);
-  const next = useCallback(() => {
-    if (view < last) go(view + 1);
-  }, [view, last, go]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-      if (event.key === 'ArrowLeft') previous();
-      else if (event.key === 'ArrowRight') next();
+      if (event.key === 'ArrowLeft') go(view - 1);
+      else if (event.key === 'ArrowRight') go(view + 1);
       else if (event.key === 'Escape') go(CONTENTS);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next, go]);
+  }, [view, go]);
 
-  // The focused control may have vanished (a contents entry) or become disabled: keep keyboard
-  // and screen-reader users on the new view's heading instead of losing focus to the page.
+  // Each step (a link, a key, Back or Forward) scrolls to the top. The focused control may have
+  // vanished (a contents entry) or become disabled: keep keyboard and screen-reader users on the
+  // new view's heading instead of losing focus to the page.
   useEffect(() => {
-    if (!moved.current) return;
+    if (shown.current === view) return;
+    shown.current = view;
+    scrollToTopSoon();
     const active = document.activeElement as HTMLButtonElement | null;
     if (!active || active === document.body || !active.isConnected || active.disabled) headingRef.current?.focus({ preventScroll: true });
   }, [view]);
 
   const by = authorsText(publication.authors, settings.poetName);
-  const selfHref = `/publication/${encodeURIComponent(refOf(publication))}`;
   const poem = view >= 0 ? poems[view] : undefined;
   const published = formatPublicationDate(publication.publication_date);
 
   const header = (
     <header className="reader-header">
       <div className="container">
-        <nav aria-label="Reader" className="reader-nav">
-          <Link href="/">Home</Link>
-          <a
-            href={selfHref}
-            aria-current={view === CONTENTS ? 'page' : undefined}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              go(CONTENTS);
-            }}
-          >
-            Contents
-          </a>
-        </nav>
+        <div className="header-row reader-header-row">
+          <nav aria-label="Reader" className="reader-nav">
+            <Link href="/">Home</Link>
+            <Link href={selfHref} aria-current={view === CONTENTS ? 'page' : undefined}>
+              Contents
+            </Link>
+          </nav>
+          <HeaderTools />
+        </div>
         <h1 className="reader-title">{publication.title}</h1>
         <p className="reader-by">by {by}</p>
       </div>
@@ -104,9 +104,6 @@ function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSett
               {poem.title || 'Untitled'}
             </h2>
             <Verse body={poem.body} />
-            <p className="poem-permalink">
-              <Link href={`/poem/${encodeURIComponent(refOf(poem))}`}>Open this poem on its own page</Link>
-            </p>
           </article>
         ) : (
           <section className="toc" aria-labelledby="toc-title">
@@ -121,34 +118,40 @@ function Reader({ data, settings }: { data: ReaderData; settings: PublicSiteSett
             {poems.length === 0 ? (
               <p className="empty-text">No poems available in this publication.</p>
             ) : (
-              <ol className="toc-list">
-                {poems.map((p, i) => (
-                  <li key={p.id}>
-                    <button type="button" className="toc-entry" onClick={() => go(i)}>
-                      <span className="toc-number" aria-hidden="true">
-                        {i + 1}.
-                      </span>
-                      <span className="toc-name">{p.title || 'Untitled'}</span>
-                      <span className="toc-meta">
-                        {plural(p.line_count, 'line')} • {plural(p.word_count, 'word')}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ol>
+              <>
+                <ol className="toc-list">
+                  {poems.map((p, i) => (
+                    <li key={p.id}>
+                      <Link href={hrefOf(i)} className="toc-entry">
+                        <span className="toc-number" aria-hidden="true">
+                          {i + 1}.
+                        </span>
+                        <span className="toc-name">{p.title || 'Untitled'}</span>
+                        <span className="toc-meta">
+                          {plural(p.line_count, 'line')} • {plural(p.word_count, 'word')}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ol>
+                <nav aria-label="Indexes of this book" className="index-links">
+                  <a href={paths.index('first-lines', bookRef)}>Index of first lines</a>
+                  <a href={paths.index('titles', bookRef)}>Index of titles</a>
+                </nav>
+              </>
             )}
           </section>
         )}
       </div>
       <nav className="bottom-bar" aria-label="Poem navigation">
         <div className="container bottom-row">
-          <button type="button" className="button button-outline" onClick={previous} disabled={view === CONTENTS}>
+          <button type="button" className="button button-outline" onClick={() => go(view - 1)} disabled={view === CONTENTS}>
             <span aria-hidden="true">←</span> Previous
           </button>
           <span className="counter" aria-live="polite" data-testid="reader-counter">
             {view === CONTENTS ? plural(poems.length, 'poem') : `${view + 1} of ${poems.length}`}
           </span>
-          <button type="button" className="button button-primary" onClick={next} disabled={view >= last}>
+          <button type="button" className="button button-primary" onClick={() => go(view + 1)} disabled={view >= last}>
             Next <span aria-hidden="true">→</span>
           </button>
         </div>
