@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CatalogQueries } from '../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
@@ -15,7 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 @Controller()
 export class SiteFilesController {
   constructor(
-    @Inject(CatalogQueries) private readonly catalog: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
@@ -28,16 +28,16 @@ export class SiteFilesController {
     const [publications, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
     const poemsOf = new Map<number, typeof poems>();
     for (const poem of poems) {
-      const list = poemsOf.get(poem.publication_id);
+      const list = poemsOf.get(poem.publicationId);
       if (list) list.push(poem);
-      else poemsOf.set(poem.publication_id, [poem]);
+      else poemsOf.set(poem.publicationId, [poem]);
     }
     const entries: SitemapEntry[] = [{ loc: `${base}/` }, { loc: `${base}/publications` }];
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
-      entries.push({ loc: `${base}/publication/${ref(publication)}`, lastmod: publication.updated_at });
+      entries.push({ loc: `${base}/publication/${ref(publication)}`, lastmod: publication.updatedAt.toISOString() });
       for (const poem of poemsOf.get(publication.id) ?? []) {
-        entries.push({ loc: `${base}/poem/${ref(poem)}`, lastmod: poem.updated_at });
+        entries.push({ loc: `${base}/poem/${ref(poem)}`, lastmod: poem.updatedAt.toISOString() });
       }
     }
     const body = Buffer.from(sitemapXml(entries));

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CatalogQueries } from '../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
+import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
+import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
@@ -10,6 +12,7 @@ import {
   type Load,
   type LoadError,
   type PageState,
+  type PoemData,
   type PublicSiteSettings,
 } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
@@ -37,7 +40,7 @@ export class SitePages {
   private readonly logger = new Logger('SitePages');
 
   constructor(
-    @Inject(CatalogQueries) private readonly catalog: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
@@ -51,7 +54,7 @@ export class SitePages {
 
   async list(route: 'home' | 'publications'): Promise<PageState> {
     try {
-      return { route, list: { state: 'ready', data: await this.catalog.listPublished() } };
+      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(PublicationMapper.toResponse) } };
     } catch (err) {
       return { route, list: { state: 'error', error: this.failure(err, '', '') } };
     }
@@ -62,7 +65,7 @@ export class SitePages {
     try {
       const publication = await this.catalog.getPublication(ref, VISITOR);
       const poems = await this.catalog.listPoems(publication.id, VISITOR);
-      reader = { route: 'publication', ref, reader: { state: 'ready', data: { publication, poems } } };
+      reader = { route: 'publication', ref, reader: { state: 'ready', data: { publication: PublicationMapper.toResponse(publication), poems: poems.map(PoemMapper.toResponse) } } };
     } catch (err) {
       reader = { route: 'publication', ref, reader: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
     }
@@ -72,8 +75,11 @@ export class SitePages {
   async poem(ref: string): Promise<PageState> {
     try {
       const poem = await this.catalog.getPoem(ref, VISITOR);
-      const publication = await this.catalog.getPublication(poem.publication_id, VISITOR).catch(() => null);
-      const loaded: Load<{ poem: typeof poem; publication: typeof publication }> = { state: 'ready', data: { poem, publication } };
+      const publication = await this.catalog.getPublication(poem.publicationId, VISITOR).catch(() => null);
+      const loaded: Load<PoemData> = {
+        state: 'ready',
+        data: { poem: PoemMapper.toResponse(poem), publication: publication && PublicationMapper.toResponse(publication) },
+      };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
       return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err, 'CATALOG.POEM_NOT_FOUND', 'Poem not found') } };
