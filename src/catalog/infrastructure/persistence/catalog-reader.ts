@@ -1,4 +1,4 @@
-import { In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type {
   CatalogReads,
@@ -38,7 +38,7 @@ const SORT_KEYS: Record<PublicationSortField, string> = {
   updated_at: 'p.updatedAt',
   published_at: 'p.publishedAt',
   deleted_at: 'p.deletedAt',
-  poem_count: 'COALESCE(c.poem_count, 0)',
+  poem_count: 'poem_count',
 };
 
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
@@ -59,26 +59,17 @@ export class CatalogReader implements CatalogReads {
 
   /**
    * Publications with their poem counts, aggregated from the poems in the same query so they can
-   * never drift from them (PostgreSQL pushes a filter on `p.id` into the grouped subquery).
+   * never drift from them. Each count is a subquery correlated to its row, so reading one
+   * publication reads only its poems (through poems_order_idx), never the whole table.
    */
   protected publicationsWithCounts(): SelectQueryBuilder<PublicationRow> {
+    const ofPublication = (aggregate: string) => (sub: SelectQueryBuilder<ObjectLiteral>) =>
+      sub.select(aggregate).from(PoemEntity, 'poem').where('poem.publicationId = p.id');
     return this.m
       .createQueryBuilder(PublicationEntity, 'p')
-      .leftJoin(
-        (sub) =>
-          sub
-            .from(PoemEntity, 'poem')
-            .select('poem.publicationId', 'publication_id')
-            .addSelect('count(*)', 'poem_count')
-            .addSelect('sum(poem.lineCount)', 'total_lines')
-            .addSelect('sum(poem.wordCount)', 'total_words')
-            .groupBy('poem.publicationId'),
-        'c',
-        'c.publication_id = p.id',
-      )
-      .addSelect('COALESCE(c.poem_count, 0)::int', 'poem_count')
-      .addSelect('COALESCE(c.total_lines, 0)::int', 'total_lines')
-      .addSelect('COALESCE(c.total_words, 0)::int', 'total_words');
+      .addSelect(ofPublication('count(*)::int'), 'poem_count')
+      .addSelect(ofPublication('COALESCE(sum(poem.lineCount), 0)::int'), 'total_lines')
+      .addSelect(ofPublication('COALESCE(sum(poem.wordCount), 0)::int'), 'total_words');
   }
 
   /** Runs a publications-with-counts query and maps each row with its counts. */

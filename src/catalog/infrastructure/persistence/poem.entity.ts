@@ -35,7 +35,7 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     notes: { type: 'text', default: '' },
     lineCount: { name: 'line_count', type: 'int', default: 0 },
     wordCount: { name: 'word_count', type: 'int', default: 0 },
-    pageNumbers: { name: 'page_numbers', type: 'jsonb', default: () => "'[]'::jsonb" },
+    pageNumbers: { name: 'page_numbers', type: 'jsonb', default: [] },
     position: { type: 'int' },
     sourceKey: { name: 'source_key', type: 'text', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },

@@ -30,7 +30,7 @@ export const PublicationEntity = new EntitySchema<PublicationRow>({
     slug: { type: 'text' },
     title: { type: 'text' },
     status: { type: 'text', default: 'draft' },
-    authors: { type: 'jsonb', default: () => "'[]'::jsonb" },
+    authors: { type: 'jsonb', default: [] },
     publisher: { type: 'text', default: '' },
     publicationDate: { name: 'publication_date', type: 'text', default: '' },
     isbn: { type: 'text', default: '' },
