@@ -52,22 +52,12 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async updatePublication(id: number, fields: Partial<PublicationFields>): Promise<void> {
-    await this.m
-      .createQueryBuilder()
-      .update(PublicationEntity)
-      .set({ ...PublicationMapper.toPersistence(fields), updatedAt: NOW })
-      .where('id = :id', { id })
-      .execute();
+    await this.m.update(PublicationEntity, { id }, { ...PublicationMapper.toPersistence(fields), updatedAt: NOW });
     this.touched = true;
   }
 
   async setLifecycle(id: number, state: LifecycleState): Promise<void> {
-    await this.m
-      .createQueryBuilder()
-      .update(PublicationEntity)
-      .set({ status: state.status, deletedAt: state.deletedAt, publishedAt: state.publishedAt, updatedAt: NOW })
-      .where('id = :id', { id })
-      .execute();
+    await this.m.update(PublicationEntity, { id }, { status: state.status, deletedAt: state.deletedAt, publishedAt: state.publishedAt, updatedAt: NOW });
     this.touched = true;
   }
 
@@ -106,12 +96,7 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async updatePoem(id: number, edit: PoemEdit): Promise<void> {
-    await this.m
-      .createQueryBuilder()
-      .update(PoemEntity)
-      .set({ ...PoemMapper.toPersistence(edit), updatedAt: NOW })
-      .where('id = :id', { id })
-      .execute();
+    await this.m.update(PoemEntity, { id }, { ...PoemMapper.toPersistence(edit), updatedAt: NOW });
     this.touched = true;
   }
 
@@ -120,13 +105,8 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
     this.touched = true;
   }
 
-  async lockPoems(publicationId: number): Promise<Poem[]> {
-    const rows = await this.m.find(PoemEntity, {
-      where: { publicationId },
-      order: { position: 'ASC', id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-    return rows.map(PoemMapper.toDomain);
+  lockPoems(publicationId: number): Promise<Poem[]> {
+    return this.poemsOf(publicationId, true);
   }
 
   async setPoemOrder(publicationId: number, poemIds: number[]): Promise<void> {
@@ -151,7 +131,7 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async touch(publicationId: number): Promise<void> {
-    await this.m.createQueryBuilder().update(PublicationEntity).set({ updatedAt: NOW }).where('id = :id', { id: publicationId }).execute();
+    await this.m.update(PublicationEntity, { id: publicationId }, { updatedAt: NOW });
     this.touched = true;
   }
 }

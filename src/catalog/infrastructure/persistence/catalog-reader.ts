@@ -38,16 +38,12 @@ const SORT_KEYS: Record<PublicationSortField, string> = {
   updated_at: 'p.updatedAt',
   published_at: 'p.publishedAt',
   deleted_at: 'p.deletedAt',
-  poem_count: 'poem_count',
+  poem_count: 'poem_count', // the counts' select alias
 };
 
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function whereRef<T extends object>(qb: SelectQueryBuilder<T>, alias: string, ref: CatalogRef): SelectQueryBuilder<T> {
-  return 'id' in ref ? qb.where(`${alias}.id = :id`, { id: ref.id }) : qb.where(`${alias}.slug = :slug`, { slug: ref.slug });
 }
 
 /**
@@ -89,7 +85,8 @@ export class CatalogReader implements CatalogReads {
 
   /** One publication with its counts, by id or slug. */
   protected publicationByRef(ref: CatalogRef): SelectQueryBuilder<PublicationRow> {
-    return whereRef(this.publicationsWithCounts(), 'p', ref);
+    const qb = this.publicationsWithCounts();
+    return 'id' in ref ? qb.where('p.id = :id', { id: ref.id }) : qb.where('p.slug = :slug', { slug: ref.slug });
   }
 
   async findPublication(ref: CatalogRef): Promise<Publication | null> {
@@ -130,8 +127,17 @@ export class CatalogReader implements CatalogReads {
     return row ? PoemMapper.toDomain(row) : null;
   }
 
-  async listPoems(publicationId: number): Promise<Poem[]> {
-    const rows = await this.m.find(PoemEntity, { where: { publicationId }, order: { position: 'ASC', id: 'ASC' } });
+  listPoems(publicationId: number): Promise<Poem[]> {
+    return this.poemsOf(publicationId, false);
+  }
+
+  /** The publication's poems in reading order; locked until the transaction ends when `lock`. */
+  protected async poemsOf(publicationId: number, lock: boolean): Promise<Poem[]> {
+    const rows = await this.m.find(PoemEntity, {
+      where: { publicationId },
+      order: { position: 'ASC', id: 'ASC' },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     return rows.map(PoemMapper.toDomain);
   }
 
