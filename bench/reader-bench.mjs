@@ -159,7 +159,7 @@ async function serve() {
     title: 'Collected Evenings',
     authors: [],
     publisher: 'Lantern Press',
-    publication_date: '1987',
+    publicationDate: '1987',
     isbn: '978-0-306-40615-7',
     notes: '',
   });

@@ -75,11 +75,11 @@ process.once('message', async ({ publications, poems }) => {
         title: `Collection ${p}`,
         authors: ['The Poet'],
         publisher: 'Bench Press',
-        publication_date: String(1960 + (p % 40)),
+        publicationDate: String(1960 + (p % 40)),
         isbn: '',
         notes: '',
       });
-      await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({ title: `Poem ${i} of ${p}`, body: poemBody(p, i), page_numbers: [i + 1] })));
+      await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({ title: `Poem ${i} of ${p}`, body: poemBody(p, i), pageNumbers: [i + 1] })));
       await commands.setStatus(pub.id, 'published');
     }
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogCommands } from './application/catalog-commands.js';
 import { CatalogEvents } from './application/catalog-events.js';
 import { CatalogQueries } from './application/catalog-queries.js';
+import { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
 import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
 import { PublicReadCache } from './http/public-read-cache.js';
 import { CatalogChanges } from './infrastructure/catalog-changes.js';
@@ -9,7 +10,9 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
 
 /**
  * The catalog without HTTP: what the reader pages, the scan jobs and the worker process use.
- * The worker imports only this, so it starts no controllers and no admin bootstrap.
+ * The worker imports only this, so it starts no controllers and no admin bootstrap. Other modules
+ * inject CATALOG_READ_API / CATALOG_WRITE_API (the interfaces of catalog.contract.ts); the classes
+ * stay exported for the catalog's own controllers and for tests that seed data.
  */
 @Module({
   providers: [
@@ -17,9 +20,11 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
     { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
     CatalogQueries,
     CatalogCommands,
+    { provide: CATALOG_READ_API, useExisting: CatalogQueries },
+    { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
     PublicReadCache,
   ],
-  exports: [CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents, PublicReadCache],
+  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents, PublicReadCache],
 })
 export class CatalogCoreModule {}

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
+import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pgliteDriver } from './pglite/pglite-driver.js';
 
@@ -14,6 +15,7 @@ export interface DatabaseOptions {
 export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = {}): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
+    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CatalogQueries } from '../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
@@ -16,7 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 @Controller()
 export class SiteFilesController {
   constructor(
-    @Inject(CatalogQueries) private readonly catalog: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
@@ -30,17 +30,17 @@ export class SiteFilesController {
     const [publications, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
     const poemsOf = new Map<number, typeof poems>();
     for (const poem of poems) {
-      const list = poemsOf.get(poem.publication_id);
+      const list = poemsOf.get(poem.publicationId);
       if (list) list.push(poem);
-      else poemsOf.set(poem.publication_id, [poem]);
+      else poemsOf.set(poem.publicationId, [poem]);
     }
     const entries: SitemapEntry[] = [`/`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({ loc: base + path }));
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
       const book = `${base}/publication/${ref(publication)}`;
-      entries.push({ loc: book, lastmod: publication.updated_at });
+      entries.push({ loc: book, lastmod: publication.updatedAt.toISOString() });
       // Poems at their canonical address, inside their book.
-      for (const poem of poemsOf.get(publication.id) ?? []) entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updated_at });
+      for (const poem of poemsOf.get(publication.id) ?? []) entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updatedAt.toISOString() });
     }
     const body = Buffer.from(sitemapXml(entries));
     const type = 'application/xml; charset=utf-8';

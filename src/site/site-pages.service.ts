@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CatalogQueries } from '../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
+import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
+import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
@@ -13,6 +15,7 @@ import {
   type Load,
   type LoadError,
   type PageState,
+  type PoemData,
   type PublicSiteSettings,
 } from '../../contracts/reader-page.js';
 import { buildIndex } from './poem-indexes.js';
@@ -43,7 +46,7 @@ export class SitePages {
   private readonly logger = new Logger('SitePages');
 
   constructor(
-    @Inject(CatalogQueries) private readonly catalog: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
@@ -57,7 +60,7 @@ export class SitePages {
 
   async list(route: 'home' | 'publications'): Promise<PageState> {
     try {
-      return { route, list: { state: 'ready', data: await this.catalog.listPublished() } };
+      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(PublicationMapper.toResponse) } };
     } catch (err) {
       return { route, list: { state: 'error', error: this.failure(err, '', '') } };
     }
@@ -66,8 +69,9 @@ export class SitePages {
   /** A book's contents, or with `poem` that poem read inside the book. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const publication = await this.catalog.getPublication(ref, VISITOR);
-      const poems = await this.catalog.listPoems(publication.id, VISITOR);
+      const found = await this.catalog.getPublication(ref, VISITOR);
+      const publication = PublicationMapper.toResponse(found);
+      const poems = (await this.catalog.listPoems(found.id, VISITOR)).map(PoemMapper.toResponse);
       if (poem !== undefined && poemIndexOf(poems, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data: { publication, poems } } };
     } catch (err) {
@@ -79,12 +83,15 @@ export class SitePages {
   async index(kind: IndexKind, ref?: string): Promise<PageState> {
     try {
       if (ref === undefined) {
-        const [publications, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
+        const [found, foundPoems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
+        const publications = found.map(PublicationMapper.toResponse);
+        const poems = foundPoems.map(PoemMapper.toResponse);
         const byId = new Map(publications.map((p) => [p.id, p]));
         return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
       }
-      const publication = await this.catalog.getPublication(ref, VISITOR);
-      const poems = await this.catalog.listPoems(publication.id, VISITOR);
+      const found = await this.catalog.getPublication(ref, VISITOR);
+      const publication = PublicationMapper.toResponse(found);
+      const poems = (await this.catalog.listPoems(found.id, VISITOR)).map(PoemMapper.toResponse);
       const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
       return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
     } catch (err) {
@@ -95,8 +102,11 @@ export class SitePages {
   async poem(ref: string): Promise<PageState> {
     try {
       const poem = await this.catalog.getPoem(ref, VISITOR);
-      const publication = await this.catalog.getPublication(poem.publication_id, VISITOR).catch(() => null);
-      const loaded: Load<{ poem: typeof poem; publication: typeof publication }> = { state: 'ready', data: { poem, publication } };
+      const publication = await this.catalog.getPublication(poem.publicationId, VISITOR).catch(() => null);
+      const loaded: Load<PoemData> = {
+        state: 'ready',
+        data: { poem: PoemMapper.toResponse(poem), publication: publication && PublicationMapper.toResponse(publication) },
+      };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
       return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err, 'CATALOG.POEM_NOT_FOUND', 'Poem not found') } };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
+import { PoemMapper } from '../../src/catalog/mappers/poem.mapper.js';
 import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const POEM = 'The river keeps\n    its own counsel,\n\nand the stones\nremember rain.';
@@ -25,7 +26,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
   }
 
   async function addPoems(publicationId: number, poems: Array<{ title: string; body: string; page_numbers?: number[] }>) {
-    return t.app.get(CatalogCommands).addPoems(publicationId, poems);
+    return t.app.get(CatalogCommands).addPoems(publicationId, poems.map(PoemMapper.fromCreateRequest));
   }
 
   async function published(fields: Record<string, unknown> = {}) {

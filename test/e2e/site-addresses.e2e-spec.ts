@@ -30,7 +30,7 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     s = await seedCatalog(t.app);
     // A second book whose first lines and titles test the index's filing rules.
     const commands = t.app.get(CatalogCommands);
-    const book = await commands.createPublication({ title: 'Orchard Hours', authors: [], publisher: '', publication_date: '1975-04-12', isbn: '', notes: '' });
+    const book = await commands.createPublication({ title: 'Orchard Hours', authors: [], publisher: '', publicationDate: '1975-04-12', isbn: '', notes: '' });
     const poems = await commands.addPoems(book.id, [
       { title: 'Zinnias', body: 'zinnias in a row\nby the gate' },
       { title: '“Apples”', body: '"Apples," she said,\nand laughed' },

@@ -17,7 +17,7 @@ import { CatalogEvents } from './catalog-events.js';
 import { CATALOG_REPOSITORY, type CatalogRepository, type CatalogTransaction } from './ports/catalog.repository.port.js';
 
 async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<Publication> {
-  const publication = await tx.findPublication(parseRef(ref), true);
+  const publication = await tx.lockPublication(parseRef(ref));
   if (!publication) throw CatalogError.publicationNotFound();
   return publication;
 }
@@ -46,10 +46,10 @@ export class CatalogCommands implements CatalogWriteApi {
   }
 
   /** Applies a lifecycle rule to the publication's current state and stores the result. */
-  private lifecycle(ref: string | number, rule: (state: LifecycleState, now: string) => LifecycleState): Promise<Publication> {
+  private lifecycle(ref: string | number, rule: (state: LifecycleState, now: Date) => LifecycleState): Promise<Publication> {
     return this.repo.transaction(async (tx) => {
       const current = await mustFind(tx, ref);
-      const next = rule(current, new Date().toISOString());
+      const next = rule(current, new Date());
       await tx.setLifecycle(current.id, next);
       return (await tx.findPublication({ id: current.id }))!;
     });
@@ -71,12 +71,12 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.lifecycle(ref, restoreFromTrash);
   }
 
-  async permanentlyDelete(ref: string | number): Promise<{ id: number; deleted_poems: number }> {
+  async permanentlyDelete(ref: string | number): Promise<{ id: number; deletedPoems: number }> {
     const deleted = await this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       assertPermanentlyDeletable(publication);
       await tx.deletePublication(publication.id);
-      return { id: publication.id, deleted_poems: publication.poem_count };
+      return { id: publication.id, deletedPoems: publication.poemCount };
     });
     await this.events.publicationPurged(deleted.id);
     return deleted;
@@ -88,7 +88,7 @@ export class CatalogCommands implements CatalogWriteApi {
    * named with them are discarded too (scanning removes the pages they stored), first, so that a
    * refused job leaves the poems, and a retry after a failure in between finds the pages gone.
    */
-  async clearPoems(ref: string | number, poemIds?: number[], scanJobIds: string[] = []): Promise<{ deleted_poems: number }> {
+  async clearPoems(ref: string | number, poemIds?: number[], scanJobIds: string[] = []): Promise<{ deletedPoems: number }> {
     if (scanJobIds.length) {
       const publication = await this.repo.transaction(async (tx) => {
         const found = await mustFind(tx, ref);
@@ -100,10 +100,10 @@ export class CatalogCommands implements CatalogWriteApi {
     }
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
-      if (poemIds === undefined) return { deleted_poems: await tx.clearPoems(publication.id) };
+      if (poemIds === undefined) return { deletedPoems: await tx.clearPoems(publication.id) };
       const own = await tx.lockPoems(publication.id);
       assertPoemsOfPublication(own.map((p) => p.id), poemIds);
-      return { deleted_poems: poemIds.length ? await tx.clearPoems(publication.id, poemIds) : 0 };
+      return { deletedPoems: poemIds.length ? await tx.clearPoems(publication.id, poemIds) : 0 };
     });
   }
 
@@ -111,7 +111,7 @@ export class CatalogCommands implements CatalogWriteApi {
   createPoem(ref: string | number, poem: NewPoem): Promise<Poem> {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
-      if (publication.deleted_at) throw CatalogError.inTrash();
+      if (publication.deletedAt) throw CatalogError.inTrash();
       const [id] = await tx.appendPoems(publication.id, [poem]);
       return (await tx.findPoem({ id }))!;
     });
@@ -128,7 +128,7 @@ export class CatalogCommands implements CatalogWriteApi {
     });
   }
 
-  addPoems(ref: string | number, poems: NewPoem[]): Promise<Poem[]> {
+  addPoems(ref: string | number, poems: Array<NewPoem & { sourceKey?: string }>): Promise<Poem[]> {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       const ids = await tx.appendPoems(publication.id, poems);
@@ -140,15 +140,19 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.addPoems(publicationId, poems);
   }
 
-  continueScannedPoem(poemId: number, change: { was: string; body: string; page_numbers: number[] }): Promise<Poem | null> {
+  poemIdsForSourceKeys(keys: string[]): Promise<Map<string, number>> {
+    return this.repo.poemIdsForSourceKeys(keys);
+  }
+
+  continueScannedPoem(poemId: number, change: { was: string; body: string; pageNumbers: number[] }): Promise<Poem | null> {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.findPoem({ id: poemId });
       if (!poem) throw CatalogError.poemNotFound();
       // Locks the publication's poems, so the text compared is the text replaced.
-      const locked = (await tx.lockPoems(poem.publication_id)).find((p) => p.id === poemId);
+      const locked = (await tx.lockPoems(poem.publicationId)).find((p) => p.id === poemId);
       if (!locked || locked.body !== change.was) return null;
-      await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, page_numbers: change.page_numbers });
-      await tx.touch(locked.publication_id);
+      await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, pageNumbers: change.pageNumbers });
+      await tx.touch(locked.publicationId);
       return (await tx.findPoem({ id: poemId }))!;
     });
   }
@@ -162,7 +166,7 @@ export class CatalogCommands implements CatalogWriteApi {
         body: fields.body ?? poem.body,
         notes: fields.notes ?? poem.notes,
       });
-      await tx.touch(poem.publication_id);
+      await tx.touch(poem.publicationId);
       return (await tx.findPoem({ id: poem.id }))!;
     });
   }
@@ -172,7 +176,7 @@ export class CatalogCommands implements CatalogWriteApi {
       const poem = await tx.findPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();
       await tx.deletePoem(poem.id);
-      await tx.touch(poem.publication_id);
+      await tx.touch(poem.publicationId);
       return { id: poem.id };
     });
   }

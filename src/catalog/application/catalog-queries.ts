@@ -8,7 +8,7 @@ import { CATALOG_REPOSITORY, type CatalogRepository, type PublicationFilter, typ
 
 /** Visitors see a publication only while it is published and not in trash. */
 export function isVisible(publication: Publication, viewer: Viewer): boolean {
-  return viewer.staff || (publication.status === 'published' && publication.deleted_at === null);
+  return viewer.staff || (publication.status === 'published' && publication.deletedAt === null);
 }
 
 @Injectable()
@@ -43,7 +43,7 @@ export class CatalogQueries implements CatalogReadApi {
     const poem = await this.repo.findPoem(parseRef(ref));
     if (!poem) throw CatalogError.poemNotFound();
     if (!viewer.staff) {
-      const publication = await this.repo.findPublication({ id: poem.publication_id });
+      const publication = await this.repo.findPublication({ id: poem.publicationId });
       if (!publication || !isVisible(publication, viewer)) throw CatalogError.poemNotFound();
     }
     return poem;

@@ -1,6 +1,8 @@
 /**
  * What the rest of the product (reader pages, scanning) may ask of the catalog, in-process.
- * Implemented by CatalogQueries / CatalogCommands, exported by CatalogCoreModule.
+ * Implemented by CatalogQueries / CatalogCommands; other modules inject these interfaces by the
+ * tokens below (provided by CatalogCoreModule), never the classes. Answers are domain types;
+ * mappers/ turns them into the API's JSON.
  */
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';
@@ -13,6 +15,8 @@ export interface Viewer {
 export interface CatalogReadApi {
   /** Published, non-deleted publications, newest first. */
   listPublished(): Promise<Publication[]>;
+  /** Every poem a visitor can read, in one query (for the sitemap). */
+  listPublishedPoems(): Promise<Poem[]>;
   /** By numeric id or slug; throws CatalogError CATALOG.PUBLICATION_NOT_FOUND when hidden or absent. */
   getPublication(ref: string | number, viewer: Viewer): Promise<Publication>;
   /** Poems of a publication in reading order. */
@@ -23,18 +27,23 @@ export interface CatalogReadApi {
 
 /** A scanned poem carries a stable key (job id + index) so a retried job never adds it twice. */
 export interface ScannedPoem extends NewPoem {
-  source_key: string;
+  sourceKey: string;
 }
 
 export interface CatalogWriteApi {
   /**
-   * Appends poems at the end of the publication in one transaction; poems whose source_key
+   * Appends poems at the end of the publication in one transaction; poems whose sourceKey
    * already exists are skipped. Answers the poems that exist for the given keys, in input order.
    */
   addScannedPoems(publicationId: number, poems: ScannedPoem[]): Promise<Poem[]>;
+  /** Ids of poems already added under these source keys (a rerun of the same scan job). */
+  poemIdsForSourceKeys(keys: string[]): Promise<Map<string, number>>;
   /**
    * Runs a poem on with its continuation from a later scan: its new text and printed page numbers.
    * Answers null, changing nothing, when the poem's text is no longer `was` (edited meanwhile).
    */
-  continueScannedPoem(poemId: number, change: { was: string; body: string; page_numbers: number[] }): Promise<Poem | null>;
+  continueScannedPoem(poemId: number, change: { was: string; body: string; pageNumbers: number[] }): Promise<Poem | null>;
 }
+
+export const CATALOG_READ_API = Symbol('CatalogReadApi');
+export const CATALOG_WRITE_API = Symbol('CatalogWriteApi');

@@ -1,12 +1,29 @@
-import type { Poem } from '../../../contracts/catalog.js';
-
-/** The catalog answers poems in the wire shape of contracts/ (SPEC section 3). */
-export type { Poem };
+/**
+ * A poem as the catalog works on it. The API's JSON shape lives in contracts/catalog.ts;
+ * mappers/poem.mapper.ts converts between the two.
+ */
+export interface Poem {
+  id: number;
+  slug: string;
+  title: string;
+  /** Lines as printed: an empty line is a stanza break, leading spaces are indentation. */
+  body: string;
+  notes: string;
+  lineCount: number;
+  wordCount: number;
+  publicationId: number;
+  /** Printed page numbers the poem appears on. */
+  pageNumbers: number[];
+  /** Order inside the publication (1 = first). */
+  position: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** A poem about to be added to a publication (typed in by the editor, or found by a scan). */
 export interface NewPoem {
   title: string;
   body: string;
   notes?: string;
-  page_numbers?: number[];
+  pageNumbers?: number[];
 }

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CatalogError } from './catalog.errors.js';
 import { assertPermanentlyDeletable, changeStatus, moveToTrash, restoreFromTrash, toggledStatus, type LifecycleState } from './publication-lifecycle.js';
 
-const draft: LifecycleState = { status: 'draft', deleted_at: null, published_at: null };
-const T1 = '2026-01-01T00:00:00.000Z';
-const T2 = '2026-02-01T00:00:00.000Z';
+const draft: LifecycleState = { status: 'draft', deletedAt: null, publishedAt: null };
+const T1 = new Date('2026-01-01T00:00:00.000Z');
+const T2 = new Date('2026-02-01T00:00:00.000Z');
 
 describe('publication lifecycle', () => {
-  it('publishing sets published_at the first time only', () => {
+  it('publishing sets publishedAt the first time only', () => {
     const published = changeStatus(draft, 'published', T1);
-    expect(published).toEqual({ status: 'published', deleted_at: null, published_at: T1 });
+    expect(published).toEqual({ status: 'published', deletedAt: null, publishedAt: T1 });
     const again = changeStatus(changeStatus(published, 'draft', T2), 'published', T2);
-    expect(again.published_at).toBe(T1);
+    expect(again.publishedAt).toBe(T1);
   });
 
   it('toggles between draft and published', () => {
@@ -26,12 +26,12 @@ describe('publication lifecycle', () => {
 
   it('moves to trash once, keeping the first deletion time', () => {
     const trashed = moveToTrash(draft, T1);
-    expect(trashed.deleted_at).toBe(T1);
-    expect(moveToTrash(trashed, T2).deleted_at).toBe(T1);
+    expect(trashed.deletedAt).toBe(T1);
+    expect(moveToTrash(trashed, T2).deletedAt).toBe(T1);
   });
 
   it('restores only what is in trash', () => {
-    expect(restoreFromTrash(moveToTrash(draft, T1)).deleted_at).toBeNull();
+    expect(restoreFromTrash(moveToTrash(draft, T1)).deletedAt).toBeNull();
     expect(() => restoreFromTrash(draft)).toThrow(expect.objectContaining({ code: 'CATALOG.NOT_IN_TRASH' }));
   });
 

@@ -1,5 +1,30 @@
 /**
- * The catalog answers publications in the wire shape of contracts/ (SPEC section 3); the domain
- * works on those same types rather than on a copy of them.
+ * A publication as the catalog works on it. The API's JSON shape (snake_case, ISO strings, `_id`)
+ * lives in contracts/catalog.ts; mappers/publication.mapper.ts converts between the two.
  */
-export type { Publication, PublicationFields, PublicationStatus } from '../../../contracts/catalog.js';
+export type PublicationStatus = 'draft' | 'published';
+
+/** The editable metadata of a publication. */
+export interface PublicationFields {
+  title: string;
+  authors: string[];
+  publisher: string;
+  /** Free text: a year, month and year, or a full date. */
+  publicationDate: string;
+  isbn: string;
+  notes: string;
+}
+
+export interface Publication extends PublicationFields {
+  id: number;
+  slug: string;
+  status: PublicationStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  publishedAt: Date | null;
+  /** Derived from the publication's poems whenever it is read, never stored. */
+  poemCount: number;
+  totalLines: number;
+  totalWords: number;
+}

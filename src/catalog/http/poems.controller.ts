@@ -4,6 +4,8 @@ import type { Request } from 'express';
 import { isStaff, StaffGuard } from '../../auth/staff.guard.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
+import type { Poem } from '../../../contracts/catalog.js';
+import { PoemMapper } from '../mappers/poem.mapper.js';
 import { UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from './public-read.interceptor.js';
 
@@ -18,15 +20,15 @@ export class PoemsController {
   @Get(':id')
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One poem by id or slug (drafts only for staff)' })
-  get(@Param('id') ref: string, @Req() req: Request) {
-    return this.queries.getPoem(ref, { staff: isStaff(req) });
+  async get(@Param('id') ref: string, @Req() req: Request): Promise<Poem> {
+    return PoemMapper.toResponse(await this.queries.getPoem(ref, { staff: isStaff(req) }));
   }
 
   @Put(':id')
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Edit title, body, notes; line and word counts are recomputed' })
-  update(@Param('id') ref: string, @Body() dto: UpdatePoemDto) {
-    return this.commands.updatePoem(ref, dto);
+  async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto): Promise<Poem> {
+    return PoemMapper.toResponse(await this.commands.updatePoem(ref, { title: dto.title, body: dto.body, notes: dto.notes }));
   }
 
   @Delete(':id')

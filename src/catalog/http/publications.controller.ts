@@ -18,6 +18,8 @@ import {
   type TrashPage,
 } from '../../../contracts/catalog.js';
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
+import { PoemMapper } from '../mappers/poem.mapper.js';
+import { PublicationMapper } from '../mappers/publication.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from './public-read.interceptor.js';
@@ -89,7 +91,7 @@ export class PublicationsController {
   async list(@Query() query: ListPublicationsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const adminView = query.admin === 'true' || !!query.status || !!query.filter;
     const viewer = viewerOf(req, adminView);
-    if (!viewer.staff) return this.queries.listPublished();
+    if (!viewer.staff) return (await this.queries.listPublished()).map(PublicationMapper.toResponse);
     const range = parseJsonParam<[number, number]>(query.range, 'range');
     if (range && range[1] < range[0]) throw new BadRequestException('range end must not be before its start');
     const { items: page, total } = await this.queries.listPublications(adminFilter(query), {
@@ -102,7 +104,7 @@ export class PublicationsController {
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Content-Range', `publications ${start}-${start + Math.max(page.length - 1, 0)}/${total}`);
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-    return page;
+    return page.map(PublicationMapper.toResponse);
   }
 
   @Get('trash')
@@ -119,73 +121,66 @@ export class PublicationsController {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-    return { count: total, results: items };
+    return { count: total, results: items.map(PublicationMapper.toResponse) };
   }
 
   @Get(`:${REF}`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One publication by id or slug' })
-  get(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Publication> {
-    return this.queries.getPublication(ref, viewerOf(req, query.admin === 'true'));
+  async get(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Publication> {
+    return PublicationMapper.toResponse(await this.queries.getPublication(ref, viewerOf(req, query.admin === 'true')));
   }
 
   @Get(`:${REF}/poems`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'Poems of a publication in reading order' })
-  poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Poem[]> {
-    return this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'));
+  async poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Poem[]> {
+    return (await this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'))).map(PoemMapper.toResponse);
   }
 
   @Post(`:${REF}/poems`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
-  createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto): Promise<Poem> {
-    return this.commands.createPoem(ref, { title: dto.title, body: dto.body, notes: dto.notes ?? '', page_numbers: dto.page_numbers ?? [] });
+  async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto): Promise<Poem> {
+    return PoemMapper.toResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto)));
   }
 
   @Post(`:${REF}/reorder_poems`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order' })
-  reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
+  async reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
     rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
-    return this.commands.reorderPoems(ref, dto.poem_ids);
+    return (await this.commands.reorderPoems(ref, dto.poem_ids)).map(PoemMapper.toResponse);
   }
 
   @Post()
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Create a draft publication' })
-  create(@Body() dto: CreatePublicationDto): Promise<Publication> {
-    return this.commands.createPublication({
-      title: dto.title,
-      authors: dto.authors ?? [],
-      publisher: dto.publisher ?? '',
-      publication_date: dto.publication_date ?? '',
-      isbn: dto.isbn ?? '',
-      notes: dto.notes ?? '',
-    });
+  async create(@Body() dto: CreatePublicationDto): Promise<Publication> {
+    return PublicationMapper.toResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto)));
   }
 
   @Put(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Update publication fields' })
-  update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto): Promise<Publication> {
-    const { title, authors, publisher, publication_date, isbn, notes } = dto;
-    return this.commands.updatePublication(ref, { title, authors, publisher, publication_date, isbn, notes });
+  async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto): Promise<Publication> {
+    return PublicationMapper.toResponse(await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto)));
   }
 
   @Delete(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Move to trash (soft delete)' })
   async remove(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication moved to trash', publication: await this.commands.moveToTrash(ref) };
+    return { message: 'Publication moved to trash', publication: PublicationMapper.toResponse(await this.commands.moveToTrash(ref)) };
   }
 
   @Delete(`:${REF}/permanent_delete`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Delete forever with all poems; only from trash (409 otherwise)' })
   async permanentDelete(@Param(REF) ref: string): Promise<PermanentDeleteAnswer> {
-    return { message: 'Publication permanently deleted', ...(await this.commands.permanentlyDelete(ref)) };
+    const { id, deletedPoems } = await this.commands.permanentlyDelete(ref);
+    return { message: 'Publication permanently deleted', id, deleted_poems: deletedPoems };
   }
 
   @Post(`:${REF}/restore`)
@@ -193,7 +188,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Bring back from trash' })
   async restore(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication restored from trash', publication: await this.commands.restore(ref) };
+    return { message: 'Publication restored from trash', publication: PublicationMapper.toResponse(await this.commands.restore(ref)) };
   }
 
   @Post(`:${REF}/publish`)
@@ -201,7 +196,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   async publish(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'published');
-    return { publication, status: publication.status };
+    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/save_draft`)
@@ -209,7 +204,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   async saveDraft(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'draft');
-    return { publication, status: publication.status };
+    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/toggle_publish`)
@@ -218,7 +213,7 @@ export class PublicationsController {
   @ApiOperation({ summary: 'draft <-> published; answers {publication, status}' })
   async toggle(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.toggleStatus(ref);
-    return { publication, status: publication.status };
+    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/clear_poems`)
@@ -229,8 +224,9 @@ export class PublicationsController {
       'Remove every poem of the publication, or with {poem_ids} only those (all must be its poems, else 409 and nothing removed); ' +
       'with {job_ids} the page photos those scans stored go too (scans of another publication: 409, nothing removed)',
   })
-  clearPoems(@Param(REF) ref: string, @Body() dto: ClearPoemsDto, @Req() req: Request): Promise<ClearPoemsAnswer> {
+  async clearPoems(@Param(REF) ref: string, @Body() dto: ClearPoemsDto, @Req() req: Request): Promise<ClearPoemsAnswer> {
     rejectUnknownFields(req.body, ['poem_ids', 'job_ids'], 'clear_poems');
-    return this.commands.clearPoems(ref, dto.poem_ids, dto.job_ids);
+    const { deletedPoems } = await this.commands.clearPoems(ref, dto.poem_ids, dto.job_ids);
+    return { deleted_poems: deletedPoems };
   }
 }

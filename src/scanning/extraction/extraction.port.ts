@@ -1,4 +1,4 @@
-import type { PublicationFields } from '../../catalog/domain/publication.js';
+import type { PublicationFields } from '../../../contracts/catalog.js';
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.

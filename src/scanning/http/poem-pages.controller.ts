@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { StaffGuard } from '../../auth/staff.guard.js';
-import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
@@ -15,7 +15,7 @@ const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not 
 @UseGuards(StaffGuard)
 export class PoemPagesController {
   constructor(
-    private readonly queries: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     private readonly pagesRepo: ScanPagesRepository,
     @Inject(PAGE_STORE) private readonly store: PageStore,
   ) {}

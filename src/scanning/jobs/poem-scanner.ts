@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogCommands } from '../../catalog/application/catalog-commands.js';
-import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/application/catalog.contract.js';
 import type { Poem } from '../../catalog/domain/poem.js';
+import { PoemMapper } from '../../catalog/mappers/poem.mapper.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
@@ -53,8 +53,8 @@ function heldAtEnd(continuation: ExtractedPoem, poems: Poem[]): Poem | undefined
  */
 function precedes(poems: Poem[], continuation: ExtractedPoem): Poem | undefined {
   const last = poems[poems.length - 1];
-  if (!last || last.page_numbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
-  return continuation.page_numbers[0] === Math.max(...last.page_numbers) + 1 ? last : undefined;
+  if (!last || last.pageNumbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
+  return continuation.page_numbers[0] === Math.max(...last.pageNumbers) + 1 ? last : undefined;
 }
 
 /**
@@ -72,14 +72,14 @@ export class PoemScanner {
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     private readonly pagesRepo: ScanPagesRepository,
-    private readonly queries: CatalogQueries,
-    private readonly commands: CatalogCommands,
+    @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
+    @Inject(CATALOG_WRITE_API) private readonly commands: CatalogWriteApi,
   ) {}
 
   async run(run: ScanRun, context: JobContext): Promise<ScanResult> {
     const { jobId, publicationId, pages } = run;
     const publication = await this.queries.getPublication(publicationId, { staff: true });
-    if (publication.deleted_at) throw ScanError.publicationInTrash();
+    if (publication.deletedAt) throw ScanError.publicationInTrash();
 
     const total = pages.length;
     await context.reportProgress({ pages_done: 0, pages_total: total });
@@ -90,7 +90,7 @@ export class PoemScanner {
     const emptyDropped = candidates.length - extracted.length;
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
-    const alreadyAdded = await this.pagesRepo.poemIdsBySourceKey(keys);
+    const alreadyAdded = await this.commands.poemIdsForSourceKeys(keys);
     const ownIds = new Set(alreadyAdded.values());
     const current = await this.queries.listPoems(publicationId, { staff: true });
     const existing = current.filter((p) => !ownIds.has(p.id));
@@ -121,7 +121,7 @@ export class PoemScanner {
         const poemNow = await this.commands.continueScannedPoem(before.id, {
           was: before.body,
           body: joinAtPageTurn(before.body, poem.body, poem.continues!.stanzaBreak),
-          page_numbers: [...new Set([...before.page_numbers, ...poem.page_numbers])],
+          pageNumbers: [...new Set([...before.pageNumbers, ...poem.page_numbers])],
         });
         if (poemNow) {
           continued.push({ poem: poemNow, from: poem });
@@ -157,8 +157,8 @@ export class PoemScanner {
           toAdd.map(({ index, poem }) => ({
             title: poem.title,
             body: poem.body,
-            page_numbers: poem.page_numbers,
-            source_key: keys[index],
+            pageNumbers: poem.page_numbers,
+            sourceKey: keys[index],
           })),
         )
       : [];
@@ -184,7 +184,7 @@ export class PoemScanner {
       empty_dropped: emptyDropped,
       continued: continued.map((c) => ({ id: c.poem.id, title: c.poem.title })),
       duplicates: report,
-      poems: created,
+      poems: created.map(PoemMapper.toResponse),
       pages_total: total,
     };
   }

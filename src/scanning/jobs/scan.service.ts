@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
 import { naturalCase } from '../extraction/natural-case.js';
@@ -48,7 +48,7 @@ export class ScanService {
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     private readonly pagesRepo: ScanPagesRepository,
-    private readonly queries: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
   ) {}
 
   /**
@@ -124,7 +124,7 @@ export class ScanService {
   private async writablePublication(ref: string): Promise<Publication> {
     const publication = await this.queries.getPublication(ref, { staff: true });
     // 409 rather than 404: the admin can see it in the trash, and restoring it resolves the conflict.
-    if (publication.deleted_at) throw ScanError.publicationInTrash();
+    if (publication.deletedAt) throw ScanError.publicationInTrash();
     return publication;
   }
 

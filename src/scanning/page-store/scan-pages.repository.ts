@@ -29,19 +29,32 @@ const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type,
 export class ScanPagesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Records pages of an upload; the same upload again keeps its rows. Answers rows in input order. */
+  /**
+   * Records pages of an upload in one INSERT; the same upload again keeps its rows. Answers rows
+   * in input order (read back in a second statement, so a concurrent identical upload's rows count).
+   */
   async savePages(pages: NewScanPage[]): Promise<ScanPageRow[]> {
-    const rows: ScanPageRow[] = [];
-    for (const p of pages) {
-      await this.db.query(
-        `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (job_id, page_index) DO NOTHING`,
-        [p.publicationId, p.jobId, p.pageIndex, p.storageKey, p.mimeType, p.byteSize, p.sha256],
-      );
-      const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE job_id = $1 AND page_index = $2`, [p.jobId, p.pageIndex]);
-      rows.push(row as ScanPageRow);
-    }
-    return rows;
+    if (pages.length === 0) return [];
+    await this.db.query(
+      `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[])
+       ON CONFLICT (job_id, page_index) DO NOTHING`,
+      [
+        pages.map((p) => p.publicationId),
+        pages.map((p) => p.jobId),
+        pages.map((p) => p.pageIndex),
+        pages.map((p) => p.storageKey),
+        pages.map((p) => p.mimeType),
+        pages.map((p) => p.byteSize),
+        pages.map((p) => p.sha256),
+      ],
+    );
+    return this.db.query<ScanPageRow[]>(
+      `SELECT ${COLUMNS} FROM scan_pages
+         JOIN unnest($1::text[], $2::int[]) WITH ORDINALITY AS wanted (job_id, page_index, n) USING (job_id, page_index)
+        ORDER BY wanted.n`,
+      [pages.map((p) => p.jobId), pages.map((p) => p.pageIndex)],
+    );
   }
 
   /** Every stored page of a publication, in upload order. */
@@ -64,13 +77,15 @@ export class ScanPagesRepository {
     );
   }
 
+  /** Links a poem to the pages it was read from, in reading order, in one INSERT. */
   async linkPoem(poemId: number, scanPageIds: number[]): Promise<void> {
-    for (const [position, scanPageId] of scanPageIds.entries()) {
-      await this.db.query(
-        `INSERT INTO poem_pages (poem_id, scan_page_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [poemId, scanPageId, position],
-      );
-    }
+    if (scanPageIds.length === 0) return;
+    await this.db.query(
+      `INSERT INTO poem_pages (poem_id, scan_page_id, position)
+       SELECT $1, page.id, page.n - 1 FROM unnest($2::int[]) WITH ORDINALITY AS page (id, n)
+       ON CONFLICT DO NOTHING`,
+      [poemId, scanPageIds],
+    );
   }
 
   /** Poems linked to any of these pages, with their titles (reprocess: what the pages already gave). */
@@ -110,18 +125,5 @@ export class ScanPagesRepository {
 
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
     await this.db.query(`UPDATE scan_pages SET page_number = $2 WHERE id = $1 AND page_number IS NULL`, [scanPageId, pageNumber]);
-  }
-
-  /**
-   * Ids of poems already added under these source keys (a rerun of the same job), read from the
-   * catalog's poems table: the catalog contract exposes no source keys, and this is read-only.
-   */
-  async poemIdsBySourceKey(keys: string[]): Promise<Map<string, number>> {
-    if (keys.length === 0) return new Map();
-    const rows: Array<{ id: number; source_key: string }> = await this.db.query(
-      `SELECT id, source_key FROM poems WHERE source_key = ANY($1::text[])`,
-      [keys],
-    );
-    return new Map(rows.map((r) => [r.source_key, Number(r.id)]));
   }
 }

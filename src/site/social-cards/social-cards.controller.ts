@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
+import { PoemMapper } from '../../catalog/mappers/poem.mapper.js';
+import { PublicationMapper } from '../../catalog/mappers/publication.mapper.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { cardVersion, poemCard, publicationCard, type SocialCard } from '../../../contracts/social-card.js';
 import { SITE_SETTINGS } from '../site-settings.js';
@@ -31,7 +33,7 @@ async function found<T>(work: Promise<T>, code: string, message: string): Promis
 @Controller('social')
 export class SocialCardsController {
   constructor(
-    @Inject(CatalogQueries) private readonly catalog: CatalogQueries,
+    @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly renderer: SocialCardRenderer,
   ) {}
@@ -39,15 +41,15 @@ export class SocialCardsController {
   @Get('poem/:file')
   async poem(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const poem = await found(this.catalog.getPoem(refFromFile(file), VISITOR), 'CATALOG.POEM_NOT_FOUND', 'Poem not found');
-    const publication = await this.catalog.getPublication(poem.publication_id, VISITOR).catch(() => null);
-    await this.send(poemCard(poem, publication, this.settings), req, res);
+    const publication = await this.catalog.getPublication(poem.publicationId, VISITOR).catch(() => null);
+    await this.send(poemCard(PoemMapper.toResponse(poem), publication && PublicationMapper.toResponse(publication), this.settings), req, res);
   }
 
   @Get('publication/:file')
   async publication(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const publication = await found(this.catalog.getPublication(refFromFile(file), VISITOR), 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found');
     const poems = await this.catalog.listPoems(publication.id, VISITOR);
-    await this.send(publicationCard(publication, poems, this.settings), req, res);
+    await this.send(publicationCard(PublicationMapper.toResponse(publication), poems.map(PoemMapper.toResponse), this.settings), req, res);
   }
 
   private async send(card: SocialCard, req: Request, res: Response): Promise<void> {

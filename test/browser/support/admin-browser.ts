@@ -16,6 +16,8 @@ import type { Poem, Publication, PublicationFields } from '../../../contracts/ca
 import type { ScanResult } from '../../../contracts/scanning.js';
 import { writeSiteSettings, TEST_SITE } from '../../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../../src/catalog/application/catalog-commands.js';
+import { PoemMapper } from '../../../src/catalog/mappers/poem.mapper.js';
+import { PublicationMapper } from '../../../src/catalog/mappers/publication.mapper.js';
 import { ADMIN, staffAgent, startTestApp, type TestAgent, type TestApp } from '../../support/test-app.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -211,16 +213,10 @@ export async function seedPublication(
   fields: Partial<PublicationFields> = {},
   options: { poems?: Array<{ title: string; body: string }>; status?: 'draft' | 'published'; trash?: boolean } = {},
 ): Promise<{ publication: Publication; poems: Poem[] }> {
-  const created = await suite.commands.createPublication({
-    title: `Seeded Book ${++seeded}`,
-    authors: ['Seeded Author'],
-    publisher: '',
-    publication_date: '',
-    isbn: '',
-    notes: '',
-    ...fields,
-  });
-  const poems = options.poems?.length ? await suite.commands.addPoems(created.id, options.poems) : [];
+  const created = await suite.commands.createPublication(
+    PublicationMapper.fromCreateRequest({ title: `Seeded Book ${++seeded}`, authors: ['Seeded Author'], ...fields }),
+  );
+  const poems = options.poems?.length ? (await suite.commands.addPoems(created.id, options.poems)).map(PoemMapper.toResponse) : [];
   if (options.status === 'published') await suite.commands.setStatus(created.id, 'published');
   if (options.trash) await suite.commands.moveToTrash(created.id);
   const publication = (await suite.api.agent.get(`/api/publications/${created.id}/?admin=true`).expect(200)).body as Publication;

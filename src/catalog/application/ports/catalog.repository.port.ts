@@ -1,8 +1,12 @@
 import type { PublicationSortField } from '../../../../contracts/catalog.js';
+import type { LifecycleState } from '../../domain/publication-lifecycle.js';
 import type { NewPoem, Poem } from '../../domain/poem.js';
-import type { Publication, PublicationFields, PublicationStatus } from '../../domain/publication.js';
+import type { Publication, PublicationFields } from '../../domain/publication.js';
 
 export type PublicationFilter = 'active' | 'draft' | 'published' | 'trash' | 'public';
+
+/** A publication or poem by numeric id or by slug. */
+export type CatalogRef = { id: number } | { slug: string };
 
 /** How to list: text to find in title or authors, the order, and the slice. */
 export interface PublicationListOptions {
@@ -12,17 +16,33 @@ export interface PublicationListOptions {
   page?: { offset: number; limit: number };
 }
 
+/** A poem's text as an edit stores it; page numbers stay as they are when not given. */
+export interface PoemEdit {
+  title: string;
+  body: string;
+  notes: string;
+  pageNumbers?: number[];
+}
+
+/** Reads that work the same inside a transaction and outside one. */
+export interface CatalogReads {
+  findPublication(ref: CatalogRef): Promise<Publication | null>;
+  findPoem(ref: CatalogRef): Promise<Poem | null>;
+  /** Ids of the poems added under these scan source keys (absent keys are left out). */
+  poemIdsForSourceKeys(keys: string[]): Promise<Map<string, number>>;
+}
+
 /** One unit of work: every method of the repository, bound to one transaction. */
-export interface CatalogTransaction {
-  findPublication(ref: { id: number } | { slug: string }, lock?: boolean): Promise<Publication | null>;
+export interface CatalogTransaction extends CatalogReads {
+  /** Locks the publication's row until the transaction ends, then reads it. */
+  lockPublication(ref: CatalogRef): Promise<Publication | null>;
   insertPublication(fields: PublicationFields): Promise<number>;
   updatePublication(id: number, fields: Partial<PublicationFields>): Promise<void>;
-  setLifecycle(id: number, state: { status: PublicationStatus; deleted_at: string | null; published_at: string | null }): Promise<void>;
+  setLifecycle(id: number, state: LifecycleState): Promise<void>;
   deletePublication(id: number): Promise<void>;
-  findPoem(ref: { id: number } | { slug: string }): Promise<Poem | null>;
-  /** Appends poems after the last one; poems whose source_key exists are left alone. Answers ids in input order. */
-  appendPoems(publicationId: number, poems: Array<NewPoem & { source_key?: string }>): Promise<number[]>;
-  updatePoem(id: number, fields: { title: string; body: string; notes: string; page_numbers?: number[] }): Promise<void>;
+  /** Appends poems after the last one; poems whose sourceKey exists are left alone. Answers ids in input order. */
+  appendPoems(publicationId: number, poems: Array<NewPoem & { sourceKey?: string }>): Promise<number[]>;
+  updatePoem(id: number, edit: PoemEdit): Promise<void>;
   deletePoem(id: number): Promise<void>;
   /** Every poem of the publication in reading order, locked until the transaction ends. */
   lockPoems(publicationId: number): Promise<Poem[]>;
@@ -30,17 +50,16 @@ export interface CatalogTransaction {
   setPoemOrder(publicationId: number, poemIds: number[]): Promise<void>;
   /** Removes every poem of the publication, or only those listed. Answers how many went. */
   clearPoems(publicationId: number, poemIds?: number[]): Promise<number>;
-  /** Marks the publication changed (updated_at) and tells caches that the catalog changed. */
+  /** Marks the publication changed (updatedAt) and tells caches that the catalog changed. */
   touch(publicationId: number): Promise<void>;
 }
 
-export interface CatalogRepository {
+export interface CatalogRepository extends CatalogReads {
   listPublications(filter: PublicationFilter, options?: PublicationListOptions): Promise<{ items: Publication[]; total: number }>;
-  findPublication(ref: { id: number } | { slug: string }): Promise<Publication | null>;
+  /** The publication's poems in reading order. */
   listPoems(publicationId: number): Promise<Poem[]>;
   /** Every poem of every published, non-deleted publication, in reading order (one query). */
   listPublishedPoems(): Promise<Poem[]>;
-  findPoem(ref: { id: number } | { slug: string }): Promise<Poem | null>;
   /** Runs work in one transaction; a thrown error rolls everything back. */
   transaction<T>(work: (tx: CatalogTransaction) => Promise<T>): Promise<T>;
 }

@@ -1,0 +1,49 @@
+import { EntitySchema } from 'typeorm';
+import { PublicationEntity } from './publication.entity.js';
+
+/** A row of `poems`; mirrors the migrations like PublicationEntity does. */
+export interface PoemRow {
+  id: number;
+  publicationId: number;
+  slug: string;
+  title: string;
+  body: string;
+  notes: string;
+  lineCount: number;
+  wordCount: number;
+  pageNumbers: number[];
+  position: number;
+  /** Scanned poems only: the scan job and index that added it, so a rerun never adds it twice. */
+  sourceKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PoemEntity = new EntitySchema<PoemRow>({
+  name: 'Poem',
+  tableName: 'poems',
+  columns: {
+    id: { type: 'int', primary: true, generated: 'increment', primaryKeyConstraintName: 'poems_pkey' },
+    publicationId: {
+      name: 'publication_id',
+      type: 'int',
+      foreignKey: { target: PublicationEntity, onDelete: 'CASCADE', name: 'poems_publication_id_fkey' },
+    },
+    slug: { type: 'text' },
+    title: { type: 'text' },
+    body: { type: 'text', default: '' },
+    notes: { type: 'text', default: '' },
+    lineCount: { name: 'line_count', type: 'int', default: 0 },
+    wordCount: { name: 'word_count', type: 'int', default: 0 },
+    pageNumbers: { name: 'page_numbers', type: 'jsonb', default: [] },
+    position: { type: 'int' },
+    sourceKey: { name: 'source_key', type: 'text', nullable: true },
+    createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
+    updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
+  },
+  uniques: [
+    { name: 'poems_slug_key', columns: ['slug'] },
+    { name: 'poems_source_key_key', columns: ['sourceKey'] },
+  ],
+  indices: [{ name: 'poems_order_idx', columns: ['publicationId', 'position', 'id'] }],
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { PoemRow } from '../infrastructure/persistence/poem.entity.js';
+import { PoemMapper } from './poem.mapper.js';
+
+const row: PoemRow = {
+  id: 11,
+  publicationId: 7,
+  slug: 'winter-orchard',
+  title: 'Winter Orchard',
+  body: 'Bare branches write\n  against the white sky\n\nwhat summer meant.',
+  notes: '',
+  lineCount: 3,
+  wordCount: 10,
+  pageNumbers: [4, 5],
+  position: 2,
+  sourceKey: 'scan-7-abc:1',
+  createdAt: new Date('2026-01-02T03:04:05.006Z'),
+  updatedAt: new Date('2026-02-03T04:05:06.007Z'),
+};
+
+describe('PoemMapper', () => {
+  it('maps a row to the domain and the domain to the API JSON, the scan key staying inside', () => {
+    const poem = PoemMapper.toDomain(row);
+    const { sourceKey: _, ...visible } = row;
+    expect(poem).toEqual(visible);
+    const json = PoemMapper.toResponse(poem);
+    expect(json).toEqual({
+      id: 11,
+      slug: 'winter-orchard',
+      title: 'Winter Orchard',
+      body: row.body,
+      notes: '',
+      line_count: 3,
+      word_count: 10,
+      created_at: '2026-01-02T03:04:05.006Z',
+      updated_at: '2026-02-03T04:05:06.007Z',
+      publication_id: 7,
+      page_numbers: [4, 5],
+      position: 2,
+    });
+    expect(new Date(json.updated_at)).toEqual(poem.updatedAt);
+  });
+
+  it('builds a new row with counts from the text, and without notes, pages or scan key when none are given', () => {
+    expect(PoemMapper.toNewRow({ title: 'T', body: 'one two\n\nthree' }, { publicationId: 7, slug: 't', position: 4 })).toEqual({
+      publicationId: 7,
+      slug: 't',
+      title: 'T',
+      body: 'one two\n\nthree',
+      notes: '',
+      lineCount: 2,
+      wordCount: 3,
+      pageNumbers: [],
+      position: 4,
+      sourceKey: null,
+    });
+  });
+
+  it('recounts an edited text and keeps page numbers unless given', () => {
+    expect(PoemMapper.toPersistence({ title: 'T', body: 'a b c', notes: 'n' })).toEqual({ title: 'T', body: 'a b c', notes: 'n', lineCount: 1, wordCount: 3 });
+    expect(PoemMapper.toPersistence({ title: 'T', body: '', notes: '', pageNumbers: [9] })).toMatchObject({ lineCount: 0, wordCount: 0, pageNumbers: [9] });
+  });
+
+  it('reads a typed-in poem request', () => {
+    expect(PoemMapper.fromCreateRequest({ title: 'T', body: 'b', page_numbers: [3] })).toEqual({ title: 'T', body: 'b', notes: '', pageNumbers: [3] });
+  });
+});

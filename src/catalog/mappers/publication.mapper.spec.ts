@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
+import { PublicationMapper } from './publication.mapper.js';
+
+const row: PublicationRow = {
+  id: 7,
+  slug: 'river-songs',
+  title: 'River Songs',
+  status: 'published',
+  authors: ['Ana Poet', 'B. Other'],
+  publisher: 'Lantern Press',
+  publicationDate: 'May 1971',
+  isbn: '978-0-306-40615-7',
+  notes: 'First edition',
+  createdAt: new Date('2026-01-02T03:04:05.006Z'),
+  updatedAt: new Date('2026-02-03T04:05:06.007Z'),
+  deletedAt: null,
+  publishedAt: new Date('2026-01-05T00:00:00.000Z'),
+};
+const counts = { poemCount: 3, totalLines: 12, totalWords: 48 };
+
+describe('PublicationMapper', () => {
+  it('maps a row and its counts to the domain and the domain to the API JSON', () => {
+    const publication = PublicationMapper.toDomain(row, counts);
+    expect(publication).toEqual({ ...row, ...counts });
+    expect(PublicationMapper.toResponse(publication)).toEqual({
+      id: 7,
+      _id: 7,
+      slug: 'river-songs',
+      title: 'River Songs',
+      status: 'published',
+      authors: ['Ana Poet', 'B. Other'],
+      publisher: 'Lantern Press',
+      publication_date: 'May 1971',
+      isbn: '978-0-306-40615-7',
+      notes: 'First edition',
+      created_at: '2026-01-02T03:04:05.006Z',
+      updated_at: '2026-02-03T04:05:06.007Z',
+      deleted_at: null,
+      published_at: '2026-01-05T00:00:00.000Z',
+      poem_count: 3,
+      total_lines: 12,
+      total_words: 48,
+    });
+  });
+
+  it('answers times of a publication in trash and never published', () => {
+    const trashed = PublicationMapper.toDomain({ ...row, deletedAt: new Date('2026-03-01T10:00:00.000Z'), publishedAt: null }, counts);
+    const json = PublicationMapper.toResponse(trashed);
+    expect([json.deleted_at, json.published_at]).toEqual(['2026-03-01T10:00:00.000Z', null]);
+    expect(new Date(json.deleted_at!)).toEqual(trashed.deletedAt);
+  });
+
+  it('writes only the fields a change sets', () => {
+    expect(PublicationMapper.toPersistence({ publicationDate: '1999', notes: '' })).toEqual({ publicationDate: '1999', notes: '' });
+    expect(PublicationMapper.toPersistence({})).toEqual({});
+  });
+
+  it('reads requests: a new publication starts empty where the request is silent, an update names only what it sends', () => {
+    expect(PublicationMapper.fromCreateRequest({ title: 'T', publication_date: '1971' })).toEqual({
+      title: 'T',
+      authors: [],
+      publisher: '',
+      publicationDate: '1971',
+      isbn: '',
+      notes: '',
+    });
+    expect(PublicationMapper.fromUpdateRequest({ publication_date: '', authors: ['X'] })).toEqual({ publicationDate: '', authors: ['X'] });
+  });
+});
