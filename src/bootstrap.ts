@@ -13,6 +13,8 @@ import { Csrf } from './auth/csrf.js';
 import { sessionMiddleware } from './auth/session.config.js';
 import { PublicReadCache } from './catalog/http/public-read-cache.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { noStoreByDefault } from './common/no-store.js';
+import { limitJsonDepth, refuseNulCharacters } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
 
@@ -67,8 +69,10 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.use(handler);
   app.use(passport.initialize());
   app.use(passport.session());
-  app.use(express.json({ limit: '2mb' }));
+  app.use(express.json({ limit: '2mb', verify: limitJsonDepth() }));
   app.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  app.use(refuseNulCharacters());
+  app.use('/api', noStoreByDefault());
   app.use('/api', app.get(Csrf).middleware());
 
   app.useGlobalPipes(

@@ -9,46 +9,51 @@ import {
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
-
-const NOT_BLANK = /\S/;
+import { MULTI_LINE_TEXT_RULE, MultiLineText, SINGLE_LINE_TEXT_RULE, SingleLineText, VisibleText } from '../../common/text-rules.js';
 
 export class UpdatePoemDto implements UpdatePoemRequest {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title must not be empty' })
+  @VisibleText('title must not be empty')
+  @SingleLineText('title')
   @MaxLength(LIMITS.title)
   title?: string;
 
-  @ApiPropertyOptional({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
+  @ApiPropertyOptional({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${MULTI_LINE_TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'body must be a string' })
+  @MultiLineText('body')
   @MaxLength(LIMITS.body)
   body?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
+  @MultiLineText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 }
 
 export class CreatePoemDto implements CreatePoemRequest {
-  @ApiProperty({ maxLength: LIMITS.title })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title is required' })
+  @VisibleText('title is required')
+  @SingleLineText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiProperty({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
+  @ApiProperty({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${MULTI_LINE_TEXT_RULE}` })
   @IsString({ message: 'body must be a string' })
-  @Matches(NOT_BLANK, { message: 'body is required: type the poem' })
+  @VisibleText('body is required: type the poem')
+  @MultiLineText('body')
   @MaxLength(LIMITS.body)
   body: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
+  @MultiLineText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 

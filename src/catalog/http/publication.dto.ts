@@ -7,32 +7,49 @@ import {
   TRASH_MAX_PAGE_SIZE,
   type CreatePublicationRequest,
 } from '../../../contracts/catalog.js';
-
-const NOT_BLANK = /\S/;
+import { MULTI_LINE_TEXT_RULE, MultiLineText, SINGLE_LINE_TEXT_RULE, SingleLineText, VisibleText } from '../../common/text-rules.js';
 
 export class CreatePublicationDto implements CreatePublicationRequest {
-  @ApiProperty({ maxLength: LIMITS.title })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title is required' })
+  @VisibleText('title is required')
+  @SingleLineText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], description: SINGLE_LINE_TEXT_RULE })
   @IsOptional()
   @IsArray({ message: 'authors must be a list of names' })
   @ArrayMaxSize(LIMITS.authors)
   @IsString({ each: true, message: 'each author must be a string' })
+  @SingleLineText('authors', { each: true })
   @MaxLength(LIMITS.author, { each: true })
   authors?: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.publisher) publisher?: string;
-  @ApiPropertyOptional({ description: 'Free text: a year, month and year, or a full date' })
+  @ApiPropertyOptional({ description: SINGLE_LINE_TEXT_RULE })
   @IsOptional()
   @IsString()
+  @SingleLineText('publisher')
+  @MaxLength(LIMITS.publisher)
+  publisher?: string;
+  @ApiPropertyOptional({ description: `Free text: a year, month and year, or a full date. ${SINGLE_LINE_TEXT_RULE}` })
+  @IsOptional()
+  @IsString()
+  @SingleLineText('publication_date')
   @MaxLength(LIMITS.publication_date)
   publication_date?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.isbn) isbn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.notes) notes?: string;
+  @ApiPropertyOptional({ description: SINGLE_LINE_TEXT_RULE })
+  @IsOptional()
+  @IsString()
+  @SingleLineText('isbn')
+  @MaxLength(LIMITS.isbn)
+  isbn?: string;
+  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
+  @IsOptional()
+  @IsString()
+  @MultiLineText('notes')
+  @MaxLength(LIMITS.notes)
+  notes?: string;
 }
 
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */
