@@ -13,6 +13,7 @@ import {
   type PublicSiteSettings,
 } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../common/database-unavailable.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
@@ -45,6 +46,8 @@ export class SitePages {
 
   private failure(err: unknown, notFoundCode: string, notFoundMessage: string): LoadError {
     if (catalogCode(err) === notFoundCode) return { status: 404, message: notFoundMessage };
+    // An outage: the page shows the retry panel and answers 503 with Retry-After.
+    if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
     this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
     return { status: 500, message: 'Internal server error' };
   }
@@ -96,6 +99,7 @@ export class SitePages {
     res.status(status);
     res.setHeader('Content-Type', HTML_TYPE);
     res.setHeader('Cache-Control', status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL);
+    if (status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.setHeader('Vary', 'Cookie');
     res.setHeader('ETag', etag);
     if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res);

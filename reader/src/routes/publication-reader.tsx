@@ -15,7 +15,7 @@ export function PublicationReaderPage({ reader, settings }: { reader: Load<Reade
   if (reader.state === 'error') {
     // Any answer from the server other than 200 means the publication is not there for us.
     const message = reader.error.status !== undefined ? 'Publication not found' : reader.error.message;
-    return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} />;
+    return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} error={reader.error} />;
   }
   return <Reader data={reader.data} settings={settings} />;
 }
