@@ -79,13 +79,14 @@ export class LoginThrottle {
     await this.giveBack(attempt.held.filter(({ key }) => key === attempt.addressKey));
   }
 
-  /** Takes back counts, only in the window they were made in (a new window starts from its own count). */
+  /**
+   * Takes back counts, only in the window they were made in (a new window starts from its own
+   * count). One statement per row: a statement locking both rows could take them in the other
+   * order than the counting upsert does, and deadlock with it.
+   */
   private async giveBack(held: LoginAttempt['held']): Promise<void> {
-    if (held.length === 0) return;
-    await this.db.query(
-      `UPDATE login_attempts SET failures = failures - 1
-       WHERE failures > 0 AND (key, window_start::text) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [held.map((h) => h.key), held.map((h) => h.stamp)],
-    );
+    for (const { key, stamp } of held) {
+      await this.db.query(`UPDATE login_attempts SET failures = failures - 1 WHERE key = $1 AND window_start::text = $2 AND failures > 0`, [key, stamp]);
+    }
   }
 }
