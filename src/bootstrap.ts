@@ -89,7 +89,7 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
     .setTitle('Poetry archive API')
     .setDescription(
       'Catalog, admin sessions and scanning. State-changing calls need the X-CSRFToken header. ' +
-        'Errors are JSON {statusCode, message, error, detail, code?}. Text fields refuse control characters and ' +
+        'Errors are JSON {statusCode, message, error, detail, code?}. Text fields refuse control characters (other than tab and line breaks) and ' +
         'bidirectional overrides with 400 naming the field (never stripped); JSON deeper than 64 levels is 400. ' +
         'While the database is unreachable, calls answer 503 with Retry-After and code DATABASE_UNAVAILABLE.',
     )

@@ -9,51 +9,51 @@ import {
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
-import { MULTI_LINE_TEXT_RULE, MultiLineText, SINGLE_LINE_TEXT_RULE, SingleLineText, VisibleText } from '../../common/text-rules.js';
+import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 
 export class UpdatePoemDto implements UpdatePoemRequest {
-  @ApiPropertyOptional({ description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
+  @ApiPropertyOptional({ description: `Needs a visible character. ${TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'title must be a string' })
   @VisibleText('title must not be empty')
-  @SingleLineText('title')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title?: string;
 
-  @ApiPropertyOptional({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${MULTI_LINE_TEXT_RULE}` })
+  @ApiPropertyOptional({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'body must be a string' })
-  @MultiLineText('body')
+  @PlainText('body')
   @MaxLength(LIMITS.body)
   body?: string;
 
-  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
-  @MultiLineText('notes')
+  @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 }
 
 export class CreatePoemDto implements CreatePoemRequest {
-  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
   @VisibleText('title is required')
-  @SingleLineText('title')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiProperty({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${MULTI_LINE_TEXT_RULE}` })
+  @ApiProperty({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${TEXT_RULE}` })
   @IsString({ message: 'body must be a string' })
   @VisibleText('body is required: type the poem')
-  @MultiLineText('body')
+  @PlainText('body')
   @MaxLength(LIMITS.body)
   body: string;
 
-  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
-  @MultiLineText('notes')
+  @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 

@@ -7,47 +7,47 @@ import {
   TRASH_MAX_PAGE_SIZE,
   type CreatePublicationRequest,
 } from '../../../contracts/catalog.js';
-import { MULTI_LINE_TEXT_RULE, MultiLineText, SINGLE_LINE_TEXT_RULE, SingleLineText, VisibleText } from '../../common/text-rules.js';
+import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 
 export class CreatePublicationDto implements CreatePublicationRequest {
-  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${SINGLE_LINE_TEXT_RULE}` })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
   @VisibleText('title is required')
-  @SingleLineText('title')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiPropertyOptional({ type: [String], description: SINGLE_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ type: [String], description: TEXT_RULE })
   @IsOptional()
   @IsArray({ message: 'authors must be a list of names' })
   @ArrayMaxSize(LIMITS.authors)
   @IsString({ each: true, message: 'each author must be a string' })
-  @SingleLineText('authors', { each: true })
+  @PlainText('authors', { each: true })
   @MaxLength(LIMITS.author, { each: true })
   authors?: string[];
 
-  @ApiPropertyOptional({ description: SINGLE_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString()
-  @SingleLineText('publisher')
+  @PlainText('publisher')
   @MaxLength(LIMITS.publisher)
   publisher?: string;
-  @ApiPropertyOptional({ description: `Free text: a year, month and year, or a full date. ${SINGLE_LINE_TEXT_RULE}` })
+  @ApiPropertyOptional({ description: `Free text: a year, month and year, or a full date. ${TEXT_RULE}` })
   @IsOptional()
   @IsString()
-  @SingleLineText('publication_date')
+  @PlainText('publication_date')
   @MaxLength(LIMITS.publication_date)
   publication_date?: string;
-  @ApiPropertyOptional({ description: SINGLE_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString()
-  @SingleLineText('isbn')
+  @PlainText('isbn')
   @MaxLength(LIMITS.isbn)
   isbn?: string;
-  @ApiPropertyOptional({ description: MULTI_LINE_TEXT_RULE })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString()
-  @MultiLineText('notes')
+  @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 }
