@@ -9,7 +9,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // exception), admin/crash shutdown, "cannot connect now" (starting up, recovering), too many connections.
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres raises these as plain Errors, without a code.
-const DRIVER_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
 
 /**
  * Whether an error means "the database is not reachable now" rather than "this request is

@@ -7,8 +7,10 @@ export const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPEN = new Set([0x5b, 0x7b]);
-const CLOSE = new Set([0x5d, 0x7d]);
+const OPEN_LIST = 0x5b;
+const CLOSE_LIST = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
 
 /**
  * A body-parser `verify` hook: refuses JSON nested deeper than `max` before it is parsed. A
@@ -26,11 +28,11 @@ export function limitJsonDepth(max = MAX_JSON_DEPTH) {
         if (byte === BACKSLASH) i++;
         else if (byte === QUOTE) inString = false;
       } else if (byte === QUOTE) inString = true;
-      else if (OPEN.has(byte)) {
+      else if (byte === OPEN_LIST || byte === OPEN_OBJECT) {
         if (++depth > max) {
           throw Object.assign(new Error(`JSON in the request body is nested more than ${max} levels deep`), { status: 400, type: 'entity.too.deep' });
         }
-      } else if (CLOSE.has(byte)) depth--;
+      } else if (byte === CLOSE_LIST || byte === CLOSE_OBJECT) depth--;
     }
   };
 }
