@@ -15,8 +15,10 @@ describe('errorVariant', () => {
     expect(errorVariant(new ApiError('Internal server error', 500))).toBe('database_error');
     expect(errorVariant(new ApiError('Not found', 404))).toBe('server_error');
   });
+  it('maps a 503 (the server saying its database is unreachable) to database_error', () => {
+    expect(errorVariant({ status: 503, message: 'Service Unavailable' })).toBe('database_error');
+  });
   it('maps anything else to server_error', () => {
-    expect(errorVariant({ status: 503, message: 'Service Unavailable' })).toBe('server_error');
     expect(errorVariant({ status: 502, message: 'Bad gateway' })).toBe('server_error');
   });
 });

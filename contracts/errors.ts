@@ -90,11 +90,12 @@ export type ErrorVariant = 'database_error' | 'network_error' | 'server_error';
 
 /**
  * The retry panel's variant (SPEC section 2, Home): a 500 answer points at the database, a
- * failed fetch or a type error at the network, anything else at the server.
+ * failed fetch or a type error at the network, anything else at the server. A 503 is the
+ * server saying outright that its database is unreachable (it answers 500 only for bugs).
  */
 export function errorVariant(failure: unknown): ErrorVariant {
   const error = failure instanceof Error || !isLoadError(failure) ? toLoadError(failure) : failure;
-  if (error.status === 500) return 'database_error';
+  if (error.status === 500 || error.status === 503) return 'database_error';
   if (error.typeError || error.status === 0 || /fetch/i.test(error.message)) return 'network_error';
   return 'server_error';
 }

@@ -14,6 +14,8 @@ import { Csrf } from './auth/csrf.js';
 import { sessionMiddleware } from './auth/session.config.js';
 import { PublicReadCache } from './catalog/http/public-read-cache.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { noStoreByDefault } from './common/no-store.js';
+import { limitJsonDepth, refuseNulCharacters } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
 
@@ -68,8 +70,10 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.use(handler);
   app.use(passport.initialize());
   app.use(passport.session());
-  app.use(express.json({ limit: '2mb' }));
+  app.use(express.json({ limit: '2mb', verify: limitJsonDepth() }));
   app.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  app.use(refuseNulCharacters());
+  app.use('/api', noStoreByDefault());
   app.use('/api', app.get(Csrf).middleware());
 
   app.useGlobalPipes(
@@ -84,7 +88,12 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
 
   const docs = new DocumentBuilder()
     .setTitle('Poetry archive API')
-    .setDescription('Catalog, admin sessions and scanning. State-changing calls need the X-CSRFToken header.')
+    .setDescription(
+      'Catalog, admin sessions and scanning. State-changing calls need the X-CSRFToken header. ' +
+        'Errors are JSON {statusCode, message, error, detail, code?}. Text fields refuse control characters (other than tab and line breaks) and ' +
+        'bidirectional overrides with 400 naming the field (never stripped); JSON deeper than 64 levels is 400. ' +
+        'While the database is unreachable, calls answer 503 with Retry-After and code DATABASE_UNAVAILABLE.',
+    )
     .setVersion('1')
     .addCookieAuth('sessionid')
     .build();

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../contracts/auth.js';
 import { Csrf } from './csrf.js';
@@ -23,6 +23,9 @@ export class AuthController {
   @UseGuards(LoginGuard)
   @ApiOperation({ summary: 'Start an admin session; answers {success, user, error}' })
   @ApiBody({ type: LoginDto })
+  @ApiTooManyRequestsResponse({
+    description: 'Five failed attempts per username and address (twenty per address) in 15 minutes; Retry-After gives the seconds left',
+  })
   login(@Req() req: Request): LoginAnswer {
     return { success: true, user: publicUser(req), error: null };
   }

@@ -19,14 +19,14 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(req: Request, username: string, password: string): Promise<AdminUser> {
     const address = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(username, address);
+    // Counted before the password is checked; a failure simply keeps its count.
+    const attempt = await this.throttle.begin(username, address);
     const user = await this.users.findByUsername(username);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
     if (!user || !ok || !user.is_staff) {
-      await this.throttle.recordFailure(username, address);
       throw new UnauthorizedException({ message: LOGIN_FAILED, success: false, user: null });
     }
-    await this.throttle.reset(username, address);
+    await this.throttle.succeeded(attempt);
     return { id: user.id, username: user.username, is_staff: user.is_staff };
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
 import { domainStatus } from './domain-error-statuses.js';
 
 /**
@@ -14,17 +15,35 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message, code, extra } = describe(exception);
+    const { status, message, code, extra, retryAfter } = describe(exception);
     // An unexpected failure gets its stack; an expected one (a known code: AI provider down, queue
     // unreachable) one line, so an outage does not bury the log in identical traces.
     if (status >= 500 && code) this.logger.warn(`${status} ${code}: ${message}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    // An error is never worth caching (and a 503 must be asked again after Retry-After).
+    res.setHeader('Cache-Control', 'no-store');
     res.status(status).json({ statusCode: status, error: message, message, detail: message, ...(code ? { code } : {}), ...extra });
   }
 }
 
-function describe(exception: unknown): { status: number; message: string; code?: string; extra?: Record<string, unknown> } {
+interface Answer {
+  status: number;
+  message: string;
+  code?: string;
+  extra?: Record<string, unknown>;
+  /** Seconds for the Retry-After header. */
+  retryAfter?: number;
+}
+
+function describe(exception: unknown): Answer {
+  const answer = describeError(exception);
+  const ownRetry = (exception as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
+  return typeof ownRetry === 'number' ? { ...answer, retryAfter: ownRetry } : answer;
+}
+
+function describeError(exception: unknown): Answer {
   const domain = domainStatus(exception);
   if (domain !== undefined) {
     const err = exception as Error & { code: string; details?: Record<string, unknown> };
@@ -49,6 +68,10 @@ function describe(exception: unknown): { status: number; message: string; code?:
     const ownCode = (exception as unknown as { code?: unknown }).code;
     const code = typeof ownCode === 'string' ? ownCode : undefined;
     return { status, message, code, extra };
+  }
+  // An outage, not a bug: the client may try again, and health says the same (503).
+  if (isDatabaseUnavailable(exception)) {
+    return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
   }
   // Errors raised by Express middleware (body parser, multer) carry their own 4xx status.
   const err = exception as { status?: unknown; statusCode?: unknown; type?: string; code?: string; message?: string };

@@ -23,7 +23,8 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
     logging: ['error' as const],
   };
   if (config.databaseUrl) {
-    return { ...common, url: config.databaseUrl, extra: { max: 10 } };
+    // A database that stops answering (not just refusing) must fail a request as 503, not hang it.
+    return { ...common, url: config.databaseUrl, extra: { max: 10, connectionTimeoutMillis: 10_000 } };
   }
   const dir = options.inMemory ? undefined : join(config.dataDir, 'db');
   return { ...common, driver: pgliteDriver(dir) } as DataSourceOptions;

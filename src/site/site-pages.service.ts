@@ -22,6 +22,7 @@ import { buildIndex } from './poem-indexes.js';
 import { SITE_SETTINGS } from './site-settings.js';
 import { SITE_ICON_TAGS } from './site-icons.js';
 import { THEME_SCRIPT } from './theme-script.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../common/database-unavailable.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
@@ -54,6 +55,8 @@ export class SitePages {
 
   private failure(err: unknown, notFoundCode: string, notFoundMessage: string): LoadError {
     if (catalogCode(err) === notFoundCode) return { status: 404, message: notFoundMessage };
+    // An outage: the page shows the retry panel and answers 503 with Retry-After.
+    if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
     this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
     return { status: 500, message: 'Internal server error' };
   }
@@ -129,6 +132,7 @@ export class SitePages {
     res.status(status);
     res.setHeader('Content-Type', HTML_TYPE);
     res.setHeader('Cache-Control', status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL);
+    if (status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.setHeader('Vary', 'Cookie');
     res.setHeader('ETag', etag);
     if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res);

@@ -1,6 +1,7 @@
-import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
+import type { LoadError, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Layout } from './layout.js';
 import { Link } from './navigation.js';
+import { ServerErrorPanel } from './server-error-panel.js';
 
 /** The loading text of a page, inside the site's layout. */
 export function LoadingPage({ settings, text }: { settings: PublicSiteSettings; text: string }) {
@@ -15,8 +16,21 @@ export function LoadingPage({ settings, text }: { settings: PublicSiteSettings; 
   );
 }
 
-/** A not-found or failure page: its heading, the message and a way home. */
-export function NotFoundPage({ settings, heading, message }: { settings: PublicSiteSettings; heading: string; message: string }) {
+/**
+ * A not-found or failure page: its heading, the message and a way home. When the archive says it
+ * is unavailable (503: its database is down) the page is there but cannot be shown, so the retry
+ * panel replaces "not found".
+ */
+export function NotFoundPage({ settings, heading, message, error }: { settings: PublicSiteSettings; heading: string; message: string; error?: LoadError }) {
+  if (error?.status === 503) {
+    return (
+      <Layout settings={settings}>
+        <div className="container page-pad">
+          <ServerErrorPanel error={error} />
+        </div>
+      </Layout>
+    );
+  }
   return (
     <Layout settings={settings}>
       <div className="container page-pad not-found">

@@ -22,7 +22,7 @@ export function PublicationReaderPage({ reader, poemRef, settings }: { reader: L
     }
     // Any answer from the server other than 200 means the publication is not there for us.
     const message = reader.error.status !== undefined ? 'Publication not found' : reader.error.message;
-    return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} />;
+    return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} error={reader.error} />;
   }
   const view = poemRef === undefined ? CONTENTS : poemIndexOf(reader.data.poems, poemRef);
   if (poemRef !== undefined && view < 0) return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;

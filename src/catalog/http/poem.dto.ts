@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   MAX_JOB_IDS,
   MAX_POEM_IDS,
@@ -9,46 +9,51 @@ import {
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
-
-const NOT_BLANK = /\S/;
+import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 
 export class UpdatePoemDto implements UpdatePoemRequest {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: `Needs a visible character. ${TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title must not be empty' })
+  @VisibleText('title must not be empty')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title?: string;
 
-  @ApiPropertyOptional({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
+  @ApiPropertyOptional({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'body must be a string' })
+  @PlainText('body')
   @MaxLength(LIMITS.body)
   body?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
+  @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 }
 
 export class CreatePoemDto implements CreatePoemRequest {
-  @ApiProperty({ maxLength: LIMITS.title })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title is required' })
+  @VisibleText('title is required')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiProperty({ description: 'Lines as printed; empty line = stanza break; leading spaces = indentation' })
+  @ApiProperty({ description: `Lines as printed; empty line = stanza break; leading spaces = indentation. ${TEXT_RULE}` })
   @IsString({ message: 'body must be a string' })
-  @Matches(NOT_BLANK, { message: 'body is required: type the poem' })
+  @VisibleText('body is required: type the poem')
+  @PlainText('body')
   @MaxLength(LIMITS.body)
   body: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString({ message: 'notes must be a string' })
+  @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
 

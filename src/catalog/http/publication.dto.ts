@@ -7,32 +7,49 @@ import {
   TRASH_MAX_PAGE_SIZE,
   type CreatePublicationRequest,
 } from '../../../contracts/catalog.js';
-
-const NOT_BLANK = /\S/;
+import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 
 export class CreatePublicationDto implements CreatePublicationRequest {
-  @ApiProperty({ maxLength: LIMITS.title })
+  @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })
   @IsString({ message: 'title must be a string' })
-  @Matches(NOT_BLANK, { message: 'title is required' })
+  @VisibleText('title is required')
+  @PlainText('title')
   @MaxLength(LIMITS.title)
   title: string;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], description: TEXT_RULE })
   @IsOptional()
   @IsArray({ message: 'authors must be a list of names' })
   @ArrayMaxSize(LIMITS.authors)
   @IsString({ each: true, message: 'each author must be a string' })
+  @PlainText('authors', { each: true })
   @MaxLength(LIMITS.author, { each: true })
   authors?: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.publisher) publisher?: string;
-  @ApiPropertyOptional({ description: 'Free text: a year, month and year, or a full date' })
+  @ApiPropertyOptional({ description: TEXT_RULE })
   @IsOptional()
   @IsString()
+  @PlainText('publisher')
+  @MaxLength(LIMITS.publisher)
+  publisher?: string;
+  @ApiPropertyOptional({ description: `Free text: a year, month and year, or a full date. ${TEXT_RULE}` })
+  @IsOptional()
+  @IsString()
+  @PlainText('publication_date')
   @MaxLength(LIMITS.publication_date)
   publication_date?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.isbn) isbn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.notes) notes?: string;
+  @ApiPropertyOptional({ description: TEXT_RULE })
+  @IsOptional()
+  @IsString()
+  @PlainText('isbn')
+  @MaxLength(LIMITS.isbn)
+  isbn?: string;
+  @ApiPropertyOptional({ description: TEXT_RULE })
+  @IsOptional()
+  @IsString()
+  @PlainText('notes')
+  @MaxLength(LIMITS.notes)
+  notes?: string;
 }
 
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */

@@ -47,7 +47,8 @@ export class PoemPagesController {
       throw pageNotFound();
     }
     res.setHeader('Content-Type', page.mime_type);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
+    // Staff-only, so never kept by the browser past the session (like every staff answer).
+    res.setHeader('Cache-Control', 'no-store');
     res.send(data);
   }
 }
