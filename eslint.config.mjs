@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Tests may use any-typed fixtures and non-null assertions on known data.
-    files: ['test/**', '**/*.spec.{ts,tsx}', 'bench/**'],
+    files: ['test/**', '**/*.spec.{ts,tsx}', 'bench/**', 'reader/test-support/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -17,7 +17,7 @@ export function toHeic(image: Buffer, quality = 70): Buffer {
     try {
       execFileSync('heif-enc', ['-q', String(quality), '-o', output, input], { stdio: 'pipe' });
     } catch (error) {
-      throw new Error(`Making a HEIC photo needs heif-enc (apt-get install libheif-examples): ${(error as Error).message}`);
+      throw new Error(`Making a HEIC photo needs heif-enc (apt-get install libheif-examples): ${(error as Error).message}`, { cause: error });
     }
     return readFileSync(output);
   } finally {

@@ -78,8 +78,8 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       try {
         res = await http<LoginAnswer>('/api/auth/login/', { method: 'POST', body: { username, password }, sessionExpiry: false });
       } catch (err) {
-        if (err instanceof ApiError && err.isNetwork) throw new Error('archive.login.network');
-        throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed');
+        if (err instanceof ApiError && err.isNetwork) throw new Error('archive.login.network', { cause: err });
+        throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed', { cause: err });
       }
       if (!res.json?.success || !res.json.user) throw new Error(res.json?.error || 'archive.login.failed');
       storeUser(res.json.user);

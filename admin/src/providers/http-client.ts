@@ -95,7 +95,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
 
     const text = await response.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

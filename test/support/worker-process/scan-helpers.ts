@@ -20,7 +20,7 @@ export async function requireRedis(): Promise<void> {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    throw new Error(`Redis is required at ${REDIS_URL} for the BullMQ scan tests (${(err as Error).message})`);
+    throw new Error(`Redis is required at ${REDIS_URL} for the BullMQ scan tests (${(err as Error).message})`, { cause: err });
   } finally {
     redis.disconnect();
   }
