@@ -32,7 +32,7 @@ export class ArchiveController {
     } catch (err) {
       // The answer is already under way: it is cut off (the browser reports a failed download)
       // rather than ending like a whole file.
-      this.logger.error(`A backup download stopped: ${(err as Error).message}`);
+      this.logger.warn(`A backup download stopped: ${(err as Error).message}`);
       res.destroy();
     }
   }
