@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { ArchiveExporter } from './application/archive-exporter.js';
 import { ArchiveImporter } from './application/archive-importer.js';
 import { ArchiveController } from './http/archive.controller.js';
@@ -12,7 +13,7 @@ export class ArchiveModule {
   static forRoot(pageStoreModule: DynamicModule): DynamicModule {
     return {
       module: ArchiveModule,
-      imports: [pageStoreModule],
+      imports: [pageStoreModule, CatalogCoreModule],
       controllers: [ArchiveController],
       providers: [ArchiveExporter, ArchiveImporter],
       exports: [ArchiveExporter, ArchiveImporter],

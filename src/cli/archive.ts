@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { ArchiveExporter } from '../archive/application/archive-exporter.js';
 import { ArchiveImporter, type RestoreSummary } from '../archive/application/archive-importer.js';
 import { ArchiveError } from '../archive/domain/archive.errors.js';
+import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/database.module.js';
 import { FileSystemPageStore } from '../scanning/page-store/file-system.page-store.js';
@@ -15,7 +16,8 @@ const USAGE = `Usage:
                                    page photos, admin accounts and site settings (a .tar file;
                                    a name ending in .gz is gzipped; - writes to standard output)
   npm run archive -- import FILE   restore a backup into an empty archive (a new DATA_DIR or an
-                                   empty database); the server should not be running`;
+                                   empty database)
+With the embedded database, stop the server first (one process at a time).`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -70,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
       const message = await exportTo(new ArchiveExporter(db, store, config), file);
       (file === '-' ? console.error : console.log)(message);
     } else {
-      const summary = await new ArchiveImporter(db, store, config).restoreFile(file);
+      const summary = await new ArchiveImporter(db, store, config, new CatalogChanges(config)).restoreFile(file);
       for (const line of describeRestore(file, summary)) console.log(line);
     }
     return 0;

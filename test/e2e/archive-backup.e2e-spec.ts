@@ -249,20 +249,29 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     expect(exportWithCli(source, { SITE_SETTINGS_FILE: siteSettings }).equals(download.body)).toBe(true);
   });
 
-  it('restores into an empty archive every publication, poem, photo, time and login, and exports it again byte for byte', async () => {
+  it('restores into a fresh install every publication, poem, photo, time and login, and exports it again byte for byte', async () => {
     const place = await emptyPlace();
-    const file = writeTemp('backup.tar', download.body);
-    const run = archiveCli(['import', file], place);
+    // A new machine, started once: it made its first admin, and a visitor saw an empty archive.
+    let t = await startOn(place);
+    expect((await t.http().get('/api/publications/').expect(200)).body).toEqual([]);
+    // The embedded database takes one process at a time; PostgreSQL restores under the running site.
+    if (target === 'pglite') await t.close();
+
+    const run = archiveCli(['import', writeTemp('backup.tar', download.body)], place);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Restored 2 publications, 5 poems and 2 page photos');
+    expect(run.stdout).toContain('Admin accounts: curator, archivist (in place of curator, made on first start)');
     const settingsFile = join(place.dataDir, 'site-settings.json');
     expect(run.stdout).toContain(`Site settings written to ${settingsFile}`);
     expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(JSON.parse(readFileSync(siteSettings, 'utf8')));
 
-    expect(exportWithCli(place, { SITE_SETTINGS_FILE: settingsFile }).equals(download.body)).toBe(true);
-
-    const t = await startOn(place);
     try {
+      if (target === 'postgres') {
+        // The running site drops its cached empty list at once.
+        expect(((await t.http().get('/api/publications/').expect(200)).body as Array<{ title: string }>).map((p) => p.title)).toEqual(['Songs of the Harbour']);
+      }
+      expect(exportWithCli(place, { SITE_SETTINGS_FILE: settingsFile }).equals(download.body)).toBe(true);
+      if (target === 'pglite') t = await startOn(place);
       const { agent, token } = await staffAgent(t);
       expect(await viewOf(agent)).toEqual(sourceView);
       const other = await csrfAgent(t);

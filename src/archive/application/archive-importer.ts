@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import type { DataSource } from 'typeorm';
+import { CatalogChanges } from '../../catalog/infrastructure/catalog-changes.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
 import { PAGE_STORE, type PageStore } from '../../scanning/page-store/page-store.port.js';
@@ -53,6 +54,8 @@ export class ArchiveImporter {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>,
+    /** Tells running API processes that the catalog changed, so none keeps serving its cached empty lists. */
+    @Optional() private readonly changes?: CatalogChanges,
   ) {}
 
   async restoreFile(file: string): Promise<RestoreSummary> {
@@ -108,7 +111,9 @@ export class ArchiveImporter {
         await settings.write(manifest.site_settings);
         settingsWritten = true;
       }
+      await this.changes?.announce(runner.manager);
       await rows.commit();
+      this.changes?.changedLocally();
       return {
         ...summary,
         replacedAccounts,
