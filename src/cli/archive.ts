@@ -45,7 +45,7 @@ function describeRestore(file: string, r: RestoreSummary): string[] {
   const lines = [
     `Restored ${r.rows.publications} publications, ${r.rows.poems} poems and ${r.pages.files} page photos (${mb(r.pages.bytes)}) from ${file}.`,
     r.accounts.length
-      ? `Admin accounts: ${r.accounts.join(', ')}${r.replacedAccounts.length ? ` (in place of ${r.replacedAccounts.join(', ')}, made on first start)` : ''}; they sign in with their passwords of the backed-up archive.`
+      ? `Admin accounts: ${r.accounts.join(', ')}${r.replacedAccounts.length ? ` (in place of this archive's ${r.replacedAccounts.join(', ')})` : ''}; they sign in with their passwords of the backed-up archive.`
       : 'The backup holds no admin accounts; those of this archive stay.',
   ];
   if (r.siteSettings) {

@@ -59,6 +59,18 @@ describe('the admin downloads a backup', () => {
     }
   });
 
+  it('keeps the button in the bar on a phone, as an icon with its name', async () => {
+    const page = await suite.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin');
+    const button = page.getByRole('link', { name: 'Download backup' });
+    await button.waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await suite.shot(page, '02-phone');
+  });
+
   it('offers no backup to a visitor who is not signed in', async () => {
     const context = await suite.newContext(false);
     const res = await context.request.get('/api/archive/backup/');

@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { pack as tarPack, extract as tarExtract } from 'tar-stream';
 import { DataSource } from 'typeorm';
@@ -19,7 +18,8 @@ import { ARCHIVE_TABLES } from '../../src/archive/domain/archive-format.js';
 import { hashPassword } from '../../src/auth/password-hasher.js';
 import { UsersRepository } from '../../src/auth/users.repository.js';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { assertTestDatabase, csrfAgent, dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
+import { csrfAgent, dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const CLI = 'dist/server/cli/archive.js';
 const SECOND_ADMIN = { username: 'archivist', password: 'an elegy kept twice' };
@@ -77,28 +77,6 @@ async function tarOf(entries: Array<{ name: string; data: Buffer }>): Promise<Bu
 
 const manifestOf = async (file: Buffer) => JSON.parse((await tarEntries(file))[0].data.toString('utf8'));
 
-/** A new PostgreSQL database beside the suite's own, for a restore target. */
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL!;
-  assertTestDatabase(base);
-  const name = `${new URL(base).pathname.slice(1)}_restore_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /** Page photos under a data folder's page store. */
 function storedFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -140,7 +118,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
   async function emptyPlace(): Promise<Place> {
     const dataDir = mkdtempSync(join(tmpdir(), 'archive-restore-'));
     if (target === 'pglite') return { dataDir };
-    const db = await scratchDatabase();
+    const db = await createScratchDatabase();
     scratch.push(db.drop);
     return { dataDir, databaseUrl: db.url };
   }
@@ -156,7 +134,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
   beforeAll(async () => {
     expect(existsSync(CLI), 'run npm run build first').toBe(true);
     stub = await startOpenAiStub(() => ({ status: 200, body: completion({ begins_mid_poem: false, ends_short: false, ...answer }) }));
-    const db = target === 'postgres' ? await scratchDatabase() : undefined;
+    const db = target === 'postgres' ? await createScratchDatabase() : undefined;
     if (db) scratch.push(db.drop);
     source = { dataDir: mkdtempSync(join(tmpdir(), 'archive-source-')), databaseUrl: db?.url };
     const t = await startOn(source);
@@ -260,7 +238,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     const run = archiveCli(['import', writeTemp('backup.tar', download.body)], place);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Restored 2 publications, 5 poems and 2 page photos');
-    expect(run.stdout).toContain('Admin accounts: curator, archivist (in place of curator, made on first start)');
+    expect(run.stdout).toContain("Admin accounts: curator, archivist (in place of this archive's curator)");
     const settingsFile = join(place.dataDir, 'site-settings.json');
     expect(run.stdout).toContain(`Site settings written to ${settingsFile}`);
     expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(JSON.parse(readFileSync(siteSettings, 'utf8')));
@@ -325,7 +303,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
 
   if (target === 'pglite' && process.env.DATABASE_URL) {
     it('restores a backup of the embedded database into PostgreSQL, exporting again byte for byte', async () => {
-      const db = await scratchDatabase();
+      const db = await createScratchDatabase();
       scratch.push(db.drop);
       const place = { dataDir: mkdtempSync(join(tmpdir(), 'archive-cross-')), databaseUrl: db.url };
       const run = archiveCli(['import', writeTemp('backup.tar', download.body)], place);

@@ -29,7 +29,7 @@ import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
 export interface RestoreSummary {
   rows: Record<string, number>;
   pages: { files: number; bytes: number };
-  /** Admin accounts of the fresh install that the backup's accounts replaced. */
+  /** Admin accounts the archive had (a fresh install's first admin) that the backup's replaced. */
   replacedAccounts: string[];
   accounts: string[];
   /** Where the site settings were written, and whether they were already there; null when the backup has none. */
