@@ -6,6 +6,7 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AdminUiModule } from './admin-ui/admin-ui.module.js';
+import { ArchiveModule } from './archive/archive.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
 
@@ -23,6 +24,7 @@ export class AppModule {
         CatalogModule,
         scanning,
         HealthModule.forRoot(scanning),
+        ArchiveModule.forRoot(scanning),
         AdminUiModule,
         SiteModule,
       ],

@@ -322,6 +322,11 @@ const archive = {
     raw: 'Raw details',
     running: 'Running diagnostics...',
   },
+  backup: {
+    download: 'Download backup',
+    hint: 'One file with every publication, poem and page photo, the admin accounts and the site settings. Keep it somewhere safe; it restores on a new machine with npm run archive -- import.',
+    started: 'Your backup is downloading. Keep the file somewhere safe.',
+  },
 };
 
 /** react-admin's resource and field names, and its notifications, in the archive's words. */

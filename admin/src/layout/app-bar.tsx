@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLogout, useTranslate } from 'react-admin';
+import { DownloadBackupButton } from '../backup/download-backup-button.js';
 import { LOGIN_PATH } from '../providers/auth-provider.js';
 import { ConfirmButton } from './confirm-button.js';
 
@@ -21,7 +22,7 @@ export function LogoutButton() {
 }
 
 /**
- * The bar above every admin screen: the public site in a new tab, and Logout. react-admin's own
+ * The bar above every admin screen: the public site in a new tab, the backup download, and Logout. react-admin's own
  * app bar opens a side menu the archive does not need (it has one resource) and puts each page's
  * title in an h6 above the page's own h1.
  */
@@ -36,6 +37,7 @@ export function ArchiveAppBar() {
         <Button color="inherit" href="/" target="_blank" rel="noopener noreferrer">
           {translate('archive.dashboard.public_site')}
         </Button>
+        <DownloadBackupButton />
         <LogoutButton />
       </Toolbar>
     </AppBar>

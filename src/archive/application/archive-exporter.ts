@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { pack as tarPack, type Pack } from 'tar-stream';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/page-store/page-store.port.js';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  ARCHIVE_TABLES,
+  ENTRY_MTIME,
+  MANIFEST_ENTRY,
+  chunkEntryName,
+  pageEntryName,
+  type ArchiveManifest,
+} from '../domain/archive-format.js';
+import { ArchiveError } from '../domain/archive.errors.js';
+import { ArchiveRows } from '../infrastructure/archive-rows.js';
+import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
+
+/**
+ * A backup in the making: the snapshot is open and the manifest known (so a caller can still
+ * answer an error before it starts sending), and `writeTo` streams the file.
+ */
+export interface OpenBackup {
+  readonly manifest: ArchiveManifest;
+  /** Streams the whole backup into `out`; on failure `out` is destroyed, so no partial file passes for a whole one. */
+  writeTo(out: Writable, options?: { gzip?: boolean }): Promise<void>;
+  /** Ends the snapshot without writing (writeTo ends it itself). */
+  close(): Promise<void>;
+}
+
+/** Writes the archive's backup file: every backed-up row, then every page photo. */
+@Injectable()
+export class ArchiveExporter {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>,
+  ) {}
+
+  async open(): Promise<OpenBackup> {
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    const rows = new ArchiveRows(runner);
+    let open = false;
+    try {
+      await rows.beginSnapshot();
+      open = true;
+      const manifest = await this.manifest(rows);
+      return new Backup(manifest, runner, rows, this.store);
+    } catch (err) {
+      if (open) await rows.rollback().catch(() => undefined);
+      await runner.release();
+      throw err;
+    }
+  }
+
+  private async manifest(rows: ArchiveRows): Promise<ArchiveManifest> {
+    const tables: ArchiveManifest['tables'] = {};
+    const nextIds: ArchiveManifest['next_ids'] = {};
+    for (const spec of ARCHIVE_TABLES) {
+      tables[spec.name] = { rows: await rows.count(spec), columns: [...spec.columns] };
+      if (spec.serial) nextIds[spec.name] = await rows.nextId(spec);
+    }
+    return {
+      format: ARCHIVE_FORMAT,
+      format_version: ARCHIVE_FORMAT_VERSION,
+      schema_version: await rows.schemaVersion(),
+      tables,
+      next_ids: nextIds,
+      pages: await rows.pageTotals(),
+      site_settings: await new SiteSettingsFile(this.config).read(),
+    };
+  }
+}
+
+class Backup implements OpenBackup {
+  private closed = false;
+
+  constructor(
+    readonly manifest: ArchiveManifest,
+    private readonly runner: QueryRunner,
+    private readonly rows: ArchiveRows,
+    private readonly store: PageStore,
+  ) {}
+
+  async writeTo(out: Writable, options: { gzip?: boolean } = {}): Promise<void> {
+    const pack = tarPack();
+    const piping = options.gzip ? pipeline(pack, createGzip(), out) : pipeline(pack, out);
+    // If the reader goes away (a closed download), the entry being written would wait forever.
+    const stopped = new Promise<never>((_, reject) => piping.catch(reject));
+    stopped.catch(() => undefined);
+    const add = (name: string, data: Buffer) => Promise.race([addEntry(pack, name, data), stopped]);
+    try {
+      await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(this.manifest, null, 2)}\n`));
+      const photos = new Map<string, number>();
+      for (const spec of ARCHIVE_TABLES) {
+        let chunk = 0;
+        for await (const lines of this.rows.lines(spec)) {
+          if (spec.name === 'scan_pages') {
+            for (const line of lines) {
+              const page = JSON.parse(line) as { storage_key: string; byte_size: number };
+              if (!photos.has(page.storage_key)) photos.set(page.storage_key, page.byte_size);
+            }
+          }
+          await add(chunkEntryName(spec.name, ++chunk), Buffer.from(`${lines.join('\n')}\n`));
+        }
+      }
+      // The rows are out: the snapshot goes before the photos are read, so an embedded database is
+      // free again for the site while the (much larger) photos stream. Only the keys stay in memory.
+      await this.close();
+      for (const [key, size] of photos) {
+        await add(pageEntryName(key), await this.photo(key, size));
+      }
+      pack.finalize();
+      await piping;
+    } catch (err) {
+      pack.destroy(err as Error);
+      await piping.catch(() => undefined);
+      throw err;
+    } finally {
+      await this.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.rows.commit();
+    } finally {
+      await this.runner.release();
+    }
+  }
+
+  private async photo(key: string, size: number): Promise<Buffer> {
+    let data: Buffer;
+    try {
+      data = await this.store.get(key);
+    } catch (err) {
+      if (!(err instanceof PageNotStoredError)) throw err;
+      throw new ArchiveError('ARCHIVE.PAGE_MISSING', `The page photo ${key} is missing from the page store, so the backup would not be complete. No backup was written.`);
+    }
+    if (data.length !== size) {
+      throw new ArchiveError('ARCHIVE.PAGE_MISSING', `The page photo ${key} in the page store is ${data.length} bytes, not the ${size} it was stored with. No backup was written.`);
+    }
+    return data;
+  }
+}
+
+/** One tar entry with fixed owner and time, resolved once the pack took it (its backpressure). */
+function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    pack.entry({ name, size: data.length, mtime: ENTRY_MTIME, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' }, data, (err) =>
+      err ? reject(err) : resolve(),
+    );
+  });
+}

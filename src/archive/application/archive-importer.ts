@@ -1,0 +1,284 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract as tarExtract, type Extract } from 'tar-stream';
+import type { DataSource } from 'typeorm';
+import { CatalogChanges } from '../../catalog/infrastructure/catalog-changes.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { MIGRATIONS } from '../../database/migrations/index.js';
+import { PAGE_STORE, type PageStore } from '../../scanning/page-store/page-store.port.js';
+import {
+  ARCHIVE_TABLES,
+  CONTENT_TABLES,
+  MANIFEST_ENTRY,
+  parseManifest,
+  storageKeyOfEntry,
+  tableOfEntry,
+  type ArchiveManifest,
+  type TableSpec,
+} from '../domain/archive-format.js';
+import { ArchiveError } from '../domain/archive.errors.js';
+import { ArchiveRows } from '../infrastructure/archive-rows.js';
+import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
+
+/** What a restore brought back. */
+export interface RestoreSummary {
+  rows: Record<string, number>;
+  pages: { files: number; bytes: number };
+  /** Admin accounts the archive had (a fresh install's first admin) that the backup's replaced. */
+  replacedAccounts: string[];
+  accounts: string[];
+  /** Where the site settings were written, and whether they were already there; null when the backup has none. */
+  siteSettings: { path: string; written: boolean } | null;
+}
+
+/** A tar entry with its header (tar-stream does not export the type by name). */
+type Source = Extract extends AsyncIterable<infer T> ? T : never;
+
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+const MAX_CHUNK_BYTES = 256 * 1024 * 1024;
+const KNOWN_SCHEMAS = MIGRATIONS.map((m) => m.name);
+
+/**
+ * Restores a backup into an empty archive: the rows in one transaction, the page photos into the
+ * page store as they come. Anything wrong (not empty, another format, a damaged or cut-off file)
+ * rolls the rows back and removes the photos already written, so a refused restore changes nothing.
+ */
+@Injectable()
+export class ArchiveImporter {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>,
+    /** Tells running API processes that the catalog changed, so none keeps serving its cached empty lists. */
+    @Optional() private readonly changes?: CatalogChanges,
+  ) {}
+
+  async restoreFile(file: string): Promise<RestoreSummary> {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new ArchiveError('ARCHIVE.UNREADABLE', `There is no backup file at ${file}. Nothing was restored.`);
+    const input = createReadStream(file);
+    return this.restore(input, await isGzip(file));
+  }
+
+  async restore(input: Readable, gzipped: boolean): Promise<RestoreSummary> {
+    const extract = tarExtract();
+    const feeding = gzipped ? pipeline(input, createGunzip(), extract) : pipeline(input, extract);
+    feeding.catch(() => undefined); // its failure also ends the entries below, which report it
+    const entries = extract[Symbol.asyncIterator]();
+    try {
+      return await this.restoreEntries(entries);
+    } catch (err) {
+      throw asArchiveError(err);
+    } finally {
+      extract.destroy();
+      input.destroy();
+    }
+  }
+
+  private async restoreEntries(entries: AsyncIterator<Source>): Promise<RestoreSummary> {
+    const first = await entries.next().catch(() => {
+      throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', 'This file is not a poetry archive backup (it is not a tar file). Nothing was restored.');
+    });
+    if (first.done || first.value.header.name !== MANIFEST_ENTRY) {
+      throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', `This file is not a poetry archive backup (it does not begin with ${MANIFEST_ENTRY}). Nothing was restored.`);
+    }
+    const manifest = parseManifest((await readEntry(first.value, MAX_MANIFEST_BYTES)).toString('utf8'), KNOWN_SCHEMAS);
+
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    const rows = new ArchiveRows(runner);
+    const settings = new SiteSettingsFile(this.config);
+    const restore = new Restore(manifest, rows, this.store);
+    let settingsWritten = false;
+    try {
+      await rows.begin();
+      await rows.lockForRestore(ARCHIVE_TABLES);
+      await assertEmpty(rows);
+      const writeSettings = manifest.site_settings ? await settings.needsWrite(manifest.site_settings) : false;
+      const replacedAccounts = manifest.tables.users.rows > 0 ? await rows.usernames() : [];
+      if (replacedAccounts.length) await rows.removeAccounts();
+      await rows.signOutEveryone();
+
+      for (let next = await entries.next(); !next.done; next = await entries.next()) await restore.entry(next.value);
+      const summary = await restore.finish();
+
+      if (manifest.site_settings && writeSettings) {
+        await settings.write(manifest.site_settings);
+        settingsWritten = true;
+      }
+      await this.changes?.announce(runner.manager);
+      await rows.commit();
+      this.changes?.changedLocally();
+      return {
+        ...summary,
+        replacedAccounts,
+        siteSettings: manifest.site_settings ? { path: settings.target, written: writeSettings } : null,
+      };
+    } catch (err) {
+      await rows.rollback().catch(() => undefined);
+      await restore.removePhotos();
+      if (settingsWritten) await settings.remove().catch(() => undefined);
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+/** The restore of one file, entry after entry in the order the backup writes them. */
+class Restore {
+  private tableIndex = 0;
+  private readonly restoredRows: Record<string, number> = Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, 0]));
+  /** Page photos the restored rows list (storage key to size), and those already written. */
+  private readonly expectedPhotos = new Map<string, number>();
+  private readonly writtenPhotos = new Set<string>();
+  private photoBytes = 0;
+  private accounts: string[] = [];
+
+  constructor(
+    private readonly manifest: ArchiveManifest,
+    private readonly rows: ArchiveRows,
+    private readonly store: PageStore,
+  ) {}
+
+  async entry(entry: Source): Promise<void> {
+    const name = entry.header.name;
+    const tableName = tableOfEntry(name);
+    if (tableName !== undefined) return this.rowsEntry(entry, tableName);
+    const key = storageKeyOfEntry(name);
+    if (key !== undefined) return this.photoEntry(entry, key);
+    throw ArchiveError.unreadable(`it holds an entry this format does not have (${name})`);
+  }
+
+  private async rowsEntry(entry: Source, tableName: string): Promise<void> {
+    const index = ARCHIVE_TABLES.findIndex((t) => t.name === tableName);
+    if (index < 0) throw ArchiveError.unreadable(`it holds rows of a table this format does not have (${tableName})`);
+    if (index < this.tableIndex || this.writtenPhotos.size > 0) throw ArchiveError.unreadable(`the rows of ${tableName} are out of order`);
+    while (this.tableIndex < index) this.closeTable();
+    const spec = ARCHIVE_TABLES[index];
+    const text = (await readEntry(entry, MAX_CHUNK_BYTES)).toString('utf8');
+    const lines = text.split('\n').filter((line) => line !== '');
+    for (const line of lines) this.checkRow(spec, line);
+    try {
+      await this.rows.insert(spec, lines);
+    } catch (err) {
+      throw ArchiveError.unreadable(`the rows of ${spec.name} could not be restored (${(err as Error).message})`);
+    }
+    this.restoredRows[spec.name] += lines.length;
+  }
+
+  private checkRow(spec: TableSpec, line: string): void {
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch {
+      throw ArchiveError.unreadable(`a row of ${spec.name} is not valid JSON`);
+    }
+    if (typeof row !== 'object' || row === null || JSON.stringify(Object.keys(row)) !== JSON.stringify(spec.columns)) {
+      throw ArchiveError.unreadable(`a row of ${spec.name} does not have the columns of format version ${this.manifest.format_version}`);
+    }
+    const fields = row as Record<string, unknown>;
+    if (spec.name === 'scan_pages') {
+      const key = fields.storage_key;
+      const size = fields.byte_size;
+      if (typeof key !== 'string' || typeof size !== 'number') throw ArchiveError.unreadable('a page photo row lacks its storage key or size');
+      if (!this.expectedPhotos.has(key)) this.expectedPhotos.set(key, size);
+    }
+    if (spec.name === 'users') this.accounts.push(String(fields.username));
+  }
+
+  /** All rows of the current table are in: their count must be the manifest's. */
+  private closeTable(): void {
+    const spec = ARCHIVE_TABLES[this.tableIndex];
+    const expected = this.manifest.tables[spec.name].rows;
+    if (this.restoredRows[spec.name] !== expected) {
+      throw ArchiveError.unreadable(`it holds ${this.restoredRows[spec.name]} rows of ${spec.name} where its manifest lists ${expected}`);
+    }
+    this.tableIndex++;
+  }
+
+  private async photoEntry(entry: Source, key: string): Promise<void> {
+    while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
+    const size = this.expectedPhotos.get(key);
+    if (size === undefined) throw ArchiveError.unreadable(`it holds a page photo no page lists (${key})`);
+    if (this.writtenPhotos.has(key)) throw ArchiveError.unreadable(`it holds the page photo ${key} twice`);
+    if (entry.header.size !== size) throw ArchiveError.unreadable(`the page photo ${key} is ${entry.header.size} bytes, not the ${size} its page lists`);
+    const data = await readEntry(entry, size);
+    this.writtenPhotos.add(key);
+    await this.store.put(key, data);
+    this.photoBytes += data.length;
+  }
+
+  async finish(): Promise<Pick<RestoreSummary, 'rows' | 'pages' | 'accounts'>> {
+    while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
+    const missing = [...this.expectedPhotos.keys()].filter((key) => !this.writtenPhotos.has(key));
+    if (missing.length) throw ArchiveError.unreadable(`${missing.length} page photo(s) are missing, e.g. ${missing[0]}`);
+    const pages = { files: this.writtenPhotos.size, bytes: this.photoBytes };
+    if (pages.files !== this.manifest.pages.files || pages.bytes !== this.manifest.pages.bytes) {
+      throw ArchiveError.unreadable(`its page photos (${pages.files} files, ${pages.bytes} bytes) are not those its manifest lists`);
+    }
+    for (const spec of ARCHIVE_TABLES) {
+      if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]);
+    }
+    return { rows: { ...this.restoredRows }, pages, accounts: this.accounts };
+  }
+
+  async removePhotos(): Promise<void> {
+    for (const key of this.writtenPhotos) await this.store.remove(key).catch(() => undefined);
+  }
+}
+
+const CONTENT_NAMES: Record<(typeof CONTENT_TABLES)[number], string> = {
+  publications: 'publications',
+  poems: 'poems',
+  scan_pages: 'page photos',
+  poem_pages: 'links of poems to pages',
+};
+
+async function assertEmpty(rows: ArchiveRows): Promise<void> {
+  const present: string[] = [];
+  for (const name of CONTENT_TABLES) {
+    const n = await rows.count(ARCHIVE_TABLES.find((t) => t.name === name)!);
+    if (n > 0) present.push(`${n} ${CONTENT_NAMES[name]}`);
+  }
+  if (present.length) {
+    throw new ArchiveError(
+      'ARCHIVE.NOT_EMPTY',
+      `The archive is not empty (it holds ${present.join(', ')}). A backup is restored only into an empty archive: ` +
+        'use a new DATA_DIR or an empty database. Nothing was restored.',
+    );
+  }
+}
+
+/** An entry's bytes, refusing one larger than `limit`. */
+async function readEntry(entry: Source, limit: number): Promise<Buffer> {
+  if (entry.header.size > limit) throw ArchiveError.unreadable(`its entry ${entry.header.name} is larger than any this format writes`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function isGzip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Errors of the tar reader or gunzip (a damaged or cut-off file) said as what they mean. */
+function asArchiveError(err: unknown): unknown {
+  if (err instanceof ArchiveError) return err;
+  const message = (err as Error)?.message ?? String(err);
+  if (/tar|unexpected end|gzip|header|incorrect header check|unexpected end of file|invalid/i.test(message) || (err as { code?: string })?.code?.startsWith('Z_')) {
+    return ArchiveError.unreadable(message.replace(/[.?!]+$/, ''));
+  }
+  return err;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ARCHIVE_TABLES, parseManifest, storageKeyOfEntry, tableOfEntry, chunkEntryName } from './archive-format.js';
+
+const KNOWN = ['InitialSchema1763700000000', 'ScanPages1763800000000'];
+
+function manifest(change: (m: Record<string, any>) => void = () => undefined): string {
+  const m: Record<string, any> = {
+    format: 'poetry-archive-backup',
+    format_version: 1,
+    schema_version: 'ScanPages1763800000000',
+    tables: Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, { rows: 1, columns: [...t.columns] }])),
+    next_ids: Object.fromEntries(ARCHIVE_TABLES.filter((t) => t.serial).map((t) => [t.name, 2])),
+    pages: { files: 0, bytes: 0 },
+    site_settings: null,
+  };
+  change(m);
+  return JSON.stringify(m);
+}
+
+describe('the backup manifest', () => {
+  it('reads a manifest of this format, from an older known schema too', () => {
+    expect(parseManifest(manifest(), KNOWN).tables.poems.rows).toBe(1);
+    expect(parseManifest(manifest((m) => (m.schema_version = 'InitialSchema1763700000000')), KNOWN).schema_version).toBe('InitialSchema1763700000000');
+  });
+
+  it('refuses another format, another format version and a newer schema, saying which', () => {
+    expect(() => parseManifest(manifest((m) => (m.format = 'something-else')), KNOWN)).toThrow('This file is not a poetry archive backup');
+    expect(() => parseManifest(manifest((m) => (m.format_version = 2)), KNOWN)).toThrow('format version 2, but this version of the archive reads only version 1');
+    expect(() => parseManifest(manifest((m) => (m.schema_version = 'Later1900000000000')), KNOWN)).toThrow('made by a newer version of the archive');
+    expect(() => parseManifest('{not json', KNOWN)).toThrow('archive.json is not valid JSON');
+  });
+
+  it('refuses a manifest whose tables differ from the format (a column more, a table less, a bad count)', () => {
+    expect(() => parseManifest(manifest((m) => m.tables.poems.columns.push('mood')), KNOWN)).toThrow('does not describe the table poems');
+    expect(() => parseManifest(manifest((m) => delete m.tables.users), KNOWN)).toThrow('does not describe the table users');
+    expect(() => parseManifest(manifest((m) => (m.tables.extra = { rows: 0, columns: [] })), KNOWN)).toThrow('lists tables this format does not have');
+    expect(() => parseManifest(manifest((m) => (m.tables.publications.rows = -1)), KNOWN)).toThrow('publications');
+    expect(() => parseManifest(manifest((m) => (m.next_ids = {})), KNOWN)).toThrow('lacks the next id of publications');
+    expect(() => parseManifest(manifest((m) => (m.site_settings = 'poet')), KNOWN)).toThrow('site settings');
+  });
+
+  it('names entries so that rows and photos are told apart', () => {
+    expect(chunkEntryName('poem_pages', 12)).toBe('data/poem_pages/000012.ndjson');
+    expect(tableOfEntry('data/poem_pages/000012.ndjson')).toBe('poem_pages');
+    expect(tableOfEntry('data/../x/000001.ndjson')).toBeUndefined();
+    expect(storageKeyOfEntry('pages/publications/1/scan-1-ab/page-0.jpg')).toBe('publications/1/scan-1-ab/page-0.jpg');
+    expect(storageKeyOfEntry('archive.json')).toBeUndefined();
+  });
+});

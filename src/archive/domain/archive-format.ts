@@ -1,0 +1,139 @@
+import { ArchiveError } from './archive.errors.js';
+
+/**
+ * The backup file: a tar (optionally gzipped) holding, in this order,
+ *   archive.json                         the manifest (format, schema version, counts, site settings)
+ *   data/<table>/<000001>.ndjson         the rows of each backed-up table, one JSON object a line,
+ *                                        at most ROWS_PER_CHUNK rows an entry, in key order
+ *   pages/<storage key>                  every page photo, as stored
+ * A tar entry needs its size before its bytes, so rows go in chunks that are small enough to hold
+ * in memory, and photos one file at a time; nothing needs the whole archive in memory.
+ *
+ * The same archive always gives the same bytes (rows in key order, fixed tar headers, no export
+ * time in the file), so two backups can be compared byte for byte.
+ */
+export const ARCHIVE_FORMAT = 'poetry-archive-backup';
+/** Raised when the file's layout or a backed-up table's columns change; imports refuse other versions. */
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_ENTRY = 'archive.json';
+export const ROWS_PER_CHUNK = 500;
+/** Fixed tar entry times, so that the file does not change with the time it was made. */
+export const ENTRY_MTIME = new Date(0);
+
+export interface TableSpec {
+  name: string;
+  /** Every column that is backed up, in the order rows are written. */
+  columns: readonly string[];
+  /** The primary key: rows are read and written in its order (keyset pagination). */
+  key: readonly string[];
+  /** The serial id column whose sequence is carried over, so new records never reuse an old id. */
+  serial?: string;
+}
+
+/**
+ * The archive's own records, listed explicitly and in foreign-key order. Everything else in the
+ * database is operational or derived and deliberately not backed up: sessions (signed out by a
+ * restore), login throttling, app secrets (a new machine makes its own session key), scan job
+ * state and search indexes (rebuilt from these rows). The schema keeps no edit history: each
+ * record's current state, with its created/updated/deleted/published times, is what a backup holds.
+ */
+export const ARCHIVE_TABLES: readonly TableSpec[] = [
+  {
+    name: 'publications',
+    columns: ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'],
+    key: ['id'],
+    serial: 'id',
+  },
+  {
+    name: 'poems',
+    columns: ['id', 'publication_id', 'slug', 'title', 'body', 'notes', 'line_count', 'word_count', 'page_numbers', 'position', 'source_key', 'created_at', 'updated_at'],
+    key: ['id'],
+    serial: 'id',
+  },
+  {
+    name: 'scan_pages',
+    columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at'],
+    key: ['id'],
+    serial: 'id',
+  },
+  { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] },
+  // Admin accounts with their password hashes (never a password).
+  { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' },
+];
+
+/** Tables whose rows make an archive not empty (admin accounts alone do not: a fresh install makes one). */
+export const CONTENT_TABLES = ['publications', 'poems', 'scan_pages', 'poem_pages'] as const;
+
+export interface ArchiveManifest {
+  format: typeof ARCHIVE_FORMAT;
+  format_version: number;
+  /** The last migration of the database the backup was made from. */
+  schema_version: string;
+  tables: Record<string, { rows: number; columns: string[] }>;
+  /** Per table with a serial id: the next id it hands out. */
+  next_ids: Record<string, number>;
+  /** Page photos: how many files and their total size. */
+  pages: { files: number; bytes: number };
+  /** The parsed SITE_SETTINGS_FILE of the archive, or null when it ran on the built-in defaults. */
+  site_settings: Record<string, unknown> | null;
+}
+
+export const chunkEntryName = (table: string, index: number) => `data/${table}/${String(index).padStart(6, '0')}.ndjson`;
+export const pageEntryName = (storageKey: string) => `pages/${storageKey}`;
+
+/** Which table a data entry belongs to, or undefined when the name is not a data chunk. */
+export function tableOfEntry(name: string): string | undefined {
+  return /^data\/([a-z_]+)\/\d{6}\.ndjson$/.exec(name)?.[1];
+}
+
+export function storageKeyOfEntry(name: string): string | undefined {
+  return name.startsWith('pages/') ? name.slice('pages/'.length) : undefined;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks a manifest read from a file against this version of the format. `knownSchemas` lists the
+ * migrations this software has: a backup from a newer schema is refused rather than half-restored.
+ */
+export function parseManifest(text: string, knownSchemas: readonly string[]): ArchiveManifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw ArchiveError.unreadable(`${MANIFEST_ENTRY} is not valid JSON`);
+  }
+  if (!isObject(raw) || raw.format !== ARCHIVE_FORMAT) {
+    throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', 'This file is not a poetry archive backup (its archive.json names another format).');
+  }
+  if (raw.format_version !== ARCHIVE_FORMAT_VERSION) {
+    throw new ArchiveError(
+      'ARCHIVE.UNKNOWN_FORMAT',
+      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only version ${ARCHIVE_FORMAT_VERSION}. ` +
+        'Restore it with the version of the archive software that made it, or a newer one.',
+    );
+  }
+  if (typeof raw.schema_version !== 'string' || !knownSchemas.includes(raw.schema_version)) {
+    throw new ArchiveError(
+      'ARCHIVE.UNKNOWN_FORMAT',
+      `This backup was made by a newer version of the archive (database schema ${JSON.stringify(raw.schema_version)} is unknown here). Update the archive software, then restore it.`,
+    );
+  }
+  const tables = raw.tables;
+  const nextIds = raw.next_ids;
+  const pages = raw.pages;
+  const damaged = (what: string) => ArchiveError.unreadable(`${MANIFEST_ENTRY} ${what}`);
+  if (!isObject(tables) || !isObject(nextIds) || !isObject(pages)) throw damaged('lacks its tables, next ids or pages');
+  for (const spec of ARCHIVE_TABLES) {
+    const table = tables[spec.name];
+    if (!isObject(table) || !isCount(table.rows) || JSON.stringify(table.columns) !== JSON.stringify(spec.columns)) {
+      throw damaged(`does not describe the table ${spec.name} as format version ${ARCHIVE_FORMAT_VERSION} does`);
+    }
+    if (spec.serial && !isCount(nextIds[spec.name])) throw damaged(`lacks the next id of ${spec.name}`);
+  }
+  if (Object.keys(tables).length !== ARCHIVE_TABLES.length) throw damaged('lists tables this format does not have');
+  if (!isCount(pages.files) || !isCount(pages.bytes)) throw damaged('lacks the count of page photos');
+  if (raw.site_settings !== null && !isObject(raw.site_settings)) throw damaged('holds site settings that are not a JSON object');
+  return raw as unknown as ArchiveManifest;
+}

@@ -1,0 +1,316 @@
+/**
+ * Backup and restore on both databases: the admin's download and `npm run archive -- export` give
+ * the same bytes; the file restores (`import`) into an empty archive with every id, slug, time,
+ * position, photo and login kept, and exports again byte for byte; a restore into an archive that
+ * is not empty, or of a damaged or foreign file, is refused and changes nothing. Pages are scanned
+ * through the real upload path, read by the OpenAI adapter from a stub.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { pack as tarPack, extract as tarExtract } from 'tar-stream';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { ARCHIVE_TABLES } from '../../src/archive/domain/archive-format.js';
+import { hashPassword } from '../../src/auth/password-hasher.js';
+import { UsersRepository } from '../../src/auth/users.repository.js';
+import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
+import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
+import { csrfAgent, dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+
+const CLI = 'dist/server/cli/archive.js';
+const SECOND_ADMIN = { username: 'archivist', password: 'an elegy kept twice' };
+
+/** Where an archive lives: its data folder (embedded database and page photos) and, on PostgreSQL, its database. */
+interface Place {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+function archiveCli(args: string[], place: Place, env: Record<string, string> = {}) {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, SITE_SETTINGS_FILE: _site, ...base } = process.env;
+  const placeEnv: Record<string, string> = { DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}) };
+  return spawnSync(process.execPath, [CLI, ...args], { env: { ...base, ...placeEnv, ...env }, encoding: 'utf8', input: '' });
+}
+
+/** Exports an archive with the CLI and answers the file's bytes. */
+function exportWithCli(place: Place, env: Record<string, string> = {}): Buffer {
+  const file = join(mkdtempSync(join(tmpdir(), 'archive-export-')), 'backup.tar');
+  const run = archiveCli(['export', file], place, env);
+  expect(run.status, run.stderr).toBe(0);
+  return readFileSync(file);
+}
+
+function writeTemp(name: string, data: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'archive-file-')), name);
+  writeFileSync(file, data);
+  return file;
+}
+
+/** The entries of a tar file: name and bytes, in order. */
+async function tarEntries(data: Buffer): Promise<Array<{ name: string; data: Buffer }>> {
+  const extract = tarExtract();
+  const entries: Array<{ name: string; data: Buffer }> = [];
+  const reading = (async () => {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      entries.push({ name: entry.header.name, data: Buffer.concat(chunks) });
+    }
+  })();
+  extract.end(data);
+  await reading;
+  return entries;
+}
+
+async function tarOf(entries: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
+  const pack = tarPack();
+  for (const e of entries) pack.entry({ name: e.name }, e.data);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const manifestOf = async (file: Buffer) => JSON.parse((await tarEntries(file))[0].data.toString('utf8'));
+
+/** Page photos under a data folder's page store. */
+function storedFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile());
+}
+
+/** Everything a curator and a visitor see of an archive, with ids, slugs, times and photo bytes. */
+async function viewOf(agent: TestAgent) {
+  const active = (await agent.get('/api/publications/?admin=true&sort=["created_at","ASC"]').expect(200)).body as Array<{ id: number; slug: string }>;
+  const trash = (await agent.get('/api/publications/trash/').expect(200)).body.results as Array<{ id: number }>;
+  const publications = [];
+  for (const pub of [...active, ...trash]) {
+    const poems = (await agent.get(`/api/publications/${pub.id}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
+    const pages = [];
+    for (const poem of poems) {
+      for (const page of (await agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ url: string }>) {
+        const image = await agent.get(page.url).buffer(true).expect(200);
+        pages.push({ poem: poem.id, ...page, bytes: (image.body as Buffer).toString('base64') });
+      }
+    }
+    publications.push({ pub, poems, pages });
+  }
+  const visitor = (await agent.get(`/api/publications/${active[0].slug}/`).expect(200)).body;
+  return { publications, visitor };
+}
+
+describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
+  let stub: OpenAiStub;
+  let answer: { page_number: number; poems: Array<{ title: string; body: string }> };
+  let source: Place;
+  const siteSettings = writeSiteSettings({ siteName: 'The Harbour Archive' });
+  let download: { status: number; headers: Record<string, string>; body: Buffer };
+  let anonymous: { status: number; type: string; body: { message?: string } };
+  let columns: Record<string, string[]>;
+  let sourceView: Awaited<ReturnType<typeof viewOf>>;
+  const scratch: Array<() => Promise<void>> = [];
+
+  /** A new, empty place to restore into (a data folder, and a database of its own on PostgreSQL). */
+  async function emptyPlace(): Promise<Place> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'archive-restore-'));
+    if (target === 'pglite') return { dataDir };
+    const db = await createScratchDatabase();
+    scratch.push(db.drop);
+    return { dataDir, databaseUrl: db.url };
+  }
+
+  async function startOn(place: Place): Promise<TestApp> {
+    return startTestApp(target, {
+      env: { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SITE_SETTINGS_FILE: siteSettings },
+      persistent: true,
+      reset: false,
+    });
+  }
+
+  beforeAll(async () => {
+    expect(existsSync(CLI), 'run npm run build first').toBe(true);
+    stub = await startOpenAiStub(() => ({ status: 200, body: completion({ begins_mid_poem: false, ends_short: false, ...answer }) }));
+    const db = target === 'postgres' ? await createScratchDatabase() : undefined;
+    if (db) scratch.push(db.drop);
+    source = { dataDir: mkdtempSync(join(tmpdir(), 'archive-source-')), databaseUrl: db?.url };
+    const t = await startOn(source);
+    try {
+      const { agent, token } = await staffAgent(t);
+      await t.app.get(UsersRepository).upsert(SECOND_ADMIN.username, await hashPassword(SECOND_ADMIN.password));
+
+      const create = async (title: string) => Number((await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979' }).expect(201)).body.id);
+      const scan = async (id: number, width: number, page: typeof answer) => {
+        answer = page;
+        const photo = await sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+        const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', photo, 'page.jpg');
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      };
+
+      const harbour = await create('Songs of the Harbour');
+      await scan(harbour, 601, { page_number: 7, poems: [{ title: 'Low Tide', body: 'The boats lie down\n  on their sides\n\nand wait.' }, { title: 'Gulls', body: 'white\nwhite\nwhite' }] });
+      await scan(harbour, 602, { page_number: 8, poems: [{ title: 'Lighthouse', body: 'One eye, all night,\nfor strangers.' }] });
+      const typed = (await agent.post(`/api/publications/${harbour}/poems/`).set('X-CSRFToken', token).send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.' }).expect(201)).body;
+      const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
+      await agent.post(`/api/publications/${harbour}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [typed.id, ...poems.filter((p) => p.id !== typed.id).map((p) => p.id).reverse()] }).expect(200);
+      await agent.post(`/api/publications/${harbour}/publish/`).set('X-CSRFToken', token).expect(200);
+
+      const drafts = await create('Unfinished Drafts');
+      await agent.post(`/api/publications/${drafts}/poems/`).set('X-CSRFToken', token).send({ title: 'Draft', body: 'not yet' }).expect(201);
+      await agent.delete(`/api/publications/${drafts}/`).set('X-CSRFToken', token).expect(200);
+      // Deleted forever: its id must not be handed out again after a restore.
+      const gone = await create('Deleted Forever');
+      await agent.delete(`/api/publications/${gone}/`).set('X-CSRFToken', token).expect(200);
+      await agent.delete(`/api/publications/${gone}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+
+      sourceView = await viewOf(agent);
+      const res = await agent.get('/api/archive/backup/').buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      download = { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
+      const anon = await t.http().get('/api/archive/backup/');
+      anonymous = { status: anon.status, type: anon.type, body: anon.body };
+      const dataSource = t.app.get(DataSource);
+      columns = {};
+      for (const table of ARCHIVE_TABLES) {
+        const rows: Array<{ column_name: string }> = await dataSource.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+          [table.name],
+        );
+        columns[table.name] = rows.map((r) => r.column_name);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  afterAll(async () => {
+    await stub?.close();
+    for (const drop of scratch) await drop().catch(() => undefined);
+  });
+
+  it('answers the admin a download of the whole archive, for staff only', async () => {
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.type).toBe('application/json');
+    expect(anonymous.body.message).toBe('Authentication credentials were not provided.');
+
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/x-tar');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="poetry-archive-backup-\d{4}-\d{2}-\d{2}\.tar"$/);
+    expect(download.headers['cache-control']).toBe('no-store');
+    const manifest = await manifestOf(download.body);
+    expect(manifest).toMatchObject({
+      format: 'poetry-archive-backup',
+      format_version: 1,
+      tables: { publications: { rows: 2 }, poems: { rows: 5 }, scan_pages: { rows: 2 }, poem_pages: { rows: 3 }, users: { rows: 2 } },
+      next_ids: { publications: 4 },
+      pages: { files: 2 },
+      site_settings: { siteName: 'The Harbour Archive' },
+    });
+    const names = (await tarEntries(download.body)).map((e) => e.name);
+    expect(names.filter((n) => n.startsWith('pages/'))).toHaveLength(2);
+    // Password hashes only, never a password.
+    expect(download.body.includes(Buffer.from(SECOND_ADMIN.password))).toBe(false);
+    expect(download.body.includes(Buffer.from('$argon2'))).toBe(true);
+  });
+
+  it('backs up every column of the tables it keeps', () => {
+    for (const table of ARCHIVE_TABLES) expect(columns[table.name], table.name).toEqual(table.columns);
+  });
+
+  it('exports the same bytes from the command line as the admin downloads', () => {
+    expect(exportWithCli(source, { SITE_SETTINGS_FILE: siteSettings }).equals(download.body)).toBe(true);
+  });
+
+  it('restores into a fresh install every publication, poem, photo, time and login, and exports it again byte for byte', async () => {
+    const place = await emptyPlace();
+    // A new machine, started once: it made its first admin, and a visitor saw an empty archive.
+    let t = await startOn(place);
+    expect((await t.http().get('/api/publications/').expect(200)).body).toEqual([]);
+    // The embedded database takes one process at a time; PostgreSQL restores under the running site.
+    if (target === 'pglite') await t.close();
+
+    const run = archiveCli(['import', writeTemp('backup.tar', download.body)], place);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Restored 2 publications, 5 poems and 2 page photos');
+    expect(run.stdout).toContain("Admin accounts: curator, archivist (in place of this archive's curator)");
+    const settingsFile = join(place.dataDir, 'site-settings.json');
+    expect(run.stdout).toContain(`Site settings written to ${settingsFile}`);
+    expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(JSON.parse(readFileSync(siteSettings, 'utf8')));
+
+    try {
+      if (target === 'postgres') {
+        // The running site drops its cached empty list as soon as the change notification reaches it.
+        const site = t;
+        const titles = async () => ((await site.http().get('/api/publications/').expect(200)).body as Array<{ title: string }>).map((p) => p.title);
+        await expect.poll(titles, { timeout: 5000 }).toEqual(['Songs of the Harbour']);
+      }
+      expect(exportWithCli(place, { SITE_SETTINGS_FILE: settingsFile }).equals(download.body)).toBe(true);
+      if (target === 'pglite') t = await startOn(place);
+      const { agent, token } = await staffAgent(t);
+      expect(await viewOf(agent)).toEqual(sourceView);
+      const other = await csrfAgent(t);
+      await other.agent.post('/api/auth/login/').set('X-CSRFToken', other.token).send(SECOND_ADMIN).expect(200);
+      // The next new publication takes the next id, not that of one deleted before the backup.
+      const created = await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'After the Restore' }).expect(201);
+      expect(created.body.id).toBe(4);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to restore into an archive that is not empty, and changes nothing', () => {
+    const file = writeTemp('backup.tar', download.body);
+    const run = archiveCli(['import', file], source);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('The archive is not empty (it holds 2 publications, 5 poems, 2 page photos');
+    expect(run.stderr).toContain('Nothing was restored.');
+    expect(exportWithCli(source, { SITE_SETTINGS_FILE: siteSettings }).equals(download.body)).toBe(true);
+  });
+
+  it('refuses a damaged, cut-off or foreign file with a clear message, and the empty archive stays empty', async () => {
+    const place = await emptyPlace();
+    const refuse = (name: string, data: Buffer, message: string) => {
+      const run = archiveCli(['import', writeTemp(name, data)], place);
+      expect(run.status, `${name}: ${run.stdout}`).toBe(1);
+      expect(run.stderr, name).toContain(message);
+    };
+    refuse('photo.jpg', readFileSync(join(source.dataDir, 'pages', storedFiles(join(source.dataDir, 'pages'))[0])), 'This file is not a poetry archive backup (it is not a tar file).');
+    refuse('other.tar', await tarOf([{ name: 'README', data: Buffer.from('hello') }]), 'This file is not a poetry archive backup (it does not begin with archive.json).');
+
+    const entries = await tarEntries(download.body);
+    const withManifest = async (change: (m: Record<string, unknown>) => void) => {
+      const manifest = JSON.parse(entries[0].data.toString('utf8'));
+      change(manifest);
+      return tarOf([{ name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) }, ...entries.slice(1)]);
+    };
+    refuse('future.tar', await withManifest((m) => (m.format_version = 99)), 'This backup is in format version 99, but this version of the archive reads only version 1.');
+    refuse('newer.tar', await withManifest((m) => (m.schema_version = 'SomethingNew1999999999999')), 'This backup was made by a newer version of the archive');
+    // Cut inside the last page photo: the rows and the first photo were already restored, and go again.
+    refuse('cut.tar', download.body.subarray(0, download.body.length - 2048), 'The backup file is damaged or incomplete: Unexpected end of data. Nothing was restored.');
+    const tampered = entries.map((e) => (e.name.startsWith('data/poems/') ? { ...e, data: Buffer.from(e.data.toString('utf8').replace('Low Tide', 'Low Tide","extra":"x')) } : e));
+    refuse('tampered.tar', await tarOf(tampered), 'The backup file is damaged or incomplete: a row of poems does not have the columns of format version 1.');
+
+    expect(storedFiles(join(place.dataDir, 'pages'))).toEqual([]);
+    expect(existsSync(join(place.dataDir, 'site-settings.json'))).toBe(false);
+    const after = await manifestOf(exportWithCli(place));
+    for (const table of ARCHIVE_TABLES.filter((t) => t.name !== 'users')) expect(after.tables[table.name].rows, table.name).toBe(0);
+    expect(after.pages).toEqual({ files: 0, bytes: 0 });
+  });
+
+  if (target === 'pglite' && process.env.DATABASE_URL) {
+    it('restores a backup of the embedded database into PostgreSQL, exporting again byte for byte', async () => {
+      const db = await createScratchDatabase();
+      scratch.push(db.drop);
+      const place = { dataDir: mkdtempSync(join(tmpdir(), 'archive-cross-')), databaseUrl: db.url };
+      const run = archiveCli(['import', writeTemp('backup.tar', download.body)], place);
+      expect(run.status, run.stderr).toBe(0);
+      expect(exportWithCli(place, { SITE_SETTINGS_FILE: join(place.dataDir, 'site-settings.json') }).equals(download.body)).toBe(true);
+    });
+  }
+});
