@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module.js';
 import { AdminUiModule } from './admin-ui/admin-ui.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
+import { SearchModule } from './search/search.module.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         DatabaseModule.forRoot(config, options),
         AuthModule,
         CatalogModule,
+        SearchModule,
         scanning,
         HealthModule.forRoot(scanning),
         AdminUiModule,
