@@ -4,6 +4,7 @@
  */
 import type { Poem, Publication } from './catalog.js';
 import type { LoadError } from './errors.js';
+import type { SearchResults } from './search.js';
 
 export type { LoadError, Poem, Publication };
 
@@ -44,7 +45,9 @@ export type PageState =
   | { route: 'home'; list: Load<Publication[]> }
   | { route: 'publications'; list: Load<Publication[]> }
   | { route: 'publication'; ref: string; reader: Load<ReaderData> }
-  | { route: 'poem'; ref: string; poem: Load<PoemData> };
+  | { route: 'poem'; ref: string; poem: Load<PoemData> }
+  /** /search?q=: `q` as typed; an empty q is the search form alone (ready, nothing found). */
+  | { route: 'search'; q: string; results: Load<SearchResults> };
 
 /** What the client reads on hydration from the JSON data block. */
 export interface BootData {

@@ -7,6 +7,7 @@ import { HomePage } from './routes/home.js';
 import { PoemPage } from './routes/poem-page.js';
 import { PublicationReaderPage } from './routes/publication-reader.js';
 import { PublicationsPage } from './routes/publications.js';
+import { SearchPage } from './routes/search.js';
 
 export function Page({ page, settings }: { page: PageState; settings: PublicSiteSettings }) {
   switch (page.route) {
@@ -18,6 +19,8 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
       return <PublicationReaderPage key={page.ref} reader={page.reader} settings={settings} />;
     case 'poem':
       return <PoemPage key={page.ref} poem={page.poem} settings={settings} />;
+    case 'search':
+      return <SearchPage q={page.q} results={page.results} settings={settings} />;
   }
 }
 
@@ -69,6 +72,7 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
       document.head.insertAdjacentHTML('beforeend', renderHead(buildHead(latest.current, settings), settings));
     });
     const loading =
+      page.route !== 'search' &&
       (page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem).state ===
       'loading';
     if (!loading) document.getElementById('main')?.focus({ preventScroll: true });

@@ -10,6 +10,7 @@ import { buildHead, renderHead } from './lib/seo.js';
 export { serializeForScript } from './lib/escape.js';
 
 function statusOf(page: PageState): number {
+  if (page.route === 'search') return page.results.state === 'error' ? (page.results.error.status ?? 500) : 200;
   const load = page.route === 'home' || page.route === 'publications' ? page.list : page.route === 'publication' ? page.reader : page.poem;
   if (load.state !== 'error') return 200;
   return load.error.status && load.error.status >= 400 ? load.error.status : 500;

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CatalogQueries } from '../catalog/application/catalog-queries.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
+import { SearchService } from '../search/application/search.service.js';
+import { domainStatus } from '../common/domain-error-statuses.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
   READER_DATA_ELEMENT_ID,
@@ -41,6 +43,7 @@ export class SitePages {
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
+    private readonly searching: SearchService,
   ) {}
 
   private failure(err: unknown, notFoundCode: string, notFoundMessage: string): LoadError {
@@ -77,6 +80,17 @@ export class SitePages {
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
       return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err, 'CATALOG.POEM_NOT_FOUND', 'Poem not found') } };
+    }
+  }
+
+  /** Search results; a blank q shows the form alone, a refused one (too long) a 400 page. */
+  async search(q: string): Promise<PageState> {
+    if (!q.trim()) return { route: 'search', q, results: { state: 'ready', data: { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 } } };
+    try {
+      return { route: 'search', q, results: { state: 'ready', data: await this.searching.search(q) } };
+    } catch (err) {
+      const refused = domainStatus(err) === 400;
+      return { route: 'search', q, results: { state: 'error', error: refused ? { status: 400, message: (err as Error).message } : this.failure(err, '', '') } };
     }
   }
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import type { Publication } from '../../src/catalog/domain/publication.js';
 import type { SearchResults } from '../../contracts/search.js';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
+import { bodyText, bootData, parseHead } from '../../reader/test-support/html.js';
+import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { dbTargets, startTestApp, type TestApp } from '../support/test-app.js';
 
 type NewPoem = { title: string; body: string };
@@ -12,7 +15,8 @@ describe.each(dbTargets())('search on %s', (target) => {
   let commands: CatalogCommands;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    ensureReaderBuilt();
+    t = await startTestApp(target, { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
     commands = t.app.get(CatalogCommands);
   });
   afterAll(async () => t?.close());
@@ -192,5 +196,46 @@ describe.each(dbTargets())('search on %s', (target) => {
     });
     expect(plans[0]).toContain('poems_search_idx');
     expect(plans[1]).toContain('publications_search_idx');
+  });
+
+  describe('the /search page', () => {
+    const page = (query: string) => t.http().get(`/search${query}`).set('Accept', 'text/html');
+
+    it('renders the results on the server, matches marked and the archive text escaped', async () => {
+      const { poems } = await collection('Quillwort <Songs>', [
+        { title: 'Quillwort at Noon', body: 'The quillwort <b>bends</b> & "sways"\nby the cold lake.' },
+        { title: 'Shore', body: 'Nothing here but quillwort.' },
+      ]);
+      const res = await page('?q=Quillwort').expect(200).expect('Content-Type', /text\/html/);
+      const html = res.text;
+      expect(html).toContain(`<a href="/poem/${poems[0]!.slug}"><mark>Quillwort</mark> at Noon</a>`);
+      expect(html).toContain('The <mark>quillwort</mark> &lt;b&gt;bends&lt;/b&gt; &amp; &quot;sways&quot;\nby the cold lake.');
+      expect(html).not.toContain('<b>bends</b>');
+      expect(html).toContain('<a href="/publication/quillwort-songs">Quillwort &lt;Songs&gt;</a>');
+      const text = bodyText(html);
+      expect(text).toContain('2 poems and 1 collection match “Quillwort”.');
+      expect(text.indexOf('Quillwort at Noon')).toBeLessThan(text.indexOf('Shore'));
+      expect(html).toMatch(/<form[^>]*role="search"[^>]*aria-label="Archive"[^>]*action="\/search"[^>]*method="get"/);
+      expect(html).toMatch(/<input id="search-q"[^>]*name="q"[^>]*value="Quillwort"/);
+      expect(bootData(html).page).toMatchObject({ route: 'search', q: 'Quillwort', results: { state: 'ready' } });
+      const head = parseHead(html);
+      expect(head.title).toMatch(/^Search: Quillwort \| /);
+      expect(head.meta('robots')).toBe('noindex, nofollow');
+    });
+
+    it('shows the form alone without q, says when nothing matches, and refuses a too long q with a 400 page', async () => {
+      const empty = await page('').expect(200);
+      expect(bodyText(empty.text)).toContain('Find any published poem by its title');
+      const none = await page('?q=zzyzxqua').expect(200);
+      expect(bodyText(none.text)).toContain('Nothing matches “zzyzxqua”.');
+      const long = await page(`?q=${'a'.repeat(201)}`).expect(400);
+      expect(bodyText(long.text)).toContain('The search text is too long: at most 200 characters');
+    });
+
+    it('is offered in the header of every site page', async () => {
+      const res = await t.http().get('/publications').set('Accept', 'text/html').expect(200);
+      expect(res.text).toMatch(/<header[\s\S]*<form class="search-box" role="search" aria-label="Site" action="\/search" method="get">[\s\S]*<\/header>/);
+      expect(res.text).toMatch(/<label for="site-search"[^>]*>Search poems and collections<\/label>/);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Link } from './navigation.js';
+import { SearchBox } from './search-box.js';
 
 /** Landmarks shared by every page: skip link, banner, main, contentinfo. */
 export function Layout({ settings, header, children }: { settings: PublicSiteSettings; header?: ReactNode; children: ReactNode }) {
@@ -42,6 +43,7 @@ function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
             </li>
           </ul>
         </nav>
+        <SearchBox />
       </div>
     </header>
   );

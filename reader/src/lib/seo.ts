@@ -252,6 +252,15 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         jsonLd: graph(poemJsonLd(poem, publication, s), breadcrumbJsonLd(trail)),
       };
     }
+    case 'search':
+      // Result pages are for visitors, not for search engines' indexes.
+      return {
+        ...titled(page.q.trim() ? `Search: ${page.q.trim()}` : 'Search'),
+        description: cutDescription(`Search the poems and collections of ${s.poetName}.`),
+        keywords: siteKeywords,
+        noindex: true,
+        ogType: 'website',
+      };
   }
 }
 
