@@ -182,19 +182,27 @@ describe.each(dbTargets())('search on %s', (target) => {
     expect((await search(`${'a'.repeat(200)}`)).poem_total).toBe(0);
   });
 
-  it('uses the full-text indexes', async () => {
+  it('keeps the stored poem documents in step with edits, and uses the full-text indexes', async () => {
+    const { poems } = await collection('Edits', [{ title: 'Before', body: 'an old word: brackenfold' }]);
+    expect(titles(await search('brackenfold'))).toEqual(['Before']);
+    await commands.updatePoem(poems[0]!.id, { title: 'After', body: 'a new word: thistledown' });
+    expect((await search('brackenfold')).poem_total).toBe(0);
+    expect(titles(await search('thistledown'))).toEqual(['After']);
+    await commands.deletePoem(poems[0]!.id);
+    expect((await search('thistledown')).poem_total).toBe(0);
+
     const db = t.app.get(DataSource);
     const plans = await db.transaction(async (m) => {
       await m.query('SET LOCAL enable_seqscan = off');
       const explain = async (sql: string) => ((await m.query(`EXPLAIN ${sql}`)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
       return [
-        await explain(`SELECT id FROM poems po WHERE poem_search_document(po.title, po.body) @@ to_tsquery('public.archive_search', 'river:*')`),
+        await explain(`SELECT poem_id FROM poem_search_documents WHERE document @@ to_tsquery('public.archive_search', 'river:*')`),
         await explain(
           `SELECT id FROM publications pub WHERE publication_search_document(pub.title, pub.authors, pub.publisher, pub.publication_date, pub.isbn) @@ to_tsquery('public.archive_search', 'river')`,
         ),
       ];
     });
-    expect(plans[0]).toContain('poems_search_idx');
+    expect(plans[0]).toContain('poem_search_documents_idx');
     expect(plans[1]).toContain('publications_search_idx');
   });
 

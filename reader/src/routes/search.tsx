@@ -43,13 +43,13 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
   if (!r.q) {
     return <p className="page-intro">Find any published poem by its title, its first line or a line you remember, and any collection by its title, author or publisher.</p>;
   }
-  const found = r.poem_total + r.publication_total;
+  const found = [r.poem_total && plural(r.poem_total, 'poem', 'poems'), r.publication_total && plural(r.publication_total, 'collection', 'collections')];
+  const counted = found.filter(Boolean).join(' and ');
+  const one = r.poem_total + r.publication_total === 1;
   return (
     <>
       <p className="search-summary" role="status">
-        {found === 0
-          ? `Nothing matches “${r.q}”. Try fewer words, or the start of a word.`
-          : `${plural(r.poem_total, 'poem', 'poems')} and ${plural(r.publication_total, 'collection', 'collections')} match “${r.q}”.`}
+        {counted ? `${counted} ${one ? 'matches' : 'match'} “${r.q}”.` : `Nothing matches “${r.q}”. Try fewer words, or the start of a word.`}
       </p>
       {r.poems.length > 0 && (
         <section aria-labelledby="search-poems">
