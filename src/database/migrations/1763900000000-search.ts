@@ -43,21 +43,26 @@ export class Search1763900000000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE poem_search_documents (
         poem_id integer PRIMARY KEY REFERENCES poems (id) ON DELETE CASCADE,
+        -- Beside the document, so visibility is one join with the few publications.
+        publication_id integer NOT NULL,
         document tsvector NOT NULL
       )`);
     await q.query(`CREATE INDEX poem_search_documents_idx ON poem_search_documents USING gin (document)`);
     await q.query(`
       CREATE FUNCTION poem_search_documents_sync() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO poem_search_documents (poem_id, document) VALUES (NEW.id, poem_search_document(NEW.title, NEW.body))
-        ON CONFLICT (poem_id) DO UPDATE SET document = EXCLUDED.document;
+        INSERT INTO poem_search_documents (poem_id, publication_id, document)
+        VALUES (NEW.id, NEW.publication_id, poem_search_document(NEW.title, NEW.body))
+        ON CONFLICT (poem_id) DO UPDATE SET publication_id = EXCLUDED.publication_id, document = EXCLUDED.document;
         RETURN NULL;
       END
       $$`);
     await q.query(`
-      CREATE TRIGGER poems_search_sync AFTER INSERT OR UPDATE OF title, body ON poems
+      CREATE TRIGGER poems_search_sync AFTER INSERT OR UPDATE OF title, body, publication_id ON poems
       FOR EACH ROW EXECUTE FUNCTION poem_search_documents_sync()`);
-    await q.query(`INSERT INTO poem_search_documents (poem_id, document) SELECT id, poem_search_document(title, body) FROM poems`);
+    await q.query(`
+      INSERT INTO poem_search_documents (poem_id, publication_id, document)
+      SELECT id, publication_id, poem_search_document(title, body) FROM poems`);
     await q.query(
       `CREATE INDEX publications_search_idx ON publications USING gin (publication_search_document(title, authors, publisher, publication_date, isbn))`,
     );

@@ -51,11 +51,9 @@ export class PostgresSearchIndex implements SearchIndex {
       `WITH ${QUERY},
        ranked AS (
          SELECT d.poem_id, ${SCORE('d.document')} AS score, count(*) OVER () AS total
-         FROM poem_search_documents d
-         JOIN poems po ON po.id = d.poem_id
-         JOIN publications pub ON pub.id = po.publication_id, query
+         FROM poem_search_documents d JOIN publications pub ON pub.id = d.publication_id, query
          WHERE d.document @@ query.q AND ${VISIBLE}
-         ORDER BY score DESC, po.publication_id, po.id
+         ORDER BY score DESC, d.publication_id, d.poem_id
          LIMIT $4
        )
        SELECT po.id, po.slug, po.title, po.body, pub.id AS publication_id, pub.slug AS publication_slug,
