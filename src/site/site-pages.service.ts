@@ -85,12 +85,12 @@ export class SitePages {
 
   /** Search results; a blank q shows the form alone, a refused one (too long) a 400 page. */
   async search(q: string): Promise<PageState> {
-    if (!q.trim()) return { route: 'search', q, results: { state: 'ready', data: { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 } } };
+    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 };
     try {
-      return { route: 'search', q, results: { state: 'ready', data: await this.searching.search(q) } };
+      return { route: 'search', q, results: { state: 'ready', data: q.trim() ? await this.searching.search(q) : nothing } };
     } catch (err) {
-      const refused = domainStatus(err) === 400;
-      return { route: 'search', q, results: { state: 'error', error: refused ? { status: 400, message: (err as Error).message } : this.failure(err, '', '') } };
+      const error = domainStatus(err) === 400 ? { status: 400, message: (err as Error).message } : this.failure(err, '', '');
+      return { route: 'search', q, results: { state: 'error', error } };
     }
   }
 
