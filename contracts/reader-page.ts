@@ -4,6 +4,7 @@
  */
 import type { Poem, Publication } from './catalog.js';
 import type { LoadError } from './errors.js';
+import type { SearchResults } from './search.js';
 
 export type { LoadError, Poem, Publication };
 
@@ -71,7 +72,10 @@ export type PageState =
   | { route: 'publication'; ref: string; poem?: string; reader: Load<ReaderData> }
   | { route: 'poem'; ref: string; poem: Load<PoemData> }
   /** An index of first lines or titles; `ref` names the book, absent for the whole archive. */
-  | { route: 'index'; kind: IndexKind; ref?: string; index: Load<IndexData> };
+  | { route: 'index'; kind: IndexKind; ref?: string; index: Load<IndexData> }
+
+  /** /search?q=: `q` as typed; an empty q is the search form alone (ready, nothing found). */
+  | { route: 'search'; q: string; results: Load<SearchResults> };
 
 /** What the client reads on hydration from the JSON data block. */
 export interface BootData {

@@ -9,6 +9,7 @@ import { AdminUiModule } from './admin-ui/admin-ui.module.js';
 import { ArchiveModule } from './archive/archive.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
+import { SearchModule } from './search/search.module.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})
@@ -22,6 +23,7 @@ export class AppModule {
         DatabaseModule.forRoot(config, options),
         AuthModule,
         CatalogModule,
+        SearchModule,
         scanning,
         HealthModule.forRoot(scanning),
         ArchiveModule.forRoot(scanning),

@@ -8,6 +8,7 @@ import { IndexPage } from './routes/index-page.js';
 import { PoemPage } from './routes/poem-page.js';
 import { PublicationReaderPage } from './routes/publication-reader.js';
 import { PublicationsPage } from './routes/publications.js';
+import { SearchPage } from './routes/search.js';
 
 export function Page({ page, settings }: { page: PageState; settings: PublicSiteSettings }) {
   switch (page.route) {
@@ -22,6 +23,8 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
       return <PoemPage key={page.ref} poem={page.poem} settings={settings} />;
     case 'index':
       return <IndexPage index={page.index} settings={settings} />;
+    case 'search':
+      return <SearchPage q={page.q} results={page.results} settings={settings} />;
   }
 }
 
@@ -37,6 +40,8 @@ export function loadOf(page: PageState): Load<unknown> {
       return page.poem;
     case 'index':
       return page.index;
+    case 'search':
+      return page.results;
   }
 }
 

@@ -10,6 +10,8 @@ export const DOMAIN_ERROR_STATUS: Record<string, number> = {
   // The request named poems that do not match the publication as it is now (stale or foreign ids).
   'CATALOG.POEM_ORDER_MISMATCH': 409,
   'CATALOG.POEMS_NOT_IN_PUBLICATION': 409,
+  'SEARCH.QUERY_EMPTY': 400,
+  'SEARCH.QUERY_TOO_LONG': 400,
   'EXTRACTION.AI_RATE_LIMITED': 429,
   'EXTRACTION.AI_PAYLOAD_TOO_LARGE': 413,
   'EXTRACTION.AI_PROVIDER_FAILED': 502,

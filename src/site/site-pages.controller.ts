@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SitePages } from './site-pages.service.js';
@@ -48,6 +48,12 @@ export class SitePagesController {
   @Get('index/titles')
   titles(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.pages.serve(req, res, () => this.pages.index('titles'));
+  }
+
+  @Get('search')
+  search(@Query('q') q: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const text = Array.isArray(q) ? q[0] : q;
+    return this.pages.serve(req, res, () => this.pages.search(typeof text === 'string' ? text : ''));
   }
 
   @Get('poem/:ref')

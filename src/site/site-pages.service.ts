@@ -4,6 +4,8 @@ import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/ca
 import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
 import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
+import { SearchService } from '../search/application/search.service.js';
+import { domainStatus } from '../common/domain-error-statuses.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
   POEM_NOT_FOUND,
@@ -51,6 +53,7 @@ export class SitePages {
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
+    private readonly searching: SearchService,
   ) {}
 
   private failure(err: unknown, notFoundCode: string, notFoundMessage: string): LoadError {
@@ -113,6 +116,17 @@ export class SitePages {
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
       return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err, 'CATALOG.POEM_NOT_FOUND', 'Poem not found') } };
+    }
+  }
+
+  /** Search results; a blank q shows the form alone, a refused one (too long) a 400 page. */
+  async search(q: string): Promise<PageState> {
+    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 };
+    try {
+      return { route: 'search', q, results: { state: 'ready', data: q.trim() ? await this.searching.search(q) : nothing } };
+    } catch (err) {
+      const error = domainStatus(err) === 400 ? { status: 400, message: (err as Error).message } : this.failure(err, '', '');
+      return { route: 'search', q, results: { state: 'error', error } };
     }
   }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Link } from './navigation.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { SearchBox } from './search-box.js';
 
 /** Landmarks shared by every page: skip link, banner, main, contentinfo. */
 export function Layout({ settings, header, children }: { settings: PublicSiteSettings; header?: ReactNode; children: ReactNode }) {
@@ -34,10 +35,11 @@ const NAV: { href: string; label: string }[] = [
   { href: '/index/titles', label: 'Titles' },
 ];
 
-/** The controls at the end of every header (the theme switch; room for more, such as a search box). */
+/** The controls at the end of every header: the search box and the theme switch. */
 export function HeaderTools() {
   return (
     <div className="header-tools">
+      <SearchBox />
       <ThemeToggle />
     </div>
   );

@@ -289,6 +289,15 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         jsonLd: graph({ '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } }, breadcrumbJsonLd(trail)),
       };
     }
+    case 'search':
+      // Result pages are for visitors, not for search engines' indexes.
+      return {
+        ...titled(page.q.trim() ? `Search: ${page.q.trim()}` : 'Search'),
+        description: cutDescription(`Search the poems and collections of ${s.poetName}.`),
+        keywords: siteKeywords,
+        noindex: true,
+        ogType: 'website',
+      };
   }
 }
 
