@@ -1,5 +1,6 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { ScanPages1763800000000 } from './1763800000000-scan-pages.js';
+import { ScanJobs1763920000000 } from './1763920000000-scan-jobs.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
-export const MIGRATIONS = [InitialSchema1763700000000, ScanPages1763800000000];
+export const MIGRATIONS = [InitialSchema1763700000000, ScanPages1763800000000, ScanJobs1763920000000];
