@@ -9,19 +9,27 @@ import { PGlitePool } from './pglite-pool.js';
  */
 export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
   let db: Promise<PGlite> | undefined;
+  // One instance for every pool TypeORM makes; a failed open (the directory still locked) is not
+  // kept, so TypeORM's connection retries really try again.
   const open = () =>
     (db ??= (async () => {
       if (!dataDir) return PGlite.create({});
       mkdirSync(dataDir, { recursive: true });
       const release = lockDataDir(dataDir);
-      const instance = await PGlite.create({ dataDir });
+      const instance = await PGlite.create({ dataDir }).catch((err: unknown) => {
+        release();
+        throw err;
+      });
       const close = instance.close.bind(instance);
       instance.close = async () => {
         await close();
         release();
       };
       return instance;
-    })());
+    })().catch((err: unknown) => {
+      db = undefined;
+      throw err;
+    }));
   return {
     Pool: class extends PGlitePool {
       constructor() {
