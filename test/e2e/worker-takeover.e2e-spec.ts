@@ -1,7 +1,7 @@
 /**
  * How soon a dead worker's scan job is taken over on BullMQ: within SCAN_JOB_LOCK_MS of the
- * worker's death, as the README promises (the lock lasts three quarters of it, the stalled-job
- * check runs every quarter). Two real worker processes; the one running the job is killed with
+ * worker's death, as the README promises (the lock lasts four fifths of it, the stalled-job check
+ * runs every fifth). Two real worker processes; the one running the job is killed with
  * SIGKILL, just as it renews its lock, while the AI provider (a stub on 127.0.0.1) holds its
  * pages, and the other one's start of the job is timed. Redis and PostgreSQL are required, never skipped.
  */

@@ -12,11 +12,12 @@ import { workerRedisConnection } from './redis-connection.js';
  * BullMQ's lock and stalled-job check for a takeover within `takeoverMs` (SCAN_JOB_LOCK_MS) of a
  * worker's death. A dead worker's lock lapses at most lockDuration after it died; the stalled-job
  * check, run every stalledInterval by any live worker, then moves the job back to wait at its next
- * run. So a takeover comes at most lockDuration + stalledInterval after the death: three quarters
- * and one quarter of the setting. A live worker renews its lock every half lockDuration.
+ * run. So a takeover comes at most lockDuration + stalledInterval after the death: four fifths and
+ * one fifth of the setting. The check is one cheap Redis script; the lock is kept long because a
+ * live worker must renew it (every half lockDuration) while extraction keeps its event loop busy.
  */
 export function takeoverTimings(takeoverMs: number): { lockDuration: number; stalledInterval: number } {
-  const stalledInterval = Math.max(250, Math.floor(takeoverMs / 4));
+  const stalledInterval = Math.max(200, Math.floor(takeoverMs / 5));
   return { lockDuration: takeoverMs - stalledInterval, stalledInterval };
 }
 
