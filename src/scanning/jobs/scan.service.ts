@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { UnscannedPages } from '../../../contracts/scanning.js';
 import { CatalogQueries } from '../../catalog/application/catalog-queries.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
@@ -10,7 +11,6 @@ import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 import { IMAGE_STATUS } from '../queue/job-failure.js';
 import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.port.js';
 import { ScanError } from './scan.errors.js';
-import type { UnscannedPages } from '../../../contracts/scanning.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
 
 /** One uploaded file, already in batch order. */

@@ -56,12 +56,13 @@ describe('JobHandlerRegistry (start-up check of the job catalogue)', () => {
   });
 });
 
-describe('DatabaseJobQueue (job mechanics on the embedded database, with a scripted handler in place of extraction)', () => {
+// The embedded database starts and migrates in seconds on a busy machine.
+describe('DatabaseJobQueue (job mechanics on the embedded database, with a scripted handler in place of extraction)', { timeout: 30_000 }, () => {
   let db: DataSource;
   let queue: DatabaseJobQueue | undefined;
   beforeAll(async () => {
     db = await new DataSource(dataSourceOptions(config, { inMemory: true })).initialize();
-  });
+  }, 120_000);
   afterAll(() => db?.destroy());
   afterEach(async () => {
     await queue?.beforeApplicationShutdown();

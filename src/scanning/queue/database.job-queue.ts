@@ -41,7 +41,10 @@ export class DatabaseJobQueue implements JobQueue, OnApplicationBootstrap, Befor
   private readonly pollMs: number;
   private closed = false;
   private pumping = false;
-  private current?: { id: string; done: Promise<void> };
+  /** A job was queued while the runner was between claims: look again at once. */
+  private wokenWhilePumping = false;
+  /** The job this process runs now. */
+  private current?: string;
   private pollTimer?: NodeJS.Timeout;
   private purgeTimer?: NodeJS.Timeout;
 
@@ -66,8 +69,7 @@ export class DatabaseJobQueue implements JobQueue, OnApplicationBootstrap, Befor
     this.closed = true;
     clearTimeout(this.pollTimer);
     clearInterval(this.purgeTimer);
-    const current = this.current;
-    if (current) await this.jobs.handBack(current.id, this.owner).catch(() => undefined);
+    if (this.current) await this.jobs.handBack(this.current, this.owner).catch(() => undefined);
   }
 
   async assertAvailable(): Promise<void> {
@@ -111,12 +113,18 @@ export class DatabaseJobQueue implements JobQueue, OnApplicationBootstrap, Befor
 
   /** Runs due jobs one after another (extraction is CPU-bound and the API must stay responsive), then polls. */
   private wake(): void {
-    if (this.closed || this.pumping) return;
+    if (this.closed) return;
+    if (this.pumping) {
+      this.wokenWhilePumping = true;
+      return;
+    }
     clearTimeout(this.pollTimer);
     this.pumping = true;
+    this.wokenWhilePumping = false;
     void this.pump().finally(() => {
       this.pumping = false;
       if (this.closed) return;
+      if (this.wokenWhilePumping) return this.wake();
       this.pollTimer = setTimeout(() => this.wake(), this.pollMs);
       this.pollTimer.unref();
     });
@@ -132,9 +140,8 @@ export class DatabaseJobQueue implements JobQueue, OnApplicationBootstrap, Befor
         return;
       }
       if (!job) return;
-      const done = this.run(job);
-      this.current = { id: job.id, done };
-      await done;
+      this.current = job.id;
+      await this.run(job).catch((err: unknown) => this.logger.warn(`Scan job ${job.id}: ${(err as Error).message}; it will be resumed`));
       this.current = undefined;
     }
   }
