@@ -6,11 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { pagePhotos, pagesReply } from '../support/worker-process/server-process.js';
+import { LANTERN, ORCHARD, pagePhotos, pagesReply } from '../support/openai-pages.js';
 import { expectAccessible, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
-
-const LANTERN = { title: 'The Lantern', body: 'A lantern swings above the gate\nand counts the moths that come too late.' };
-const ORCHARD = { title: 'Winter Orchard', body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.' };
 
 describe('stored page photos without poems', () => {
   let stub: OpenAiStub;

@@ -8,10 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
-import { pagePhotos, pagesReply } from '../support/worker-process/server-process.js';
-
-const LANTERN = { title: 'The Lantern', body: 'A lantern swings above the gate\nand counts the moths that come too late.' };
-const ORCHARD = { title: 'Winter Orchard', body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.' };
+import { LANTERN, ORCHARD, pagePhotos, pagesReply } from '../support/openai-pages.js';
 
 describe.each(dbTargets())('rescanning pages (%s)', (target) => {
   let stub: OpenAiStub;

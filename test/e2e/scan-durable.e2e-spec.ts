@@ -13,10 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { dbTargets } from '../support/test-app.js';
 import { createPublication, createScratchDatabase, pollScan } from '../support/worker-process/scan-helpers.js';
-import { pagePhotos, pageOfRequest, pagesReply, signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
-
-const LANTERN = { title: 'The Lantern', body: 'A lantern swings above the gate\nand counts the moths that come too late.' };
-const ORCHARD = { title: 'Winter Orchard', body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.' };
+import { LANTERN, ORCHARD, pagePhotos, pageOfRequest, pagesReply } from '../support/openai-pages.js';
+import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 
 describe.each(dbTargets())('a scan cut off by a killed server (%s, no Redis)', (target) => {
   let stub: OpenAiStub;

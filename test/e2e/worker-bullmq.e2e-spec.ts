@@ -25,7 +25,7 @@ import {
   startWorker,
   type WorkerProcess,
 } from '../support/worker-process/scan-helpers.js';
-import { pagePhotos, pagesReply } from '../support/worker-process/server-process.js';
+import { pagePhotos, pagesReply } from '../support/openai-pages.js';
 
 /** What the README promises: a dead worker's job is taken over within SCAN_JOB_LOCK_MS. */
 const LOCK_MS = 5000;
