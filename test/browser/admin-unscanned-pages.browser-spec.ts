@@ -9,13 +9,17 @@ import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN, ORCHARD, pagePhotos, pagesReply } from '../support/openai-pages.js';
 import { expectAccessible, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
+const HOLD_MS = 15_000;
+
 describe('stored page photos without poems', () => {
   let stub: OpenAiStub;
   let refusing = true;
+  /** Pages answered only after HOLD_MS: a scan the detail page sees running. */
+  let holding = false;
   let suite: AdminSuite;
 
   beforeAll(async () => {
-    const pages = pagesReply([LANTERN, ORCHARD]);
+    const pages = pagesReply([LANTERN, ORCHARD], () => holding, HOLD_MS);
     stub = await startOpenAiStub((request) => (refusing ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request)));
     suite = await startAdminSuite('admin-unscanned-pages', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' });
   });
@@ -50,5 +54,26 @@ describe('stored page photos without poems', () => {
     // Reprocess is back among the publication's actions.
     await page.getByRole('button', { name: 'Reprocess Pages' }).waitFor();
     await suite.shot(page, '02-read');
+  });
+
+  it('says while page photos are still being scanned, and shows their poems once they are read', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Scan Under Way' });
+    holding = true;
+    const page = await suite.newPage();
+    const status = page.getByRole('status').filter({ hasText: '2 page photos are still being scanned.' });
+    try {
+      const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/?async=true`).set('X-CSRFToken', suite.api.token);
+      (await pagePhotos(2)).forEach((photo, i) => upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }));
+      expect((await upload).status).toBe(202);
+      await page.goto(`/admin/publication/${publication.slug}`);
+      await status.waitFor();
+    } finally {
+      holding = false;
+    }
+    // Nothing is wrong with them: Reprocess stays among the publication's actions.
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Page photos without poems' }).count()).toBe(0);
+    await page.getByText(LANTERN.title, { exact: true }).waitFor({ timeout: HOLD_MS + 30_000 });
+    await page.getByText(ORCHARD.title, { exact: true }).waitFor();
+    await status.waitFor({ state: 'detached' });
   });
 });
