@@ -114,10 +114,16 @@ export class ScanPagesRepository {
     await this.db.query(`UPDATE scan_pages SET scanned_at = now() WHERE id = ANY($1::int[]) AND scanned_at IS NULL`, [scanPageIds]);
   }
 
-  /** The publication's pages no scan has read to the end, counted by the upload that brought them. */
+  /**
+   * The publication's pages no scan has read to the end, counted by the upload that brought them.
+   * A page that gave a poem was read, whatever its mark says (rows restored from a backup have none).
+   */
   async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
     const rows: Array<{ job_id: string; pages: string | number }> = await this.db.query(
-      `SELECT job_id, count(*) AS pages FROM scan_pages WHERE publication_id = $1 AND scanned_at IS NULL GROUP BY job_id ORDER BY min(id)`,
+      `SELECT s.job_id, count(*) AS pages FROM scan_pages s
+        WHERE s.publication_id = $1 AND s.scanned_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)
+        GROUP BY s.job_id ORDER BY min(s.id)`,
       [publicationId],
     );
     return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
