@@ -50,6 +50,16 @@ export interface ScanResult {
   pages_total: number;
 }
 
+/**
+ * GET /publications/{id}/unscanned_pages/: the publication's stored page photos that no scan has
+ * read to the end. `waiting` are in a scan still queued or running; `unscanned` are not (their
+ * scan failed or was lost), and Reprocess reads them again.
+ */
+export interface UnscannedPages {
+  unscanned: number;
+  waiting: number;
+}
+
 /** 202 answer of batch_upload_pages, upload_page and reprocess with async=true. */
 export interface ScanAccepted {
   job_id: string;

@@ -14,10 +14,11 @@ import { ScanPagesRepository } from './page-store/scan-pages.repository.js';
 import { PublicationPagesPurger } from './page-store/publication-pages.purger.js';
 import { BullJobQueue } from './queue/bullmq.job-queue.js';
 import { BullJobWorker } from './queue/bullmq.job-worker.js';
-import { InProcessJobQueue } from './queue/in-process.job-queue.js';
+import { DatabaseJobQueue } from './queue/database.job-queue.js';
 import { JobHandlerRegistry } from './queue/job-handler.registry.js';
 import { JOB_HANDLERS, JOB_QUEUE } from './queue/job-queue.port.js';
 import { queueHealthProvider } from './queue/queue-health.provider.js';
+import { ScanJobsRepository } from './queue/scan-jobs.repository.js';
 import { QUEUE_HEALTH } from '../health/queue-health.port.js';
 
 export type ScanningRole = 'api' | 'worker';
@@ -36,8 +37,8 @@ const jobCore: Provider[] = [
 
 /**
  * Scanning: page uploads, scan jobs and their queue, duplicates, the page archive.
- * - role 'api': the HTTP endpoints; jobs go to Redis (BullMQ) when REDIS_URL is set, else they run
- *   in this process on the in-process queue.
+ * - role 'api': the HTTP endpoints; jobs go to Redis (BullMQ) when REDIS_URL is set, else they are
+ *   kept in the database (scan_jobs) and run in this process.
  * - role 'worker': no HTTP; consumes the BullMQ queue (src/worker.ts).
  */
 @Module({})
@@ -51,7 +52,7 @@ export class ScanningModule {
       module: ScanningModule,
       imports,
       controllers: [ScansController, PoemPagesController],
-      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : InProcessJobQueue }, queueHealthProvider, PublicationPagesPurger],
+      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : DatabaseJobQueue }, ScanJobsRepository, queueHealthProvider, PublicationPagesPurger],
       exports: [JOB_QUEUE, PAGE_STORE, ScanPagesRepository, QUEUE_HEALTH],
     };
   }

@@ -156,6 +156,10 @@ const archive = {
     reprocess_help: 'Reads every stored page photograph again and adds poems not already in the book.',
     reprocess_queued: 'Reprocessing: waiting for a scanner...',
     reprocess_progress: 'Reprocessing: page %{done} of %{total}',
+    unscanned_title: 'Page photos without poems',
+    unscanned_pages:
+      '%{smart_count} stored page photo has not been read: its scan did not finish. Reprocess Pages reads it again and adds its poems. |||| %{smart_count} stored page photos have not been read: their scan did not finish. Reprocess Pages reads them again and adds their poems.',
+    scanning_pages: '%{smart_count} page photo is still being scanned. |||| %{smart_count} page photos are still being scanned.',
   },
   edit: {
     heading: 'Edit "%{title}"',

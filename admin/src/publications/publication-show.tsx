@@ -18,7 +18,7 @@ import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
 import { PoemCreate, PoemEdit, PublicationPoems } from '../poems/index.js';
 import { PublishToggleButton, publicPath } from './publication-card.js';
-import { ReprocessButton } from './reprocess-button.js';
+import { ReprocessButton, UnscannedPagesNotice, useUnscannedPages } from './reprocess-button.js';
 import { StatusBadge } from './status-badge.js';
 import { usePublicationActions, useRefreshCatalog } from './use-publication-actions.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
@@ -84,6 +84,7 @@ function PublicationDetail() {
   const failureText = useDetailFailure();
   const actions = usePublicationActions(failureText);
   usePageTitle(record?.title);
+  const unscanned = useUnscannedPages(record);
   if (!record) return <Loading />;
   const published = record.status === 'published' && !record.deleted_at;
   const notSet = translate('archive.detail.not_set');
@@ -110,7 +111,8 @@ function PublicationDetail() {
           <Button variant="outlined" component={Link} to="edit" startIcon={<EditIcon />}>
             {translate('archive.action.edit_details')}
           </Button>
-          <ReprocessButton publication={record} />
+          {/* With pages left unread, Reprocess stands in the notice that says so. */}
+          {unscanned?.unscanned ? null : <ReprocessButton publication={record} />}
           {record.deleted_at ? null : (
             <Button variant="contained" color="error" onClick={() => actions.moveToTrash(record, () => navigate('/admin'))}>
               {translate('archive.detail.delete_publication')}
@@ -127,6 +129,7 @@ function PublicationDetail() {
           <TextField source="notes" emptyText={notSet} sx={{ whiteSpace: 'pre-wrap' }} />
         </SimpleShowLayout>
       </Paper>
+      <UnscannedPagesNotice publication={record} pages={unscanned} />
       <Box component="section" aria-labelledby="poems-heading">
         <Paper variant="outlined" sx={{ p: 3 }}>
           <PublicationPoems publication={record} failureText={failureText} />

@@ -12,19 +12,27 @@ export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
   let db: Promise<PGlite> | undefined;
   // Contrib extensions the migrations create (unaccent: accent-insensitive search).
   const extensions = { unaccent };
+  // One instance for every pool TypeORM makes; a failed open (the directory still locked) is not
+  // kept, so TypeORM's connection retries really try again.
   const open = () =>
     (db ??= (async () => {
       if (!dataDir) return PGlite.create({ extensions });
       mkdirSync(dataDir, { recursive: true });
       const release = lockDataDir(dataDir);
-      const instance = await PGlite.create({ dataDir, extensions });
+      const instance = await PGlite.create({ dataDir, extensions }).catch((err: unknown) => {
+        release();
+        throw err;
+      });
       const close = instance.close.bind(instance);
       instance.close = async () => {
         await close();
         release();
       };
       return instance;
-    })());
+    })().catch((err: unknown) => {
+      db = undefined;
+      throw err;
+    }));
   return {
     Pool: class extends PGlitePool {
       constructor() {

@@ -58,6 +58,12 @@ export class ScansController {
     return reply(res, await this.scans.reprocess(id, { wait: !isAsync(async), signal: clientGone(res) }));
   }
 
+  @Get('publications/:id/unscanned_pages')
+  @ApiOperation({ summary: 'Stored page photos no scan has read to the end: still waiting for one, or not (Reprocess reads them)' })
+  unscannedPages(@Param('id') id: string) {
+    return this.scans.unscannedPages(id);
+  }
+
   @Get('scans/:jobId')
   @ApiOperation({ summary: 'State, progress and, when finished, result or error of a scan job' })
   status(@Param('jobId') jobId: string) {

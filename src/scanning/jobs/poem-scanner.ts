@@ -93,14 +93,17 @@ export class PoemScanner {
     const alreadyAdded = await this.commands.poemIdsForSourceKeys(keys);
     const ownIds = new Set(alreadyAdded.values());
     const current = await this.queries.listPoems(publicationId, { staff: true });
+    // Poems added before this job: what a batch beginning mid-poem runs on.
     const existing = current.filter((p) => !ownIds.has(p.id));
     // A first run that finds poems under its own keys is the same upload sent again: those poems
     // are not new, so they are reported as duplicates. A retry (attempt > 1) finishing its own
     // interrupted work still counts them as extracted.
     const repeatedUpload = context.attempt === 1;
     const titleOf = new Map(current.map((p) => [p.id, p.title]));
-    const finder = new DuplicateFinder(existing);
-    const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, existing) : new Map<number, Poem[]>();
+    // Every poem of the publication, this job's own included: a rescan adds nothing already
+    // there, whichever run found it (an earlier run's in-batch duplicate has no key of its own).
+    const finder = new DuplicateFinder(current);
+    const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, current) : new Map<number, Poem[]>();
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
     const duplicates: Array<DuplicateReport & { batchIndex?: number }> = [];
@@ -137,11 +140,14 @@ export class PoemScanner {
         const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
         if (match) {
           if (match.source === 'publication') finder.alias(match.id, match.title, poem);
+          // A retry finishing its own work meets the poems its cut-off run added: as in that run,
+          // they are duplicates within the batch.
+          const ownBatch = match.source === 'publication' && !repeatedUpload && ownIds.has(match.id);
           duplicates.push({
             title: poem.title,
             matched_poem: { id: match.source === 'batch' ? null : match.id, title: match.title },
             similarity: round3(match.similarity),
-            matched_in: match.source,
+            matched_in: ownBatch ? 'batch' : match.source,
             ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
           });
           continue;
@@ -170,6 +176,8 @@ export class PoemScanner {
       pages,
     );
 
+    // Read to the end: these pages no longer wait for a scan, whether or not they gave new poems.
+    await this.pagesRepo.markScanned(pages.map((p) => p.scanPageId));
     await context.reportProgress({ pages_done: total, pages_total: total });
     const report: DuplicateReport[] = duplicates.map(({ batchIndex, ...d }) =>
       batchIndex === undefined ? d : { ...d, matched_poem: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched_poem.title } },

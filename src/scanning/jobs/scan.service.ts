@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
+import type { UnscannedPages } from '../../../contracts/scanning.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
 import { naturalCase } from '../extraction/natural-case.js';
@@ -97,6 +98,18 @@ export class ScanService {
     const jobId = `reprocess-${publication.id}-${sha256(rows.map((r) => r.id).join(',')).slice(0, 24)}`;
     await this.queue.enqueue('scan.reprocess', { publicationId: publication.id, pages }, jobId);
     return this.answer(jobId, options);
+  }
+
+  /** Stored pages no scan has read to the end, split by whether a scan of them is still pending. */
+  async unscannedPages(publicationRef: string): Promise<UnscannedPages> {
+    const publication = await this.queries.getPublication(publicationRef, { staff: true });
+    const answer: UnscannedPages = { unscanned: 0, waiting: 0 };
+    for (const upload of await this.pagesRepo.unscannedByUpload(publication.id)) {
+      const state = (await this.queue.status(upload.job_id))?.state;
+      if (state === 'queued' || state === 'active') answer.waiting += upload.pages;
+      else answer.unscanned += upload.pages;
+    }
+    return answer;
   }
 
   async status(jobId: string): Promise<JobStatus> {

@@ -123,6 +123,27 @@ export class ScanPagesRepository {
     return rows.map((r) => r.storage_key);
   }
 
+  /** Pages a scan has read to the end (whether or not they gave new poems). */
+  async markScanned(scanPageIds: number[]): Promise<void> {
+    if (scanPageIds.length === 0) return;
+    await this.db.query(`UPDATE scan_pages SET scanned_at = now() WHERE id = ANY($1::int[]) AND scanned_at IS NULL`, [scanPageIds]);
+  }
+
+  /**
+   * The publication's pages no scan has read to the end, counted by the upload that brought them.
+   * A page that gave a poem was read, whatever its mark says (rows restored from a backup have none).
+   */
+  async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
+    const rows: Array<{ job_id: string; pages: string | number }> = await this.db.query(
+      `SELECT s.job_id, count(*) AS pages FROM scan_pages s
+        WHERE s.publication_id = $1 AND s.scanned_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)
+        GROUP BY s.job_id ORDER BY min(s.id)`,
+      [publicationId],
+    );
+    return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
+  }
+
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
     await this.db.query(`UPDATE scan_pages SET page_number = $2 WHERE id = $1 AND page_number IS NULL`, [scanPageId, pageNumber]);
   }

@@ -9,10 +9,22 @@ import type { JobProgress } from './job-queue.port.js';
 import { workerRedisConnection } from './redis-connection.js';
 
 /**
+ * BullMQ's lock and stalled-job check for a takeover within `takeoverMs` (SCAN_JOB_LOCK_MS) of a
+ * worker's death. A dead worker's lock lapses at most lockDuration after it died; the stalled-job
+ * check, run every stalledInterval by any live worker, then moves the job back to wait at its next
+ * run. So a takeover comes at most lockDuration + stalledInterval after the death: four fifths and
+ * one fifth of the setting. The check is one cheap Redis script; the lock is kept long because a
+ * live worker must renew it (every half lockDuration) while extraction keeps its event loop busy.
+ */
+export function takeoverTimings(takeoverMs: number): { lockDuration: number; stalledInterval: number } {
+  const stalledInterval = Math.max(200, Math.floor(takeoverMs / 5));
+  return { lockDuration: takeoverMs - stalledInterval, stalledInterval };
+}
+
+/**
  * The consuming side of the scan queue, run by the worker process. Handler errors reach BullMQ so it
  * retries them with backoff; bad input fails at once (UnrecoverableError). A worker that dies
- * mid-job stops renewing its lock, and another worker's stalled-job check takes the job over after
- * SCAN_JOB_LOCK_MS.
+ * mid-job stops renewing its lock, and another worker's stalled-job check takes the job over.
  */
 @Injectable()
 export class BullJobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -33,8 +45,7 @@ export class BullJobWorker implements OnApplicationBootstrap, OnApplicationShutd
       connection: this.connection,
       prefix: queuePrefix,
       concurrency,
-      lockDuration: lockMs,
-      stalledInterval: Math.max(1000, Math.floor(lockMs / 2)),
+      ...takeoverTimings(lockMs),
       maxStalledCount: 2,
     });
     this.worker.on('error', (err) => this.logger.warn(`Worker: ${err.message}`));

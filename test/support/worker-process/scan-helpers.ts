@@ -63,12 +63,13 @@ export interface WorkerProcess {
 }
 
 /**
- * Starts the real worker entry (src/worker.ts) in its own process, TypeScript compiled on load by
- * SWC (test/support/worker-process/ts-loader.mjs), so no full build is needed.
+ * Starts the real worker entry (src/worker.ts, or another entry such as src/main.ts) in its own
+ * process, TypeScript compiled on load by SWC (test/support/worker-process/ts-loader.mjs), so no
+ * full build is needed.
  */
-export function startWorker(env: Record<string, string>): WorkerProcess {
+export function startWorker(env: Record<string, string>, entry = 'src/worker.ts'): WorkerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', './test/support/worker-process/register.mjs', 'src/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', './test/support/worker-process/register.mjs', entry], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

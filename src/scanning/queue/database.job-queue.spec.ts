@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { DataSource } from 'typeorm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/app-config.js';
+import { dataSourceOptions } from '../../database/database.module.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import type { ScanResult } from '../jobs/scan-job.types.js';
-import { InProcessJobQueue } from './in-process.job-queue.js';
+import { DatabaseJobQueue } from './database.job-queue.js';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry.js';
 import type { JobContext, JobHandler } from './job-queue.port.js';
+import { ScanJobsRepository } from './scan-jobs.repository.js';
 
 const config = loadConfig({ SCAN_JOB_ATTEMPTS: '3', SCAN_JOB_BACKOFF_MS: '10' });
 
@@ -53,9 +56,24 @@ describe('JobHandlerRegistry (start-up check of the job catalogue)', () => {
   });
 });
 
-describe('InProcessJobQueue (job mechanics, with a scripted handler in place of extraction)', () => {
-  let queue: InProcessJobQueue | undefined;
-  afterEach(() => queue?.onApplicationShutdown());
+// The embedded database starts and migrates in seconds on a busy machine.
+describe('DatabaseJobQueue (job mechanics on the embedded database, with a scripted handler in place of extraction)', { timeout: 30_000 }, () => {
+  let db: DataSource;
+  let queue: DatabaseJobQueue | undefined;
+  beforeAll(async () => {
+    db = await new DataSource(dataSourceOptions(config, { inMemory: true })).initialize();
+  }, 120_000);
+  afterAll(() => db?.destroy());
+  afterEach(async () => {
+    await queue?.beforeApplicationShutdown();
+    queue = undefined;
+  });
+
+  const start = async (...handlers: JobHandler[]) => {
+    queue = new DatabaseJobQueue(new JobHandlerRegistry(handlers), new ScanJobsRepository(db), config);
+    await queue.onApplicationBootstrap();
+    return queue;
+  };
 
   it('runs a job, reports progress while it runs, and keeps the result', async () => {
     let release!: () => void;
@@ -67,11 +85,10 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
         return resultFor(ctx.jobId);
       },
     ]);
-    queue = new InProcessJobQueue(new JobHandlerRegistry([handler, idle]), config);
+    queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-aaaaaaaa');
-    expect((await queue.status('scan-1-aaaaaaaa'))?.progress).toEqual({ pages_done: 0, pages_total: 2 });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await queue.status('scan-1-aaaaaaaa')).toMatchObject({ state: 'active', progress: { pages_done: 1, pages_total: 2 } });
+    expect((await queue.status('scan-1-aaaaaaaa'))?.progress.pages_total).toBe(2);
+    await expect.poll(() => queue!.status('scan-1-aaaaaaaa')).toMatchObject({ state: 'active', progress: { pages_done: 1, pages_total: 2 } });
     release();
     await expect(queue.waitUntilFinished('scan-1-aaaaaaaa')).resolves.toMatchObject({ job_id: 'scan-1-aaaaaaaa' });
     expect(await queue.status('scan-1-aaaaaaaa')).toMatchObject({ state: 'completed', attempts: 1, result: { job_id: 'scan-1-aaaaaaaa' } });
@@ -84,7 +101,7 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
       },
       async (ctx) => resultFor(ctx.jobId),
     ]);
-    queue = new InProcessJobQueue(new JobHandlerRegistry([handler, idle]), config);
+    queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-bbbbbbbb');
     await expect(queue.waitUntilFinished('scan-1-bbbbbbbb')).resolves.toMatchObject({ job_id: 'scan-1-bbbbbbbb' });
     expect(calls).toEqual([1, 2]);
@@ -97,7 +114,7 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
         throw bad;
       },
     ]);
-    queue = new InProcessJobQueue(new JobHandlerRegistry([handler, idle]), config);
+    queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-cccccccc');
     const err = await queue.waitUntilFinished('scan-1-cccccccc').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ScanError);
@@ -113,7 +130,7 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
         throw provider;
       },
     ]);
-    queue = new InProcessJobQueue(new JobHandlerRegistry([handler, idle]), config);
+    queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-dddddddd');
     const err = (await queue.waitUntilFinished('scan-1-dddddddd').catch((e: unknown) => e)) as ScanError;
     expect(err.getStatus()).toBe(502);
@@ -130,7 +147,7 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
         return resultFor(ctx.jobId);
       },
     ]);
-    queue = new InProcessJobQueue(new JobHandlerRegistry([handler, idle]), config);
+    queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-eeeeeeee');
     await queue.enqueue('scan.pages', payload, 'scan-1-eeeeeeee');
     release();
@@ -138,5 +155,44 @@ describe('InProcessJobQueue (job mechanics, with a scripted handler in place of 
     await new Promise((r) => setTimeout(r, 20));
     expect(calls).toEqual([1]);
     expect(await queue.status('scan-unknown-00000000')).toBeNull();
+  });
+
+  it('keeps a job across a restart, and the next process resumes a job cut off mid-run as a retry', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = scripted('scan.pages', [
+      async (ctx) => {
+        await ctx.reportProgress({ pages_done: 1, pages_total: 2 });
+        await gate;
+        return { ...resultFor(ctx.jobId), extracted_poems: 99 };
+      },
+    ]);
+    const dying = new DatabaseJobQueue(new JobHandlerRegistry([first.handler, idle]), new ScanJobsRepository(db), config);
+    await dying.onApplicationBootstrap();
+    await dying.enqueue('scan.pages', payload, 'scan-1-ffffffff');
+    await expect.poll(() => dying.status('scan-1-ffffffff')).toMatchObject({ state: 'active', progress: { pages_done: 1 } });
+
+    // The process dies without a word (no shutdown hook); the embedded database's next owner starts.
+    const second = scripted('scan.pages', [async (ctx) => resultFor(ctx.jobId)]);
+    queue = await start(second.handler, idle);
+    await expect(queue.waitUntilFinished('scan-1-ffffffff')).resolves.toMatchObject({ job_id: 'scan-1-ffffffff', extracted_poems: 0 });
+    expect(second.calls).toEqual([2]);
+    expect(await queue.status('scan-1-ffffffff')).toMatchObject({ state: 'completed', attempts: 2 });
+
+    // The cut-off run, should it still finish, no longer holds the job and changes nothing.
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    await dying.beforeApplicationShutdown();
+    expect(await queue.status('scan-1-ffffffff')).toMatchObject({ state: 'completed', result: { extracted_poems: 0 } });
+  });
+
+  it('runs a finished job again when the same job is queued anew', async () => {
+    const { handler, calls } = scripted('scan.pages', [async (ctx) => resultFor(ctx.jobId)]);
+    queue = await start(handler, idle);
+    await queue.enqueue('scan.pages', payload, 'scan-1-abababab');
+    await queue.waitUntilFinished('scan-1-abababab');
+    await queue.enqueue('scan.pages', payload, 'scan-1-abababab');
+    await queue.waitUntilFinished('scan-1-abababab');
+    expect(calls).toEqual([1, 1]);
   });
 });

@@ -1,0 +1,49 @@
+import sharp from 'sharp';
+import { completion, type StubReply } from './openai-stub.js';
+
+/**
+ * Page photos and the OpenAI stub's answers for them, for tests that need a scan's poems exactly
+ * (duplicates, reruns, failures) and fast: each page of a batch is answered with its own poem.
+ */
+
+export interface StubPoem {
+  title: string;
+  body: string;
+}
+
+/** Two short poems, one a page. */
+export const LANTERN: StubPoem = { title: 'The Lantern', body: 'A lantern swings above the gate\nand counts the moths that come too late.' };
+export const ORCHARD: StubPoem = { title: 'Winter Orchard', body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.' };
+
+/** The page of its batch a transcription request is for (the adapter says "Page N of this batch"), from 1. */
+export function pageOfRequest(body: any): number | undefined {
+  const parts = body?.messages?.find((m: any) => m.role === 'user')?.content;
+  const text = Array.isArray(parts) ? parts.map((p: any) => p.text ?? '').join(' ') : String(parts ?? '');
+  const match = /Page (\d+) of this batch/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * An OpenAI-compatible answer for each page of a batch: page N holds `poems[N - 1]`, printed as
+ * page 10 + N. `hold(page)` answers that page only after `holdMs` (a scan caught mid-way).
+ */
+export function pagesReply(poems: Array<StubPoem | null>, hold: (page: number) => boolean = () => false, holdMs = 60_000): StubReply {
+  return ({ body }) => {
+    const page = pageOfRequest(body);
+    if (page === undefined) return { status: 400, body: { error: { message: 'not a page' } } };
+    const poem = poems[page - 1];
+    const answer = { page_number: 10 + page, begins_mid_poem: false, ends_short: false, poems: poem ? [poem] : [] };
+    return { status: 200, body: completion(answer), ...(hold(page) ? { delayMs: holdMs } : {}) };
+  };
+}
+
+/** Plain page photos, each its own picture (the stub reads which page it is from the request). */
+export function pagePhotos(count: number): Promise<Buffer[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      sharp({ create: { width: 800, height: 1200, channels: 3, background: { r: 244 - i * 9, g: 241, b: 234 } } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+}
