@@ -52,7 +52,7 @@ export const ARCHIVE_TABLES: readonly TableSpec[] = [
   },
   {
     name: 'scan_pages',
-    columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at'],
+    columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at'],
     key: ['id'],
     serial: 'id',
   },
