@@ -15,7 +15,9 @@ import { Matches, type ValidationOptions } from 'class-validator';
  */
 
 const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
-const ALLOWED_TEXT = new RegExp(`^[^\\0-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${BIDI_CONTROLS}]*$`, 'u');
+const REFUSED_CHARACTERS = `\\0-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${BIDI_CONTROLS}`;
+const ALLOWED_TEXT = new RegExp(`^[^${REFUSED_CHARACTERS}]*$`, 'u');
+const REFUSED = new RegExp(`[${REFUSED_CHARACTERS}]`, 'gu');
 /** Anything that is not whitespace, a control, a format character or a default-ignorable filler. */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
@@ -32,4 +34,12 @@ export function PlainText(field: string, options: ValidationOptions = {}): Prope
 /** Text that shows something: refused when it is only whitespace or invisible characters. */
 export function VisibleText(message: string): PropertyDecorator {
   return Matches(VISIBLE, { message });
+}
+
+/**
+ * Text read from a photo (OCR or the AI) with the characters a curator could not save removed:
+ * nobody typed them, and the wizard would otherwise refuse to save a character no one can see.
+ */
+export function withoutRefusedCharacters(text: string): string {
+  return text.replace(REFUSED, '');
 }

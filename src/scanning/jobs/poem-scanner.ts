@@ -5,6 +5,7 @@ import { PoemMapper } from '../../catalog/mappers/poem.mapper.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { joinAtPageTurn } from '../extraction/page-turns.js';
 import { normalisePageImage } from '../images/page-image.intake.js';
@@ -85,8 +86,10 @@ export class PoemScanner {
     await context.reportProgress({ pages_done: 0, pages_total: total });
     const candidates = await this.extract(pages, context);
     // A candidate without a line of verse is a heading or stray title, never a poem; titles
-    // printed in capitals are kept in their natural case.
-    const extracted = candidates.filter((p) => p.body.trim() !== '').map((p) => ({ ...p, title: naturalCase(p.title) }));
+    // printed in capitals are kept in their natural case, and characters no curator could save go.
+    const extracted = candidates
+      .map((p) => ({ ...p, title: naturalCase(withoutRefusedCharacters(p.title)), body: withoutRefusedCharacters(p.body) }))
+      .filter((p) => p.body.trim() !== '');
     const emptyDropped = candidates.length - extracted.length;
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));

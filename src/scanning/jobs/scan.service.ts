@@ -4,6 +4,7 @@ import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application
 import type { UnscannedPages } from '../../../contracts/scanning.js';
 import type { Publication } from '../../catalog/domain/publication.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { ImageIntakeError, normalisePageImage, storableImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
@@ -126,11 +127,16 @@ export class ScanService {
     const images = await this.checkImages(files);
     const metadata = await this.extractor.extractMetadata(images);
     // Covers and title pages set these in capitals; the publication keeps their natural case.
+    // Characters no curator could save are removed: nobody typed them.
+    const clean = withoutRefusedCharacters;
     return {
       ...metadata,
-      title: naturalCase(metadata.title),
-      authors: metadata.authors.map((a) => naturalCase(a, 'name')),
-      publisher: naturalCase(metadata.publisher),
+      title: naturalCase(clean(metadata.title)),
+      authors: metadata.authors.map((a) => naturalCase(clean(a), 'name')),
+      publisher: naturalCase(clean(metadata.publisher)),
+      publication_date: clean(metadata.publication_date),
+      isbn: clean(metadata.isbn),
+      notes: clean(metadata.notes),
     };
   }
 
