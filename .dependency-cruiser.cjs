@@ -4,7 +4,8 @@
  * - a module's http layer talks to its application layer, never to its infrastructure;
  * - a module reaches another only through its public entry (index.ts or its Nest module);
  * - the admin and the reader know the server only through contracts/.
- * Shared kernel everyone may use: src/config, src/database, src/common.
+ * Shared kernel everyone may use: src/config, src/database, src/common (a domain only its domain/:
+ * the DomainError base and the one table of error codes).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,14 +22,14 @@ module.exports = {
       severity: 'error',
       comment: 'The domain is plain TypeScript: no framework, no database, no other layer or module.',
       from: { path: '^src/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { pathNot: ['^src/$1/domain/', '^node_modules/@types/'], dependencyTypesNot: ['core', 'type-only'] },
+      to: { pathNot: ['^src/$1/domain/', '^src/common/domain/', '^node_modules/@types/'], dependencyTypesNot: ['core', 'type-only'] },
     },
     {
       name: 'domain-types-stay-in-module',
       severity: 'error',
       comment: 'Even types: a domain knows only its own module.',
       from: { path: '^src/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { path: '^(src|contracts)/', pathNot: '^src/$1/domain/' },
+      to: { path: '^(src|contracts)/', pathNot: ['^src/$1/domain/', '^src/common/domain/'] },
     },
     {
       name: 'http-uses-application-only',

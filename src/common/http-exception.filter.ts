@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
-import { domainStatus } from './domain-error-statuses.js';
+import { DomainError } from './domain/domain-error.js';
 
 /**
  * The one place errors become HTTP answers. Every error answers JSON with the human message in
@@ -44,10 +44,8 @@ function describe(exception: unknown): Answer {
 }
 
 function describeError(exception: unknown): Answer {
-  const domain = domainStatus(exception);
-  if (domain !== undefined) {
-    const err = exception as Error & { code: string; details?: Record<string, unknown> };
-    return { status: domain, message: err.message, code: err.code, extra: err.details };
+  if (exception instanceof DomainError) {
+    return { status: exception.status, message: exception.message, code: exception.code, extra: exception.details };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

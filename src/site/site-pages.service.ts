@@ -5,7 +5,7 @@ import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
 import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
 import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
 import { SearchService } from '../search/application/search.service.js';
-import { domainStatus } from '../common/domain-error-statuses.js';
+import { DomainError } from '../common/domain/domain-error.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
   POEM_NOT_FOUND,
@@ -29,11 +29,6 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
 
-function catalogCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /**
  * Server rendering of the reader's pages. Data comes in-process from the catalog as a visitor
  * sees it (drafts and trash never appear), is rendered by the reader's server bundle and embedded
@@ -56,8 +51,9 @@ export class SitePages {
     private readonly searching: SearchService,
   ) {}
 
-  private failure(err: unknown, notFoundCode: string, notFoundMessage: string): LoadError {
-    if (catalogCode(err) === notFoundCode) return { status: 404, message: notFoundMessage };
+  private failure(err: unknown): LoadError {
+    // A rule of the archive (not found, a refused search): its own status and words.
+    if (err instanceof DomainError && err.status < 500) return { status: err.status, message: err.message };
     // An outage: the page shows the retry panel and answers 503 with Retry-After.
     if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
     this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
@@ -68,7 +64,7 @@ export class SitePages {
     try {
       return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(PublicationMapper.toResponse) } };
     } catch (err) {
-      return { route, list: { state: 'error', error: this.failure(err, '', '') } };
+      return { route, list: { state: 'error', error: this.failure(err) } };
     }
   }
 
@@ -81,7 +77,7 @@ export class SitePages {
       if (poem !== undefined && poemIndexOf(poems, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data: { publication, poems } } };
     } catch (err) {
-      return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
+      return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
     }
   }
 
@@ -101,7 +97,7 @@ export class SitePages {
       const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
       return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
     } catch (err) {
-      return { route: 'index', kind, ref, index: { state: 'error', error: this.failure(err, 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found') } };
+      return { route: 'index', kind, ref, index: { state: 'error', error: this.failure(err) } };
     }
   }
 
@@ -115,7 +111,7 @@ export class SitePages {
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
-      return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err, 'CATALOG.POEM_NOT_FOUND', 'Poem not found') } };
+      return { route: 'poem', ref, poem: { state: 'error', error: this.failure(err) } };
     }
   }
 
@@ -125,7 +121,7 @@ export class SitePages {
     try {
       return { route: 'search', q, results: { state: 'ready', data: q.trim() ? await this.searching.search(q) : nothing } };
     } catch (err) {
-      const error = domainStatus(err) === 400 ? { status: 400, message: (err as Error).message } : this.failure(err, '', '');
+      const error = this.failure(err);
       return { route: 'search', q, results: { state: 'error', error } };
     }
   }

@@ -1,3 +1,5 @@
+import { DomainError } from '../../common/domain/domain-error.js';
+
 export type ArchiveErrorCode =
   /** Not a backup of this archive, or a format or schema version this software does not read. */
   | 'ARCHIVE.UNKNOWN_FORMAT'
@@ -11,13 +13,12 @@ export type ArchiveErrorCode =
   | 'ARCHIVE.PAGE_MISSING';
 
 /** A backup or restore that cannot go on; the message says why and what to do, and nothing was changed. */
-export class ArchiveError extends Error {
+export class ArchiveError extends DomainError {
   constructor(
-    readonly code: ArchiveErrorCode,
+    override readonly code: ArchiveErrorCode,
     message: string,
   ) {
-    super(message);
-    this.name = 'ArchiveError';
+    super(code, message);
   }
 
   static unreadable(detail: string): ArchiveError {

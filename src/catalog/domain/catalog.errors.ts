@@ -1,3 +1,5 @@
+import { DomainError } from '../../common/domain/domain-error.js';
+
 export type CatalogErrorCode =
   | 'CATALOG.PUBLICATION_NOT_FOUND'
   | 'CATALOG.POEM_NOT_FOUND'
@@ -6,16 +8,15 @@ export type CatalogErrorCode =
   | 'CATALOG.POEM_ORDER_MISMATCH'
   | 'CATALOG.POEMS_NOT_IN_PUBLICATION';
 
-/** A rule of the catalog was broken; the HTTP layer maps the code to a status. */
-export class CatalogError extends Error {
+/** A rule of the catalog was broken; its status comes from the one table of codes. */
+export class CatalogError extends DomainError {
   constructor(
-    readonly code: CatalogErrorCode,
+    override readonly code: CatalogErrorCode,
     message: string,
     /** Extra fields for the error answer, e.g. which ids were wrong. */
-    readonly details?: Record<string, unknown>,
+    details?: Record<string, unknown>,
   ) {
-    super(message);
-    this.name = 'CatalogError';
+    super(code, message, details);
   }
 
   static publicationNotFound(): CatalogError {

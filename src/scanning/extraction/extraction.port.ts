@@ -1,4 +1,5 @@
 import type { PublicationFields } from '../../../contracts/catalog.js';
+import { DomainError } from '../../common/domain/domain-error.js';
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
@@ -57,14 +58,14 @@ export type ExtractionErrorCode =
   | 'EXTRACTION.AI_PROVIDER_FAILED' // 502, message names the AI provider
   | 'EXTRACTION.FAILED'; // 500-class failure of the offline engine
 
-/** Thrown by adapters; the HTTP layer maps the code to a status and keeps the message. */
-export class ExtractionError extends Error {
+/** Thrown by adapters; the status comes from the one table of codes, the message is kept. */
+export class ExtractionError extends DomainError {
   constructor(
-    readonly code: ExtractionErrorCode,
+    override readonly code: ExtractionErrorCode,
     message: string,
+    /** Worth another run (a provider's hiccup), whatever the status. */
     readonly retryable = false,
   ) {
-    super(message);
-    this.name = 'ExtractionError';
+    super(code, message);
   }
 }

@@ -77,12 +77,12 @@ export function uploadedImages(req: Request, kind: UploadKind): UploadedImage[] 
   const ordered = files.map((file, arrival) => {
     const match = pattern.exec(file.fieldname);
     if (!match) {
-      throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', `Unexpected file field "${file.fieldname}": send the images as ${expected}.`, 400);
+      throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', `Unexpected file field "${file.fieldname}": send the images as ${expected}.`);
     }
     return { file, order: Number(match[1] ?? 0), arrival };
   });
   if (kind === 'single-page' && ordered.length > 1) {
-    throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'upload_page takes one page image; use batch_upload_pages for several.', 400);
+    throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'upload_page takes one page image; use batch_upload_pages for several.');
   }
   ordered.sort((a, b) => a.order - b.order || a.arrival - b.arrival);
   return ordered.map(({ file }) => ({ field: file.fieldname, data: file.buffer }));

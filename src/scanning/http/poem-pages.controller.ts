@@ -7,7 +7,7 @@ import { ScanError } from '../jobs/scan.errors.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 
-const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found', 404);
+const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
 
 /** The page archive for the admin: each poem's source pages beside its text. */
 @ApiTags('scanning')

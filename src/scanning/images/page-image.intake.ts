@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../contracts/scanning.js';
+import { DomainError } from '../../common/domain/domain-error.js';
 import type { PageImage } from '../extraction/extraction.port.js';
 
 /**
@@ -22,14 +23,13 @@ export type ImageIntakeErrorCode =
   | 'IMAGE.EMPTY' // 400: zero-byte file
   | 'IMAGE.UNREADABLE'; // 400: right signature, but the image cannot be decoded
 
-/** Domain error of the intake; the HTTP layer maps UNSUPPORTED_TYPE to 415 and the others to 400. */
-export class ImageIntakeError extends Error {
+/** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
+export class ImageIntakeError extends DomainError {
   constructor(
-    readonly code: ImageIntakeErrorCode,
+    override readonly code: ImageIntakeErrorCode,
     message: string,
   ) {
-    super(message);
-    this.name = 'ImageIntakeError';
+    super(code, message);
   }
 }
 

@@ -235,7 +235,7 @@ export class PoemScanner {
         data = await this.store.get(page.storageKey);
       } catch (err) {
         if (err instanceof PageNotStoredError) {
-          throw new ScanError('SCAN.PAGE_NOT_FOUND', `Page ${page.index + 1} of this scan is missing from the page store.`, 404);
+          throw new ScanError('SCAN.PAGE_NOT_FOUND', `Page ${page.index + 1} of this scan is missing from the page store.`);
         }
         throw err;
       }

@@ -1,4 +1,5 @@
-import { HttpException } from '@nestjs/common';
+import { DomainError } from '../../common/domain/domain-error.js';
+import type { DomainErrorCode } from '../../common/domain/error-statuses.js';
 
 export type ScanErrorCode =
   | 'SCAN.NO_PAGES'
@@ -19,44 +20,14 @@ export type ScanErrorCode =
   | 'SCAN.JOB_TIMEOUT'
   | 'SCAN.FAILED';
 
-export const SCAN_ERROR_STATUS: Record<ScanErrorCode, number> = {
-  'SCAN.NO_PAGES': 400,
-  'SCAN.TOO_MANY_PAGES': 400,
-  'SCAN.NO_METADATA_IMAGES': 400,
-  'SCAN.TOO_MANY_METADATA_IMAGES': 400,
-  'SCAN.UNEXPECTED_FILE_FIELD': 400,
-  'SCAN.FILE_TOO_LARGE': 413,
-  'SCAN.UNSUPPORTED_IMAGE': 415,
-  'SCAN.PUBLICATION_IN_TRASH': 409,
-  'SCAN.NO_STORED_PAGES': 409,
-  'SCAN.JOB_NOT_FOUND': 404,
-  'SCAN.PAGE_NOT_FOUND': 404,
-  'SCAN.NOT_AN_UPLOAD': 400,
-  // Like poems of another publication in clear_poems: a stale or foreign id, so nothing is removed.
-  'SCAN.JOBS_NOT_IN_PUBLICATION': 409,
-  'SCAN.QUEUE_UNAVAILABLE': 503,
-  'SCAN.NO_WORKER': 503,
-  'SCAN.JOB_TIMEOUT': 504,
-  'SCAN.FAILED': 500,
-};
-
 /**
- * A rule of scanning was broken, with a stable code. It is an HttpException as well, so the one
- * global filter answers it with its status and code even before the code is in its table.
+ * A rule of scanning was broken, with a stable code; its status comes from the one table of codes.
+ * A job's failure is raised again to the request waiting on it with the code it failed with, which
+ * may be another module's (an image the intake refused, an AI provider's error).
  */
-export class ScanError extends HttpException {
-  readonly details?: Record<string, unknown>;
-
-  constructor(
-    readonly code: ScanErrorCode | string,
-    message: string,
-    status = SCAN_ERROR_STATUS[code as ScanErrorCode] ?? 500,
-    details?: Record<string, unknown>,
-  ) {
-    super({ message, code, ...details }, status);
-    this.name = 'ScanError';
-    this.message = message;
-    this.details = details;
+export class ScanError extends DomainError {
+  constructor(code: ScanErrorCode | DomainErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, message, details);
   }
 
   static noPages(): ScanError {
@@ -73,7 +44,7 @@ export class ScanError extends HttpException {
   }
   static fileTooLarge(maxBytes: number): ScanError {
     const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-    return new ScanError('SCAN.FILE_TOO_LARGE', `Image files are too large: each file may be at most ${mb} MB.`, 413, { max_bytes: maxBytes });
+    return new ScanError('SCAN.FILE_TOO_LARGE', `Image files are too large: each file may be at most ${mb} MB.`, { max_bytes: maxBytes });
   }
   static publicationInTrash(): ScanError {
     return new ScanError(

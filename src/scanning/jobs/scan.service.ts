@@ -9,7 +9,6 @@ import { naturalCase } from '../extraction/natural-case.js';
 import { ImageIntakeError, normalisePageImage, storableImage } from '../images/page-image.intake.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
-import { IMAGE_STATUS } from '../queue/job-failure.js';
 import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.port.js';
 import { ScanError } from './scan.errors.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
@@ -38,7 +37,7 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 
 /** Image intake failures as HTTP-ready scan errors (415 for a type we do not take, 400 otherwise). */
 export function intakeFailure(err: unknown): unknown {
-  if (err instanceof ImageIntakeError) return new ScanError(err.code, err.message, IMAGE_STATUS[err.code] ?? 400);
+  if (err instanceof ImageIntakeError) return new ScanError(err.code, err.message);
   return err;
 }
 

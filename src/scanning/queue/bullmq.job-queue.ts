@@ -128,7 +128,7 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
 
   async waitUntilFinished<N extends JobName>(jobId: string, signal?: AbortSignal): Promise<JobResult<N>> {
     for (;;) {
-      if (signal?.aborted) throw new ScanError('SCAN.JOB_TIMEOUT', 'Stopped waiting for the scan', 504);
+      if (signal?.aborted) throw new ScanError('SCAN.JOB_TIMEOUT', 'Stopped waiting for the scan');
       const status = await this.status(jobId);
       if (!status) throw ScanError.jobNotFound();
       if (status.state === 'completed') return status.result as JobResult<N>;

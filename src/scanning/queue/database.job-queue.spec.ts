@@ -118,7 +118,7 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with a scrip
     await queue.enqueue('scan.pages', payload, 'scan-1-cccccccc');
     const err = await queue.waitUntilFinished('scan-1-cccccccc').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ScanError);
-    expect((err as ScanError).getStatus()).toBe(415);
+    expect((err as ScanError).status).toBe(415);
     expect(calls).toEqual([1]);
     expect((await queue.status('scan-1-cccccccc'))?.error).toEqual({ code: 'IMAGE.UNSUPPORTED_TYPE', status: 415, message: bad.message });
   });
@@ -133,7 +133,7 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with a scrip
     queue = await start(handler, idle);
     await queue.enqueue('scan.pages', payload, 'scan-1-dddddddd');
     const err = (await queue.waitUntilFinished('scan-1-dddddddd').catch((e: unknown) => e)) as ScanError;
-    expect(err.getStatus()).toBe(502);
+    expect(err.status).toBe(502);
     expect(err.message).toMatch(/AI provider/);
     expect(calls).toEqual([1, 2, 3]);
   });

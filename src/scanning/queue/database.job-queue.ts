@@ -102,7 +102,7 @@ export class DatabaseJobQueue implements JobQueue, OnApplicationBootstrap, Befor
 
   async waitUntilFinished<N extends JobName>(jobId: string, signal?: AbortSignal): Promise<JobResult<N>> {
     for (;;) {
-      if (signal?.aborted) throw new ScanError('SCAN.JOB_TIMEOUT', 'Stopped waiting for the scan', 504);
+      if (signal?.aborted) throw new ScanError('SCAN.JOB_TIMEOUT', 'Stopped waiting for the scan');
       const job = await this.jobs.find(jobId);
       if (!job) throw ScanError.jobNotFound();
       if (job.state === 'completed') return job.result as JobResult<N>;

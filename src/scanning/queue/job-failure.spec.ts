@@ -40,7 +40,7 @@ describe('failures carried through BullMQ', () => {
     const info = { code: 'EXTRACTION.AI_RATE_LIMITED', message: 'slow down', status: 429 };
     expect(decodeFailure(encodeFailure(info))).toEqual(info);
     const err = errorFromFailure(info);
-    expect(err.getStatus()).toBe(429);
+    expect(err.status).toBe(429);
     expect(err.code).toBe('EXTRACTION.AI_RATE_LIMITED');
   });
 

@@ -1,15 +1,15 @@
 import { SEARCH_QUERY_MAX_LENGTH } from '../../../contracts/search.js';
+import { DomainError } from '../../common/domain/domain-error.js';
 
 export type SearchErrorCode = 'SEARCH.QUERY_EMPTY' | 'SEARCH.QUERY_TOO_LONG';
 
-/** The search text cannot be searched for; the HTTP layer answers 400 (src/common/domain-error-statuses.ts). */
-export class SearchError extends Error {
+/** The search text cannot be searched for: a 400 (src/common/domain/error-statuses.ts). */
+export class SearchError extends DomainError {
   constructor(
-    readonly code: SearchErrorCode,
+    override readonly code: SearchErrorCode,
     message: string,
   ) {
-    super(message);
-    this.name = 'SearchError';
+    super(code, message);
   }
 
   static emptyQuery(): SearchError {

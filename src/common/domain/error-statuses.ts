@@ -1,0 +1,58 @@
+/**
+ * The HTTP status of every domain error code, in the one table the API answers from. A module adds
+ * its codes here; its errors extend DomainError and never build HTTP answers themselves.
+ */
+export const DOMAIN_ERROR_STATUS = {
+  'CATALOG.PUBLICATION_NOT_FOUND': 404,
+  'CATALOG.POEM_NOT_FOUND': 404,
+  'CATALOG.NOT_IN_TRASH': 409,
+  'CATALOG.IN_TRASH': 409,
+  // The request named poems that do not match the publication as it is now (stale or foreign ids).
+  'CATALOG.POEM_ORDER_MISMATCH': 409,
+  'CATALOG.POEMS_NOT_IN_PUBLICATION': 409,
+
+  'SEARCH.QUERY_EMPTY': 400,
+  'SEARCH.QUERY_TOO_LONG': 400,
+
+  'IMAGE.UNSUPPORTED_TYPE': 415,
+  'IMAGE.EMPTY': 400,
+  'IMAGE.UNREADABLE': 400,
+
+  'EXTRACTION.AI_RATE_LIMITED': 429,
+  'EXTRACTION.AI_PAYLOAD_TOO_LARGE': 413,
+  'EXTRACTION.AI_PROVIDER_FAILED': 502,
+  'EXTRACTION.FAILED': 500,
+
+  'SCAN.NO_PAGES': 400,
+  'SCAN.TOO_MANY_PAGES': 400,
+  'SCAN.NO_METADATA_IMAGES': 400,
+  'SCAN.TOO_MANY_METADATA_IMAGES': 400,
+  'SCAN.UNEXPECTED_FILE_FIELD': 400,
+  'SCAN.FILE_TOO_LARGE': 413,
+  'SCAN.UNSUPPORTED_IMAGE': 415,
+  'SCAN.PUBLICATION_IN_TRASH': 409,
+  'SCAN.NO_STORED_PAGES': 409,
+  'SCAN.JOB_NOT_FOUND': 404,
+  'SCAN.PAGE_NOT_FOUND': 404,
+  'SCAN.NOT_AN_UPLOAD': 400,
+  // Like poems of another publication in clear_poems: a stale or foreign id, so nothing is removed.
+  'SCAN.JOBS_NOT_IN_PUBLICATION': 409,
+  'SCAN.QUEUE_UNAVAILABLE': 503,
+  'SCAN.NO_WORKER': 503,
+  'SCAN.JOB_TIMEOUT': 504,
+  'SCAN.FAILED': 500,
+
+  'ARCHIVE.UNKNOWN_FORMAT': 400,
+  'ARCHIVE.UNREADABLE': 400,
+  'ARCHIVE.NOT_EMPTY': 409,
+  'ARCHIVE.SETTINGS_EXIST': 409,
+  // The database lists a photo the page store does not hold: the server's data, not the request.
+  'ARCHIVE.PAGE_MISSING': 500,
+} as const satisfies Record<string, number>;
+
+export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
+
+/** The status of a code from the table; a code it does not know (a job's foreign failure) is a 500. */
+export function statusOfCode(code: string): number {
+  return (DOMAIN_ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}
