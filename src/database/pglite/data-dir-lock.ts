@@ -49,6 +49,7 @@ export function lockDataDir(dir: string): () => void {
       if (holder && holder !== process.pid && holdsLock(holder)) {
         throw new Error(
           `The embedded database in ${dir} is in use by process ${holder}. Stop that process first, or use PostgreSQL (DATABASE_URL).`,
+          { cause: err },
         );
       }
       rmSync(file, { force: true });

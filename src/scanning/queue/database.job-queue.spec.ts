@@ -2,6 +2,8 @@ import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/app-config.js';
 import { dataSourceOptions } from '../../database/database.module.js';
+import { ExtractionError } from '../extraction/extraction.port.js';
+import { ImageIntakeError } from '../images/page-image.intake.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import type { ScanResult } from '../jobs/scan-job.types.js';
 import { DatabaseJobQueue } from './database.job-queue.js';
@@ -108,7 +110,7 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with a scrip
   });
 
   it('fails at once on bad input, keeping its code, message and status', async () => {
-    const bad = Object.assign(new Error('page_1 is a PDF document. Accepted types are JPEG, PNG and WebP images.'), { code: 'IMAGE.UNSUPPORTED_TYPE' });
+    const bad = new ImageIntakeError('IMAGE.UNSUPPORTED_TYPE', 'page_1 is a PDF document. Accepted types are JPEG, PNG and WebP images.');
     const { handler, calls } = scripted('scan.pages', [
       async () => {
         throw bad;
@@ -124,7 +126,7 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with a scrip
   });
 
   it('gives up after the configured attempts on a provider that keeps failing', async () => {
-    const provider = Object.assign(new Error('The AI provider (OpenAI) failed: 500'), { code: 'EXTRACTION.AI_PROVIDER_FAILED', retryable: true });
+    const provider = new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', 'The AI provider (OpenAI) failed: 500', true);
     const { handler, calls } = scripted('scan.pages', [
       async () => {
         throw provider;
