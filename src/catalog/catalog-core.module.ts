@@ -3,7 +3,6 @@ import { CatalogCommands } from './application/catalog-commands.js';
 import { CatalogEvents } from './application/catalog-events.js';
 import { CatalogQueries } from './application/catalog-queries.js';
 import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
-import { PublicReadCache } from './http/public-read-cache.js';
 import { CatalogChanges } from './infrastructure/catalog-changes.js';
 import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
 
@@ -18,8 +17,7 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
     CatalogQueries,
     CatalogCommands,
     CatalogEvents,
-    PublicReadCache,
   ],
-  exports: [CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents, PublicReadCache],
+  exports: [CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents],
 })
 export class CatalogCoreModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
 import { SiteFilesController } from './site-files.controller.js';
@@ -13,7 +14,7 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogCoreModule],
+  imports: [CatalogCoreModule, DeliveryModule],
   controllers: [SitePagesController, SiteFilesController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },

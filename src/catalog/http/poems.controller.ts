@@ -5,7 +5,7 @@ import { isStaff, StaffGuard } from '../../auth/staff.guard.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import { UpdatePoemDto } from './poem.dto.js';
-import { PublicReadInterceptor } from './public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
 
 @ApiTags('poems')
 @Controller('api/poems')

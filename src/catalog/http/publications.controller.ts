@@ -20,7 +20,7 @@ import {
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
-import { PublicReadInterceptor } from './public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
 import { viewerOf } from './viewer.js';
 
 const REF = 'id';

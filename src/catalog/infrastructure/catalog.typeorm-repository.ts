@@ -123,6 +123,8 @@ async function takenSlugs(m: EntityManager, table: 'publications' | 'poems', bas
 
 class TypeOrmCatalogTransaction implements CatalogTransaction {
   touched = false;
+  /** The publications this transaction changed (a poem's change is its publication's), so caches drop only their pages. */
+  readonly publicationIds = new Set<number>();
 
   constructor(private readonly m: EntityManager) {}
 
@@ -141,7 +143,7 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7) RETURNING id`,
       [slug, fields.title, JSON.stringify(fields.authors), fields.publisher, fields.publication_date, fields.isbn, fields.notes],
     );
-    this.touched = true;
+    this.changed(Number(rows[0].id));
     return Number(rows[0].id);
   }
 
@@ -155,7 +157,7 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
     }
     values.push(id);
     await this.m.query(`UPDATE publications SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${values.length}`, values);
-    this.touched = true;
+    this.changed(id);
   }
 
   async setLifecycle(id: number, state: { status: PublicationStatus; deleted_at: string | null; published_at: string | null }): Promise<void> {
@@ -163,12 +165,12 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
       `UPDATE publications SET status = $1, deleted_at = $2, published_at = $3, updated_at = now() WHERE id = $4`,
       [state.status, state.deleted_at, state.published_at, id],
     );
-    this.touched = true;
+    this.changed(id);
   }
 
   async deletePublication(id: number): Promise<void> {
     await this.m.query(`DELETE FROM publications WHERE id = $1`, [id]);
-    this.touched = true;
+    this.changed(id);
   }
 
   async findPoem(ref: Ref): Promise<Poem | null> {
@@ -226,15 +228,26 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
   }
 
   async updatePoem(id: number, fields: { title: string; body: string; notes: string; page_numbers?: number[] }): Promise<void> {
+    await this.poemChanging(id);
     await this.m.query(
       `UPDATE poems SET title = $1, body = $2, notes = $3, line_count = $4, word_count = $5, page_numbers = COALESCE($6::jsonb, page_numbers), updated_at = now() WHERE id = $7`,
       [fields.title, fields.body, fields.notes, countLines(fields.body), countWords(fields.body), fields.page_numbers ? JSON.stringify(fields.page_numbers) : null, id],
     );
-    this.touched = true;
   }
 
   async deletePoem(id: number): Promise<void> {
+    await this.poemChanging(id);
     await this.m.query(`DELETE FROM poems WHERE id = $1`, [id]);
+  }
+
+  private async poemChanging(poemId: number): Promise<void> {
+    const [row] = await this.m.query(`SELECT publication_id FROM poems WHERE id = $1`, [poemId]);
+    if (row) this.changed(Number(row.publication_id));
+    else this.touched = true;
+  }
+
+  private changed(publicationId: number): void {
+    this.publicationIds.add(publicationId);
     this.touched = true;
   }
 
@@ -264,7 +277,7 @@ class TypeOrmCatalogTransaction implements CatalogTransaction {
 
   async touch(publicationId: number): Promise<void> {
     await this.m.query(`UPDATE publications SET updated_at = now() WHERE id = $1`, [publicationId]);
-    this.touched = true;
+    this.changed(publicationId);
   }
 }
 
@@ -326,10 +339,10 @@ export class TypeOrmCatalogRepository implements CatalogRepository {
     const result = await this.db.transaction(async (m) => {
       tx = new TypeOrmCatalogTransaction(m);
       const value = await work(tx);
-      if (tx.touched) await this.changes.announce(m);
+      if (tx.touched) await this.changes.announce(m, tx.publicationIds);
       return value;
     });
-    if (tx.touched) this.changes.changedLocally();
+    if (tx.touched) this.changes.changedLocally(tx.publicationIds);
     return result;
   }
 }
