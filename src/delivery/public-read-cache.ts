@@ -11,7 +11,7 @@ type Headers = Record<string, string | number | string[]>;
 interface Variant {
   body: Buffer;
   headers: Headers;
-  /** What a 304 carries: the validators and caching headers, no body headers. */
+  /** What a 304 carries: the validator and caching headers, no body headers. */
   notModified: Headers;
 }
 
@@ -103,7 +103,7 @@ export class PublicReadCache {
     headers.vary = withAcceptEncoding(headers.vary);
     headers['content-length'] = body.length;
     this.delete(key);
-    const entry: Entry = { etag, publicationIds, identity: variant(body, headers, etag), encoded: {}, bytes: body.length };
+    const entry: Entry = { etag, publicationIds, identity: variant(body, { ...headers, etag }), encoded: {}, bytes: body.length };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     for (const id of publicationIds ?? [WHOLE_CATALOG]) {
@@ -150,8 +150,8 @@ export class PublicReadCache {
     let found = entry.encoded[encoding];
     if (!found) {
       const body = compress(entry.identity.body, encoding);
-      const etag = entry.etag.replace(/"$/, `-${encoding}"`);
-      found = variant(body, { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length, etag }, etag);
+      // One ETag for every coding, as the compression middleware gives cache misses.
+      found = variant(body, { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length });
       entry.encoded[encoding] = found;
       entry.bytes += body.length;
       this.bytes += body.length;
@@ -185,13 +185,12 @@ export class PublicReadCache {
   }
 }
 
-function variant(body: Buffer, headers: Headers, etag: string): Variant {
+function variant(body: Buffer, headers: Headers): Variant {
   const notModified: Headers = {};
   for (const name of ['etag', 'cache-control', 'vary', 'content-location', 'expires']) {
     if (headers[name] !== undefined) notModified[name] = headers[name];
   }
-  notModified.etag = etag;
-  return { body, headers: { ...headers, etag }, notModified };
+  return { body, headers, notModified };
 }
 
 function withAcceptEncoding(vary: Headers[string] | undefined): string {
@@ -203,13 +202,8 @@ function withAcceptEncoding(vary: Headers[string] | undefined): string {
   return names.join(', ');
 }
 
-/** If-None-Match against an entry's tag, in any coding ("…-br" and "…-gzip" are the same content). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const bare = etag.slice(0, -1);
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === etag || t === `${bare}-br"` || t === `${bare}-gzip"`;
-  });
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -43,6 +43,24 @@ function decoded(res: { headers: Record<string, string>; body: Buffer }): string
   return (coding === 'br' ? brotliDecompressSync(res.body) : coding === 'gzip' ? gunzipSync(res.body) : res.body).toString();
 }
 
+/**
+ * Visits the paths until a second visit of each is answered from the cache. On PostgreSQL a
+ * change also comes back by NOTIFY a moment later and drops what was cached in between.
+ */
+async function prime(t: TestApp, reads: () => number, paths: string[]): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        for (const path of paths) await raw(t, path);
+        const before = reads();
+        for (const path of paths) await raw(t, path);
+        return reads() - before;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+}
+
 async function seed(t: TestApp, title: string): Promise<{ publication: Publication; poems: Poem[] }> {
   const commands = t.app.get(CatalogCommands);
   const publication = await commands.createPublication({ title, authors: [], publisher: 'Lantern Press', publication_date: '1990', isbn: '', notes: '' });
@@ -98,9 +116,9 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     }
   });
 
-  it('answers a repeat visit from memory, and with 304 when the browser has it in any coding', async () => {
+  it('answers a repeat visit from memory, and with 304 when the browser has it', async () => {
     const path = `/poem/${river.poems[1].slug}`;
-    await readsFor(path);
+    await prime(t, reads, [path]);
     const again = await readsFor(path, { 'Accept-Encoding': 'br' });
     expect(again.reads).toBe(0);
     const revalidated = await raw(t, path, { 'If-None-Match': again.res.headers.etag, 'Accept-Encoding': 'br' });
@@ -110,7 +128,7 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
 
   it('treats a session cookie that is not a live session as no cookie: made-up, or from a signed-out curator', async () => {
     const path = `/publication/${orchard.publication.slug}`;
-    await readsFor(path);
+    await prime(t, reads, [path]);
     expect((await readsFor(path, { Cookie: 'sessionid=s%3Amade-up.c2lnbmF0dXJl' })).reads).toBe(0);
     expect((await readsFor(path, { Cookie: 'sessionid=anything; theme=dark' })).reads).toBe(0);
 
@@ -126,8 +144,7 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
 
   it('never answers a signed-in curator from the cache: they see their drafts and their own changes', async () => {
     const path = `/api/publications/${river.publication.slug}/poems/`;
-    await readsFor(path);
-    expect((await readsFor(path)).reads).toBe(0);
+    await prime(t, reads, [path]);
     const { agent, token } = await staffAgent(t);
     const before = reads();
     const mine = await agent.get(path).set('Accept-Encoding', 'br').expect(200);
@@ -147,8 +164,7 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     const riverPages = [`/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, `/api/publications/${river.publication.slug}/`];
     const orchardPages = [`/publication/${orchard.publication.slug}`, `/poem/${orchard.poems[0].slug}`, `/api/poems/${orchard.poems[0].slug}/`];
     const lists = ['/', '/publications', '/api/publications/', '/sitemap.xml'];
-    for (const path of [...riverPages, ...orchardPages, ...lists]) await readsFor(path);
-    for (const path of [...riverPages, ...orchardPages, ...lists]) expect((await readsFor(path)).reads, path).toBe(0);
+    await prime(t, reads, [...riverPages, ...orchardPages, ...lists]);
 
     await t.app.get(CatalogCommands).updatePoem(river.poems[0].id, { title: 'The River, Revised', body: 'New water\nunder the bridge.', notes: '' });
 
@@ -198,6 +214,7 @@ describe.each(dbTargets().filter((target) => target === 'postgres'))('public rea
   let proxy: ReturnType<typeof databaseProxy>;
   let port: number;
   let river: { publication: Publication; poems: Poem[] };
+  let reads: () => number;
 
   beforeAll(async () => {
     ensureReaderBuilt();
@@ -210,6 +227,7 @@ describe.each(dbTargets().filter((target) => target === 'postgres'))('public rea
     viaProxy.hostname = '127.0.0.1';
     t = await startTestApp(target, { reset: false, env: { DATABASE_URL: viaProxy.href } });
     river = await seed(t, 'River Songs');
+    reads = countCatalogReads(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -219,6 +237,7 @@ describe.each(dbTargets().filter((target) => target === 'postgres'))('public rea
   it('keeps answering cached pages while the database is unreachable, then serves fresh ones when it is back', async () => {
     const changes = t.app.get(CatalogChanges);
     const cached = [`/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, '/', `/api/publications/${river.publication.slug}/poems/`];
+    await prime(t, reads, cached);
     const before = new Map<string, string>();
     for (const path of cached) before.set(path, decoded(await raw(t, path, { 'Accept-Encoding': 'gzip' })));
 
