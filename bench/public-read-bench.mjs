@@ -36,8 +36,8 @@ const SHARE_BAR = 0.5;
 const UNCACHED_RPS_BAR = 2000;
 const UNCACHED_P99_BAR_MS = 30;
 
-function child(file, childArgs = []) {
-  const proc = fork(file, childArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function child(file, childArgs = [], env = process.env) {
+  const proc = fork(file, childArgs, { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>
     new Promise((resolve, reject) => {
       proc.once('message', resolve);
@@ -46,16 +46,27 @@ function child(file, childArgs = []) {
   return { proc, next, send: (m) => proc.send(m) };
 }
 
-async function runLoad(url) {
+async function cpuOf(server) {
+  server.send('cpu');
+  const { cpu } = await server.next();
+  return cpu.user + cpu.system;
+}
+
+/** One load on `server`, with the server's CPU microseconds per answered request. */
+async function runLoad(server, url) {
+  const before = await cpuOf(server);
   const c = child(`${here}lib/load.mjs`, ['--child']);
   c.send({ url, headers: BROWSER_HEADERS, seconds: Number(args.seconds), connections: Number(args.connections) });
-  return c.next();
+  const result = await c.next();
+  return { ...result, cpu_us: ((await cpuOf(server)) - before) / Math.max(1, result.requests) };
 }
 
 const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+const leastCpu = (list) => Math.min(...list.map((r) => r.cpu_us));
 const figures = (r) => ({ rps: Math.round(r.rps), p50_ms: +r.p50.toFixed(2), p99_ms: +r.p99.toFixed(2), errors: r.errors });
 
-const archive = child(`${here}lib/archive-server.mjs`);
+// As the production image runs it: React and Express pick their production code from NODE_ENV.
+const archive = child(`${here}lib/archive-server.mjs`, [], { ...process.env, NODE_ENV: 'production' });
 archive.send({ publications: Number(args.publications), poems: Number(args.poems) });
 const ready = await archive.next();
 const bare = child(`${here}lib/bare-server.mjs`);
@@ -69,8 +80,8 @@ const cached = [];
 for (const route of routes) {
   const rows = { archive: [], bare: [] };
   for (let round = 0; round < Number(args.rounds); round++) {
-    rows.archive.push(await runLoad(`http://127.0.0.1:${ready.port}${route.path}`));
-    rows.bare.push(await runLoad(`http://127.0.0.1:${barePort}${route.path}`));
+    rows.archive.push(await runLoad(archive, `http://127.0.0.1:${ready.port}${route.path}`));
+    rows.bare.push(await runLoad(bare, `http://127.0.0.1:${barePort}${route.path}`));
   }
   const a = best(rows.archive);
   const b = best(rows.bare);
@@ -79,9 +90,11 @@ for (const route of routes) {
     path: route.path,
     bytes: Buffer.from(route.body, 'base64').length,
     encoding: route.headers['content-encoding'] ?? 'identity',
-    archive: figures(a),
-    bare: figures(b),
+    archive: { ...figures(a), cpu_us_per_request: Math.round(leastCpu(rows.archive)) },
+    bare: { ...figures(b), cpu_us_per_request: Math.round(leastCpu(rows.bare)) },
     share: +(a.rps / b.rps).toFixed(3),
+    // On a shared machine the two rates are taken at different moments; CPU per request is steadier.
+    cpu_share: +(leastCpu(rows.bare) / leastCpu(rows.archive)).toFixed(3),
   });
 }
 archive.send('queries');
@@ -93,8 +106,10 @@ await archive.next();
 const uncached = [];
 for (const route of routes.filter((r) => r.uncached)) {
   const runs = [];
-  for (let round = 0; round < Number(args.rounds); round++) runs.push(await runLoad(`http://127.0.0.1:${ready.port}${route.path}`));
-  uncached.push({ name: route.name, path: route.path, archive: figures(best(runs)) });
+  for (let round = 0; round < Number(args.rounds); round++) runs.push(await runLoad(archive, `http://127.0.0.1:${ready.port}${route.path}`));
+  const cpu = leastCpu(runs);
+  // What one core could answer if this process had it to itself.
+  uncached.push({ name: route.name, path: route.path, archive: { ...figures(best(runs)), cpu_us_per_request: Math.round(cpu), rps_per_core: Math.round(1e6 / cpu) } });
 }
 archive.proc.kill();
 bare.proc.kill();
@@ -125,14 +140,14 @@ if (args.json) {
   console.log('\nCached (as a browser asks: Brotli accepted), archive vs a bare node http server sending the same bytes');
   for (const r of cached) {
     console.log(`\n${r.name}: ${r.path}  (${r.bytes} bytes, ${r.encoding})`);
-    console.log(`  archive ${String(r.archive.rps).padStart(7)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}`);
-    console.log(`  bare    ${String(r.bare.rps).padStart(7)} req/s  p50 ${r.bare.p50_ms} ms  p99 ${r.bare.p99_ms} ms`);
-    console.log(`  share of the bare server: ${(r.share * 100).toFixed(1)}% (bar ${SHARE_BAR * 100}%) ${r.share >= SHARE_BAR ? 'OK' : 'BELOW BAR'}`);
+    console.log(`  archive ${String(r.archive.rps).padStart(7)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}  CPU ${r.archive.cpu_us_per_request} us/request`);
+    console.log(`  bare    ${String(r.bare.rps).padStart(7)} req/s  p50 ${r.bare.p50_ms} ms  p99 ${r.bare.p99_ms} ms  CPU ${r.bare.cpu_us_per_request} us/request`);
+    console.log(`  share of the bare server: ${(r.share * 100).toFixed(1)}% of its rate (bar ${SHARE_BAR * 100}%) ${r.share >= SHARE_BAR ? 'OK' : 'BELOW BAR'}; ${(r.cpu_share * 100).toFixed(1)}% by CPU per request`);
   }
   for (const s of ready.skipped) console.log(`\nskipped ${s.name}: ${s.path} answered ${s.status}${s.location ? ` -> ${s.location}` : ''} (not on this build)`);
   console.log('\nUncached (read cache off: every request routed, read, rendered and compressed)');
   for (const r of uncached) {
-    console.log(`  ${r.name.padEnd(18)} ${String(r.archive.rps).padStart(6)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}  ${r.path}`);
+    console.log(`  ${r.name.padEnd(18)} ${String(r.archive.rps).padStart(6)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}  CPU ${r.archive.cpu_us_per_request} us/request (${r.archive.rps_per_core} req/s per free core)  ${r.path}`);
   }
   console.log('\nSQL queries per uncached request (small archive -> full archive):');
   for (const [path, q] of Object.entries(ready.queries)) console.log(`  ${path}: ${q.small} -> ${q.full}${q.small === q.full ? ' (constant)' : ' (GROWS)'}`);

@@ -127,6 +127,8 @@ process.once('message', async ({ publications, poems }) => {
   const again = await get(base + routes[0].path, { 'If-None-Match': etag });
   process.on('message', (m) => {
     if (m === 'queries') process.send({ queries });
+    if (m === 'exit') process.exit(0);
+    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
     if (m?.cache !== undefined) {
       cache.enabled = m.cache;
       process.send({ cache: cache.enabled });

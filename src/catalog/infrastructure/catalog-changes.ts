@@ -21,8 +21,8 @@ function parsePayload(payload: string | undefined): CatalogChange {
  * another replica writes. On PostgreSQL a NOTIFY sent inside the writing transaction reaches every
  * listening replica on commit; embedded PGlite has a single process, so a local signal suffices.
  *
- * `version` moves on every change; a cache entry is valid only for the version it was made under,
- * and only while `reliable` (the listener is connected), so a lost connection can never serve stale data.
+ * `version` moves on every change; a cache entry is fresh only while `reliable` (the listener is
+ * connected), so a lost connection never serves stale data while the database answers.
  * Listeners (`onChange`) also hear which publications changed, so a cache can drop only their pages;
  * after the listener reconnects they hear "everything", as changes may have been missed meanwhile.
  */
