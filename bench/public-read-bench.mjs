@@ -38,6 +38,7 @@ const UNCACHED_P99_BAR_MS = 30;
 
 function child(file, childArgs = [], env = process.env) {
   const proc = fork(file, childArgs, { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  proc.setMaxListeners(0); // one exit listener per awaited message
   const next = () =>
     new Promise((resolve, reject) => {
       proc.once('message', resolve);
@@ -53,10 +54,10 @@ async function cpuOf(server) {
 }
 
 /** One load on `server`, with the server's CPU microseconds per answered request. */
-async function runLoad(server, url) {
+async function runLoad(server, url, seconds = Number(args.seconds)) {
   const before = await cpuOf(server);
   const c = child(`${here}lib/load.mjs`, ['--child']);
-  c.send({ url, headers: BROWSER_HEADERS, seconds: Number(args.seconds), connections: Number(args.connections) });
+  c.send({ url, headers: BROWSER_HEADERS, seconds, connections: Number(args.connections) });
   const result = await c.next();
   return { ...result, cpu_us: ((await cpuOf(server)) - before) / Math.max(1, result.requests) };
 }
@@ -74,6 +75,11 @@ bare.send({ routes: ready.routes });
 const { port: barePort } = await bare.next();
 const routes = ready.routes.filter((r) => !args.only || r.path.includes(args.only) || r.name.includes(args.only));
 
+// Warm both servers up (JIT, first compressions) before anything is measured.
+for (const route of routes) {
+  await runLoad(archive, `http://127.0.0.1:${ready.port}${route.path}`, 0.5);
+  await runLoad(bare, `http://127.0.0.1:${barePort}${route.path}`, 0.5);
+}
 archive.send('queries');
 const queriesBefore = (await archive.next()).queries;
 const cached = [];

@@ -67,8 +67,6 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   const db = app.get<DataSource>(getDataSourceToken());
   const sessionSecret = await appSecret(db, 'session', config.sessionSecret);
   const { handler, store } = sessionMiddleware(db, sessionSecret, config);
-  // Anonymous repeat reads are answered ahead of Express, replaying the headers the full stack gave them.
-  installReadCache(app.getHttpServer(), app.get(PublicReadCache), new SessionCheck(sessionSecret, store));
   app.use(handler);
   app.use(passport.initialize());
   app.use(passport.session());
@@ -93,6 +91,10 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
     .addCookieAuth('sessionid')
     .build();
   SwaggerModule.setup('api/docs', app as INestApplication, SwaggerModule.createDocument(app as INestApplication, docs));
+
+  // Last, so it wraps every other request handler: anonymous repeat reads are answered ahead of
+  // Express (and of anything that fails for lack of a database), replaying the headers the full stack gave them.
+  installReadCache(app.getHttpServer(), app.get(PublicReadCache), new SessionCheck(sessionSecret, store));
 }
 
 export const bootLogger = new Logger('Bootstrap');
