@@ -123,11 +123,11 @@ process.once('message', async ({ publications, poems }) => {
     for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[name];
     routes.push({ name: entry.name, path, uncached: !!entry.uncached, body: res.body.toString('base64'), headers });
   }
+  for (const s of skipped) delete counted[s.path];
   const etag = (await get(base + routes[0].path)).headers.etag;
   const again = await get(base + routes[0].path, { 'If-None-Match': etag });
   process.on('message', (m) => {
     if (m === 'queries') process.send({ queries });
-    if (m === 'exit') process.exit(0);
     if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
     if (m?.cache !== undefined) {
       cache.enabled = m.cache;
