@@ -2,7 +2,7 @@
 /** `npm run bench`: every benchmark of the archive in turn; exits non-zero if any misses its bar. */
 import { spawnSync } from 'node:child_process';
 
-const benches = ['bench/api-bench.mjs', 'bench/reader-bench.mjs', 'bench/duplicates-bench.mjs', 'bench/scan-bench.mjs'];
+const benches = ['bench/public-read-bench.mjs', 'bench/reader-bench.mjs', 'bench/duplicates-bench.mjs', 'bench/scan-bench.mjs'];
 let failed = 0;
 for (const file of benches) {
   console.log(`\n### ${file}`);

@@ -12,12 +12,15 @@ import { THEME_SCRIPT_CSP_SOURCE } from './site/theme-script.js';
 import { appSecret } from './auth/app-secrets.js';
 import { Csrf } from './auth/csrf.js';
 import { sessionMiddleware } from './auth/session.config.js';
-import { PublicReadCache } from './catalog/http/public-read-cache.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { noStoreByDefault } from './common/no-store.js';
 import { limitJsonDepth, refuseNulCharacters } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
+import { compressResponses } from './delivery/content-encoding.js';
+import { PublicReadCache } from './delivery/public-read-cache.js';
+import { installReadCache } from './delivery/read-cache-handler.js';
+import { SessionCheck } from './delivery/session-check.js';
 
 export interface CreateAppOptions extends DatabaseOptions {
   logger?: false | ('log' | 'error' | 'warn' | 'debug' | 'verbose')[];
@@ -40,8 +43,7 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
-  // Anonymous repeat reads are answered first, replaying the headers the full stack gave them.
-  app.use(app.get(PublicReadCache).middleware());
+  app.use(compressResponses());
   const connectSrc = ["'self'"];
   if (config.webVitalsEndpoint) connectSrc.push(new URL(config.webVitalsEndpoint).origin);
   app.use(
@@ -66,7 +68,8 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   );
 
   const db = app.get<DataSource>(getDataSourceToken());
-  const { handler } = sessionMiddleware(db, await appSecret(db, 'session', config.sessionSecret), config);
+  const sessionSecret = await appSecret(db, 'session', config.sessionSecret);
+  const { handler, store } = sessionMiddleware(db, sessionSecret, config);
   app.use(handler);
   app.use(passport.initialize());
   app.use(passport.session());
@@ -98,6 +101,10 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
     .addCookieAuth('sessionid')
     .build();
   SwaggerModule.setup('api/docs', app as INestApplication, SwaggerModule.createDocument(app as INestApplication, docs));
+
+  // Last, so it wraps every other request handler: anonymous repeat reads are answered ahead of
+  // Express (and of anything that fails for lack of a database), replaying the headers the full stack gave them.
+  installReadCache(app.getHttpServer(), app.get(PublicReadCache), new SessionCheck(sessionSecret, store));
 }
 
 export const bootLogger = new Logger('Bootstrap');

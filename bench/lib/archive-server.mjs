@@ -1,6 +1,8 @@
 /**
  * The archive's API process for the benchmark: the compiled app (dist/server) on PGlite in memory
- * or DATABASE_URL, seeded through the catalog's own commands, with SQL queries counted.
+ * or DATABASE_URL, seeded through the catalog's own commands, with SQL queries counted. Reports
+ * every public path it answers (bench/lib/public-paths.mjs) with the bytes and headers it sent a
+ * browser, and switches its read cache off and on when asked (to measure cache misses).
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -9,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
+import { BROWSER_HEADERS, PUBLIC_PATHS } from './public-paths.mjs';
 
 /** One GET on a fresh connection (a pooled one may have timed out while seeding). */
 function get(url, headers = {}) {
@@ -28,6 +31,7 @@ const dist = (p) => pathToFileURL(resolve('dist/server', p)).href;
 const { createApp } = await import(dist('bootstrap.js'));
 const { loadConfig } = await import(dist('config/app-config.js'));
 const { CatalogCommands } = await import(dist('catalog/application/catalog-commands.js'));
+const { PublicReadCache } = await import(dist('delivery/public-read-cache.js'));
 const { PostgresQueryRunner } = await import('typeorm/driver/postgres/PostgresQueryRunner.js');
 
 let queries = 0;
@@ -69,6 +73,7 @@ process.once('message', async ({ publications, poems }) => {
   const commands = app.get(CatalogCommands);
   const base = `http://127.0.0.1:${port}`;
 
+  const seeded = [];
   async function seed(from, to) {
     for (let p = from; p < to; p++) {
       const pub = await commands.createPublication({
@@ -79,42 +84,60 @@ process.once('message', async ({ publications, poems }) => {
         isbn: '',
         notes: '',
       });
-      await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({ title: `Poem ${i} of ${p}`, body: poemBody(p, i), pageNumbers: [i + 1] })));
-      await commands.setStatus(pub.id, 'published');
+      const added = await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({ title: `Poem ${i} of ${p}`, body: poemBody(p, i), pageNumbers: [i + 1] })));
+      seeded.push({ publication: await commands.setStatus(pub.id, 'published'), poems: added });
     }
   }
 
-  // Queries of one uncached request (first request after a change misses the cache).
+  const cache = app.get(PublicReadCache);
+  const data = () => ({ publication: seeded[1].publication, poem: seeded[1].poems[3], word: 'stanza' });
+  // Queries of one uncached request, with the read cache off.
   async function countQueries(path) {
-    await commands.updatePublication(1, { notes: String(Date.now()) });
+    cache.enabled = false;
     const before = queries;
     await get(base + path);
+    cache.enabled = true;
     return queries - before;
   }
 
   await seed(0, 5);
-  const paths = ['/api/publications/', '/api/publications/collection-1/poems/'];
+  const counting = PUBLIC_PATHS.filter((p) => p.uncached || p.name.startsWith('API')).map((p) => p.path(data()));
   const small = {};
-  for (const path of paths) small[path] = await countQueries(path);
+  for (const path of counting) small[path] = await countQueries(path);
   await seed(5, publications);
   const counted = {};
-  for (const path of paths) counted[path] = { small: small[path], full: await countQueries(path) };
+  for (const path of counting) counted[path] = { small: small[path], full: await countQueries(path) };
 
   const routes = [];
-  for (const path of paths) {
-    const res = await get(base + path);
-    const body = res.body;
+  const skipped = [];
+  for (const entry of PUBLIC_PATHS) {
+    const path = entry.path(data());
+    await get(base + path, BROWSER_HEADERS); // a miss: rendered and stored
+    const res = await get(base + path, BROWSER_HEADERS);
+    if (res.status !== 200) {
+      skipped.push({ name: entry.name, path, status: res.status, location: res.headers.location });
+      continue;
+    }
     // The bare server answers the very same bytes: body and every header but the per-connection ones.
     const headers = { ...res.headers };
     for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[name];
-    routes.push({ path, body: body.toString('base64'), headers });
+    routes.push({ name: entry.name, path, uncached: !!entry.uncached, body: res.body.toString('base64'), headers });
   }
-  const etag = (await get(base + paths[0])).headers.etag;
-  const again = await get(base + paths[0], { 'If-None-Match': etag });
-  process.on('message', (m) => m === 'queries' && process.send({ queries }));
+  for (const s of skipped) delete counted[s.path];
+  const etag = (await get(base + routes[0].path)).headers.etag;
+  const again = await get(base + routes[0].path, { 'If-None-Match': etag });
+  process.on('message', (m) => {
+    if (m === 'queries') process.send({ queries });
+    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+    if (m?.cache !== undefined) {
+      cache.enabled = m.cache;
+      process.send({ cache: cache.enabled });
+    }
+  });
   process.send({
     port,
     routes,
+    skipped,
     queries: counted,
     revalidation: `${again.status} ${again.status === 304 ? '(costs no body)' : '(expected 304)'}`,
     database: config.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)',

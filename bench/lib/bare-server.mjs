@@ -18,4 +18,5 @@ process.once('message', ({ routes }) => {
   });
   server.keepAliveTimeout = 30_000;
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('message', (m) => m === 'cpu' && process.send({ cpu: process.cpuUsage() }));
 });

@@ -4,7 +4,6 @@ import { CatalogEvents } from './application/catalog-events.js';
 import { CatalogQueries } from './application/catalog-queries.js';
 import { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
 import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
-import { PublicReadCache } from './http/public-read-cache.js';
 import { CatalogChanges } from './infrastructure/catalog-changes.js';
 import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
 
@@ -23,8 +22,7 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
     { provide: CATALOG_READ_API, useExisting: CatalogQueries },
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
-    PublicReadCache,
   ],
-  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents, PublicReadCache],
+  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents],
 })
 export class CatalogCoreModule {}

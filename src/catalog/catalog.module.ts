@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { CatalogCoreModule } from './catalog-core.module.js';
 import { PoemsController } from './http/poems.controller.js';
-import { PublicReadInterceptor } from './http/public-read.interceptor.js';
 import { PublicationsController } from './http/publications.controller.js';
 
 /** The catalog's REST API (SPEC section 7) over the core catalog. */
 @Module({
-  imports: [CatalogCoreModule, AuthModule],
+  imports: [CatalogCoreModule, AuthModule, DeliveryModule],
   controllers: [PublicationsController, PoemsController],
-  providers: [PublicReadInterceptor],
   exports: [CatalogCoreModule],
 })
 export class CatalogModule {}

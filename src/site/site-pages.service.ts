@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
 import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
 import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../catalog/http/public-read-cache.js';
+import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/public-read-cache.js';
 import { SearchService } from '../search/application/search.service.js';
 import { DomainError } from '../common/domain/domain-error.js';
 import { ReaderBundle } from './reader-bundle.js';
@@ -29,15 +29,23 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
 
+/** The publications a page shows, so an edit elsewhere keeps it cached; undefined: it shows the whole catalog. */
+function publicationsShown(page: PageState): number[] | undefined {
+  if (page.route === 'publication' && page.reader.state === 'ready') return [page.reader.data.publication.id];
+  if (page.route === 'poem' && page.poem.state === 'ready') return [page.poem.data.poem.publication_id];
+  return undefined;
+}
+
 /**
  * Server rendering of the reader's pages. Data comes in-process from the catalog as a visitor
  * sees it (drafts and trash never appear), is rendered by the reader's server bundle and embedded
  * as JSON so the browser hydrates without fetching it again.
  *
- * Caching: a 200 page is stored in the catalog's PublicReadCache under the catalog version read
- * before the data; any change on any replica moves that version, so a cached page is never
- * stale. Repeat anonymous requests are answered by the cache's middleware before routing, and
- * every page carries an ETag with must-revalidate, so a returning browser gets a 304.
+ * Caching: a 200 page is stored in the PublicReadCache (src/delivery) with the publication it
+ * shows, under the change token read before the data; a change to that publication (or to the
+ * whole catalog, for lists) on any replica drops it, so a cached page is never stale. Repeat
+ * anonymous requests are answered by the cache before routing, and every page carries an ETag
+ * with must-revalidate, so a returning browser gets a 304.
  */
 @Injectable()
 export class SitePages {
@@ -145,7 +153,7 @@ export class SitePages {
     if (status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.setHeader('Vary', 'Cookie');
     res.setHeader('ETag', etag);
-    if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res);
+    if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res, publicationsShown(page));
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;

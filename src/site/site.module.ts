@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { SearchCoreModule } from '../search/search-core.module.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
@@ -17,7 +18,7 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogCoreModule, SearchCoreModule],
+  imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule],
   controllers: [SitePagesController, SiteFilesController, SocialCardsController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },

@@ -7,7 +7,7 @@ import { CatalogQueries } from '../application/catalog-queries.js';
 import type { Poem } from '../../../contracts/catalog.js';
 import { PoemMapper } from '../mappers/poem.mapper.js';
 import { UpdatePoemDto } from './poem.dto.js';
-import { PublicReadInterceptor } from './public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
 
 @ApiTags('poems')
 @Controller('api/poems')

@@ -22,7 +22,7 @@ import { PoemMapper } from '../mappers/poem.mapper.js';
 import { PublicationMapper } from '../mappers/publication.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
-import { PublicReadInterceptor } from './public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
 import { viewerOf } from './viewer.js';
 
 const REF = 'id';

@@ -4,14 +4,27 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
 const CHANNEL = 'catalog_changed';
+/** NOTIFY payloads stop at 8000 bytes; a longer list of ids is sent as "everything changed". */
+const MAX_PAYLOAD = 7000;
+
+/** What changed: the publications touched (their poems included), or everything (ids unknown, or changes possibly missed). */
+export type CatalogChange = { publicationIds: number[] } | 'everything';
+type ChangeListener = (change: CatalogChange) => void;
+
+function parsePayload(payload: string | undefined): CatalogChange {
+  const ids = (payload ?? '').split(',').filter(Boolean).map(Number);
+  return ids.length > 0 && ids.every(Number.isInteger) ? { publicationIds: ids } : 'everything';
+}
 
 /**
  * Tells every API process that the catalog changed, so caches of public reads stay correct when
  * another replica writes. On PostgreSQL a NOTIFY sent inside the writing transaction reaches every
  * listening replica on commit; embedded PGlite has a single process, so a local signal suffices.
  *
- * `version` moves on every change; a cache entry is valid only for the version it was made under,
- * and only while `reliable` (the listener is connected), so a lost connection can never serve stale data.
+ * `version` moves on every change; a cache entry is fresh only while `reliable` (the listener is
+ * connected), so a lost connection never serves stale data while the database answers.
+ * Listeners (`onChange`) also hear which publications changed, so a cache can drop only their pages;
+ * after the listener reconnects they hear "everything", as changes may have been missed meanwhile.
  */
 @Injectable()
 export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
@@ -19,6 +32,7 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
   private client?: pg.Client;
   private stopped = false;
   private retry?: NodeJS.Timeout;
+  private readonly listeners: ChangeListener[] = [];
   version = 0;
   reliable: boolean;
 
@@ -36,27 +50,38 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
     await this.client?.end().catch(() => undefined);
   }
 
-  /** Called inside a writing transaction: other replicas hear of it when it commits. */
-  async announce(manager: EntityManager): Promise<void> {
-    if (this.config.databaseUrl) await manager.query(`SELECT pg_notify($1, '')`, [CHANNEL]);
+  onChange(listener: ChangeListener): void {
+    this.listeners.push(listener);
   }
 
-  /** Called after this process committed a change. */
-  changedLocally(): void {
+  /** Called inside a writing transaction: other replicas hear of it when it commits. */
+  async announce(manager: EntityManager, publicationIds: Iterable<number> = []): Promise<void> {
+    if (!this.config.databaseUrl) return;
+    const payload = [...publicationIds].join(',');
+    await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, payload.length > MAX_PAYLOAD ? '' : payload]);
+  }
+
+  /** Called after this process committed a change (no ids: everything may have changed). */
+  changedLocally(publicationIds: Iterable<number> = []): void {
+    this.changed(parsePayload([...publicationIds].join(',')));
+  }
+
+  private changed(change: CatalogChange): void {
     this.version++;
+    for (const listener of this.listeners) listener(change);
   }
 
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.config.databaseUrl });
-    client.on('notification', () => this.version++);
+    client.on('notification', (message) => this.changed(parsePayload(message.payload)));
     client.on('error', (err) => this.lost(err));
     client.on('end', () => this.lost());
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       this.client = client;
-      this.version++;
       this.reliable = true;
+      this.changed('everything');
     } catch (err) {
       this.lost(err as Error);
     }

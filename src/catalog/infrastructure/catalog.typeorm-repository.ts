@@ -30,6 +30,8 @@ async function takenSlugs(m: EntityManager, entity: typeof PublicationEntity | t
 /** Every change to the catalog, bound to one transaction; reads come from CatalogReader. */
 class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransaction {
   touched = false;
+  /** The publications this transaction changed (a poem's change is its publication's), so caches drop only their pages. */
+  readonly publicationIds = new Set<number>();
 
   async lockPublication(ref: CatalogRef): Promise<Publication | null> {
     const { items } = await this.readPublications(this.publicationByRef(ref).setLock('pessimistic_write', undefined, ['p']));
@@ -47,23 +49,23 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
       .returning(['id'])
       .execute();
     const [inserted]: Array<{ id: number }> = result.raw;
-    this.touched = true;
+    this.changed(inserted.id);
     return inserted.id;
   }
 
   async updatePublication(id: number, fields: Partial<PublicationFields>): Promise<void> {
     await this.m.update(PublicationEntity, { id }, { ...PublicationMapper.toPersistence(fields), updatedAt: NOW });
-    this.touched = true;
+    this.changed(id);
   }
 
   async setLifecycle(id: number, state: LifecycleState): Promise<void> {
     await this.m.update(PublicationEntity, { id }, { status: state.status, deletedAt: state.deletedAt, publishedAt: state.publishedAt, updatedAt: NOW });
-    this.touched = true;
+    this.changed(id);
   }
 
   async deletePublication(id: number): Promise<void> {
     await this.m.delete(PublicationEntity, { id });
-    this.touched = true;
+    this.changed(id);
   }
 
   /** One INSERT for every new poem, after the last position; slugs unique across the catalog. */
@@ -96,12 +98,24 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async updatePoem(id: number, edit: PoemEdit): Promise<void> {
+    await this.poemChanging(id);
     await this.m.update(PoemEntity, { id }, { ...PoemMapper.toPersistence(edit), updatedAt: NOW });
-    this.touched = true;
   }
 
   async deletePoem(id: number): Promise<void> {
+    await this.poemChanging(id);
     await this.m.delete(PoemEntity, { id });
+  }
+
+  /** A poem's change is its publication's, for the caches of its pages. */
+  private async poemChanging(poemId: number): Promise<void> {
+    const row = await this.m.findOne(PoemEntity, { where: { id: poemId }, select: { publicationId: true } });
+    if (row) this.changed(row.publicationId);
+    else this.touched = true;
+  }
+
+  private changed(publicationId: number): void {
+    this.publicationIds.add(publicationId);
     this.touched = true;
   }
 
@@ -132,7 +146,7 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
 
   async touch(publicationId: number): Promise<void> {
     await this.m.update(PublicationEntity, { id: publicationId }, { updatedAt: NOW });
-    this.touched = true;
+    this.changed(publicationId);
   }
 }
 
@@ -151,10 +165,10 @@ export class TypeOrmCatalogRepository extends CatalogReader implements CatalogRe
     const result = await this.db.transaction(async (m) => {
       tx = new TypeOrmCatalogTransaction(m);
       const value = await work(tx);
-      if (tx.touched) await this.changes.announce(m);
+      if (tx.touched) await this.changes.announce(m, tx.publicationIds);
       return value;
     });
-    if (tx.touched) this.changes.changedLocally();
+    if (tx.touched) this.changes.changedLocally(tx.publicationIds);
     return result;
   }
 }
