@@ -4,7 +4,6 @@
  */
 
 export type PublicationStatus = 'draft' | 'published';
-export const PUBLICATION_STATUSES: readonly PublicationStatus[] = ['draft', 'published'];
 
 /** A publication as the API answers it; counts are always derived from its poems. */
 export interface Publication {

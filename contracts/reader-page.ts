@@ -43,7 +43,6 @@ export interface PoemData {
 
 /** The two indexes the archive keeps, of the whole archive and of each book. */
 export type IndexKind = 'first-lines' | 'titles';
-export const INDEX_KINDS: readonly IndexKind[] = ['first-lines', 'titles'];
 
 /** One line of an index: what it is sorted by, and the poem's address. */
 export interface IndexEntry {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../auth/password-hasher.js';
-import { UsersRepository } from '../auth/users.repository.js';
+import { hashPassword } from '../auth/index.js';
+import { UsersRepository } from '../auth/index.js';
 import { loadConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/database.module.js';
 

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
-import { ArchiveExporter } from '../archive/application/archive-exporter.js';
-import { ArchiveImporter, type RestoreSummary } from '../archive/application/archive-importer.js';
-import { ArchiveError } from '../archive/domain/archive.errors.js';
-import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
+import { ArchiveExporter } from '../archive/index.js';
+import { ArchiveImporter, type RestoreSummary } from '../archive/index.js';
+import { ArchiveError } from '../archive/index.js';
+import { CatalogChanges } from '../catalog/index.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/database.module.js';
-import { FileSystemPageStore } from '../scanning/page-store/file-system.page-store.js';
+import { FileSystemPageStore } from '../scanning/index.js';
 
 const USAGE = `Usage:
   npm run archive -- export FILE   write a backup of the whole archive to FILE: publications, poems,

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../contracts/errors.js';
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
@@ -24,7 +25,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     // An error is never worth caching (and a 503 must be asked again after Retry-After).
     res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json({ statusCode: status, error: message, message, detail: message, ...(code ? { code } : {}), ...extra });
+    const body: ErrorBody = { statusCode: status, error: message, message, detail: message, ...(code ? { code } : {}), ...extra };
+    res.status(status).json(body);
   }
 }
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CatalogChanges, type CatalogChange } from '../catalog/infrastructure/catalog-changes.js';
-import { SESSION_COOKIE } from '../auth/session.config.js';
+import { CatalogChanges, type CatalogChange } from '../catalog/index.js';
+import { SESSION_COOKIE } from '../auth/index.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
 
 type Headers = Record<string, string | number | string[]>;

@@ -19,7 +19,7 @@ import { JobHandlerRegistry } from './queue/job-handler.registry.js';
 import { JOB_HANDLERS, JOB_QUEUE } from './queue/job-queue.port.js';
 import { queueHealthProvider } from './queue/queue-health.provider.js';
 import { ScanJobsRepository } from './queue/scan-jobs.repository.js';
-import { QUEUE_HEALTH } from '../health/queue-health.port.js';
+import { QUEUE_HEALTH } from '../health/index.js';
 
 export type ScanningRole = 'api' | 'worker';
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/public-read-cache.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
+import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/application/catalog.contract.js';
-import { PoemMapper } from '../catalog/mappers/poem.mapper.js';
-import { PublicationMapper } from '../catalog/mappers/publication.mapper.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/public-read-cache.js';
-import { SearchService } from '../search/application/search.service.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
+import { PoemMapper } from '../catalog/index.js';
+import { PublicationMapper } from '../catalog/index.js';
+import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
+import { SearchService } from '../search/index.js';
 import { DomainError } from '../common/domain/domain-error.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {

@@ -7,7 +7,7 @@ import type { PublicSiteSettings } from '../../contracts/reader-page.js';
  * named by SITE_SETTINGS_FILE (every field optional); the canonical origin (PUBLIC_URL) and the
  * web-vitals endpoint (WEB_VITALS_ENDPOINT) come from the environment through AppConfig.
  */
-export interface SiteSettingsFile {
+interface SiteSettingsFile {
   siteName?: string;
   description?: string;
   poet?: { name?: string; birthDate?: string; deathDate?: string; title?: string };

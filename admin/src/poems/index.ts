@@ -2,4 +2,3 @@
 export { PublicationPoems } from './poem-list.js';
 export { PoemCreate } from './poem-create.js';
 export { PoemEdit } from './poem-edit.js';
-export { PagePhoto } from './page-photo.js';

@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/page-store/page-store.port.js';
+import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/index.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

@@ -7,10 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import type { DataSource } from 'typeorm';
-import { CatalogChanges } from '../../catalog/infrastructure/catalog-changes.js';
+import { CatalogChanges } from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
-import { PAGE_STORE, type PageStore } from '../../scanning/page-store/page-store.port.js';
+import { PAGE_STORE, type PageStore } from '../../scanning/index.js';
 import {
   ARCHIVE_TABLES,
   CONTENT_TABLES,

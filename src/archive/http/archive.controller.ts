@@ -1,7 +1,7 @@
 import { Controller, Get, Logger, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { StaffGuard } from '../../auth/staff.guard.js';
+import { StaffGuard } from '../../auth/index.js';
 import { ArchiveExporter } from '../application/archive-exporter.js';
 
 /** The file name a download is saved under, dated so that backups of different days sit side by side. */

@@ -1,13 +1,14 @@
+import type { PoemDeleteAnswer } from '../../../contracts/catalog.js';
 import { Body, Controller, Delete, Get, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { isStaff, StaffGuard } from '../../auth/staff.guard.js';
+import { isStaff, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import type { Poem } from '../../../contracts/catalog.js';
 import { PoemMapper } from '../mappers/poem.mapper.js';
 import { UpdatePoemDto } from './poem.dto.js';
-import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/index.js';
 
 @ApiTags('poems')
 @Controller('api/poems')
@@ -33,7 +34,7 @@ export class PoemsController {
 
   @Delete(':id')
   @UseGuards(StaffGuard)
-  async remove(@Param('id') ref: string) {
+  async remove(@Param('id') ref: string): Promise<PoemDeleteAnswer> {
     return { message: 'Poem deleted', ...(await this.commands.deletePoem(ref)) };
   }
 }

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { StaffGuard } from '../../auth/staff.guard.js';
+import { StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import {
@@ -22,7 +22,7 @@ import { PoemMapper } from '../mappers/poem.mapper.js';
 import { PublicationMapper } from '../mappers/publication.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
-import { PublicReadInterceptor } from '../../delivery/public-read.interceptor.js';
+import { PublicReadInterceptor } from '../../delivery/index.js';
 import { viewerOf } from './viewer.js';
 
 const REF = 'id';

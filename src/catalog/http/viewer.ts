@@ -1,6 +1,6 @@
 import { UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { isStaff, NOT_AUTHENTICATED } from '../../auth/staff.guard.js';
+import { isStaff, NOT_AUTHENTICATED } from '../../auth/index.js';
 import type { Viewer } from '../application/catalog.contract.js';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { verifyCsrfFormField } from '../../auth/csrf.js';
+import { verifyCsrfFormField } from '../../auth/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import type { UploadedImage } from '../jobs/scan.service.js';

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { StaffGuard } from '../../auth/staff.guard.js';
-import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
+import { StaffGuard } from '../../auth/index.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';

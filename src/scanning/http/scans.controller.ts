@@ -1,9 +1,9 @@
-import { ChecksCsrfFormField } from '../../auth/csrf.js';
+import { ChecksCsrfFormField } from '../../auth/index.js';
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { MetadataAnswer, ScanAccepted, ScanResult } from '../../../contracts/scanning.js';
-import { StaffGuard } from '../../auth/staff.guard.js';
+import { StaffGuard } from '../../auth/index.js';
 import { ScanService, type Submitted } from '../jobs/scan.service.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
 

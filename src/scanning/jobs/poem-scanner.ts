@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/application/catalog.contract.js';
-import type { Poem } from '../../catalog/domain/poem.js';
-import { PoemMapper } from '../../catalog/mappers/poem.mapper.js';
+import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
+import type { Poem } from '../../catalog/index.js';
+import { PoemMapper } from '../../catalog/index.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import type { UnscannedPages } from '../../../contracts/scanning.js';
-import type { Publication } from '../../catalog/domain/publication.js';
+import type { Publication } from '../../catalog/index.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';

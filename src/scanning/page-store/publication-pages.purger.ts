@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { CatalogEvents, type DiscardedScans } from '../../catalog/application/catalog-events.js';
+import { CatalogEvents, type DiscardedScans } from '../../catalog/index.js';
 import { ScanError } from '../jobs/scan.errors.js';
 import { UPLOAD_JOB_ID } from '../jobs/scan-job.types.js';
 import { PAGE_STORE, type PageStore } from './page-store.port.js';

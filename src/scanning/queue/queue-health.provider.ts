@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { QUEUE_HEALTH, type QueueHealth } from '../../health/queue-health.port.js';
+import { QUEUE_HEALTH, type QueueHealth } from '../../health/index.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
 
 /** The scan queue's state for /api/health/: reachable, and whether any worker consumes it. */

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/application/catalog.contract.js';
-import { PoemMapper } from '../../catalog/mappers/poem.mapper.js';
-import { PublicationMapper } from '../../catalog/mappers/publication.mapper.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { PoemMapper } from '../../catalog/index.js';
+import { PublicationMapper } from '../../catalog/index.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { cardVersion, poemCard, publicationCard, type SocialCard } from '../../../contracts/social-card.js';
 import { SITE_SETTINGS } from '../site-settings.js';

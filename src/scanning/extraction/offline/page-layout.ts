@@ -33,7 +33,6 @@ import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
  */
 
 export { straightenLines } from './layout-lines.js';
-export type { LayoutLine } from './layout-lines.js';
 
 export interface PoemBlock {
   /** Absent when the page begins inside a poem that started earlier. */

@@ -1,0 +1,6 @@
+/**
+ * What other modules report to the health check.
+ * Other modules import from here only (checked by dependency-cruiser).
+ */
+export { QUEUE_HEALTH } from './queue-health.port.js';
+export type { QueueHealth } from './queue-health.port.js';

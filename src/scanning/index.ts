@@ -1,0 +1,7 @@
+/**
+ * The page store, for modules that back up or restore page photos.
+ * Other modules import from here only (checked by dependency-cruiser).
+ */
+export { FileSystemPageStore } from './page-store/file-system.page-store.js';
+export { PAGE_STORE, PageNotStoredError } from './page-store/page-store.port.js';
+export type { PageStore } from './page-store/page-store.port.js';
