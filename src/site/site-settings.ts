@@ -55,7 +55,8 @@ function isoDate(value: unknown, field: string): string | undefined {
 /** Validates a parsed settings file and fills in defaults. */
 export function siteSettingsFrom(raw: unknown, config: Pick<AppConfig, 'publicUrl' | 'webVitalsEndpoint'>): PublicSiteSettings {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('Site settings: the file must hold a JSON object');
-  const file = raw as Record<string, unknown>;
+  // The documented fields, each still unchecked: every one is validated below.
+  const file = raw as { [K in keyof SiteSettingsFile]?: unknown };
   const poet = (file.poet ?? {}) as Record<string, unknown>;
   if (typeof poet !== 'object') throw new ConfigError('Site settings: poet must be an object');
   const bio = (file.biography ?? {}) as Record<string, unknown>;
