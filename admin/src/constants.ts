@@ -10,6 +10,8 @@ export const CSRF_FETCH_TIMEOUT_MS = 100_000;
 /** Notifications: top right, 4 s (the dashboard's toasts; long enough to reach Undo). */
 export const NOTIFICATION_DURATION_MS = 4000;
 
+// SPEC section 9: cleared on expiry. This server sets only sessionid and csrftoken; the two token
+// names are cleared as well so a browser that held them from an earlier deployment is signed out.
 export const SESSION_COOKIES = ['jwt_token', 'refresh_token', 'sessionid', 'csrftoken'] as const;
 export const LOCAL_AUTH_KEYS = ['authToken', 'user'] as const;
 

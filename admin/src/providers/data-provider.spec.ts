@@ -231,11 +231,7 @@ describe('admin data provider', () => {
     expect(res.duplicates[0].matched_poem.title).toBe('Orig');
   });
 
-  it('accepts a synchronous scan answer and reports a failed job as an error', async () => {
-    t.json(200, { extracted_poems: 2, duplicates_ignored: 0, poems: [{ id: 1 }, { id: 2 }] });
-    const sync = await t.dp.batchUploadPages(4, [new File(['a'], 'a.jpg')], { sleep: async () => {} });
-    expect(sync.poems).toHaveLength(2);
-    expect(sync.duplicates).toEqual([]);
+  it('reports a failed scan job as an error with its status', async () => {
     t.json(202, { job_id: 'j2' });
     t.json(200, {
       job_id: 'j2',

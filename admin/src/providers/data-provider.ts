@@ -197,16 +197,15 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     }
   }
 
-  /** Starts a scan job (answered 202 with its id) and waits for it; a server that scans at once answers the result. */
+  /** Starts a scan job (`?async=true`: answered 202 with its id) and follows it to its result. */
   async function startScan(path: string, body: FormData | undefined, pagesTotal: number, options: ScanWaitOptions): Promise<ScanResult> {
-    const res = await http<ScanAccepted | ScanResult>(`${API_BASE}${path}`, {
+    const res = await http<ScanAccepted>(`${API_BASE}${path}`, {
       method: 'POST',
       body,
       timeoutMs: BATCH_UPLOAD_TIMEOUT_MS,
       signal: options.signal,
       sessionExpiry: false,
     });
-    if (res.status !== 202 && res.json && 'extracted_poems' in res.json) return normaliseScanResult(res.json);
     const jobId = res.json?.job_id;
     if (!jobId) throw new ApiError('The server did not start a scan job', res.status, res.json);
     return waitForScan(jobId, pagesTotal, options);
