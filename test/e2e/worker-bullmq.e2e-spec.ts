@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
@@ -65,8 +65,11 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     ({ agent, token } = await staffAgent(t));
   });
 
+  // A test's workers end with it, so a failed test leaves none behind to take the next one's jobs.
+  afterEach(async () => {
+    for (const w of workers.splice(0)) await w.kill('SIGKILL');
+  });
   afterAll(async () => {
-    for (const w of workers) await w.kill('SIGKILL');
     await t?.close();
     process.env.DATABASE_URL = savedDatabaseUrl;
     await db?.drop();
