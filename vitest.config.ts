@@ -29,8 +29,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e-spec.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Scans are real OCR: minutes on a busy 2-core machine.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           expect: patientPolls,
         },

@@ -11,16 +11,19 @@ import { toHeic } from '../support/heic.js';
 import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
 
-/** Scanning is real OCR; on a busy machine it takes a while. */
-const SCAN_TIMEOUT = 180_000;
+/** Scanning is real OCR; on a busy machine it takes a while (minutes for a HEIC photo). */
+const SCAN_TIMEOUT = 240_000;
 
-describe('the creation wizard and scanning', () => {
+// A test may scan twice; the waits still end as soon as the screen is right.
+describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () => {
   let suite: AdminSuite;
   /** Two pages of the sample book photographed, and the same pages photographed again. */
   let pages: Buffer[];
   let again: Buffer[];
   let printedTitles: string[];
   let firstPageTitles: string[];
+  /** The second page as an iPhone saves it (encoding HEVC takes a while, so once, here). */
+  let heic: Buffer;
 
   beforeAll(async () => {
     suite = await startAdminSuite('admin-wizard');
@@ -30,6 +33,7 @@ describe('the creation wizard and scanning', () => {
     printedTitles = rendered.poems.map((p) => p.title);
     firstPageTitles = rendered.poems.filter((p) => p.page_numbers[0] === rendered.pages[0].pageNumber).map((p) => p.title);
     again = (await renderBookPages(book, { maxPages: 2, seed: 21 })).pages.map((p) => p.image);
+    heic = toHeic(pages[1], 80);
   });
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => suite?.close());
@@ -193,7 +197,7 @@ describe('the creation wizard and scanning', () => {
     // no MIME type at all) is taken by its ending.
     await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
     await dialog.getByText('scan.gif: File type must be image/jpeg, image/png, image/webp, image/heic, image/heif').waitFor();
-    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: toHeic(pages[1], 80) });
+    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: heic });
     await dialog.getByText('1 / 10').waitFor();
     await dialog.getByRole('button', { name: 'Scan Poems' }).click();
     await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });

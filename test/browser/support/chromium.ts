@@ -29,9 +29,8 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 
 let bundled: Promise<ChromiumChoice> | undefined;
 
-/** Which Chromium this run uses, by ARCHIVE_CHROMIUM or by what the machine has. */
-export async function chooseChromium(): Promise<ChromiumChoice> {
-  const wanted = process.env.ARCHIVE_CHROMIUM?.trim() || 'auto';
+/** Which Chromium this run uses: the one asked for, else by ARCHIVE_CHROMIUM or by what the machine has. */
+export async function chooseChromium(wanted = process.env.ARCHIVE_CHROMIUM?.trim() || 'auto'): Promise<ChromiumChoice> {
   if (wanted === 'bundled') return (bundled ??= unpackBundledChromium());
   if (wanted === 'system' || (wanted === 'auto' && existsSync(SYSTEM_CHROMIUM))) {
     if (!existsSync(SYSTEM_CHROMIUM)) throw new Error(`ARCHIVE_CHROMIUM=system but ${SYSTEM_CHROMIUM} is missing (apt-get install chromium)`);
@@ -44,14 +43,15 @@ export async function chooseChromium(): Promise<ChromiumChoice> {
 }
 
 /** A headless Chromium for one suite file, with the flags every suite uses. */
-export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
-  const choice = await chooseChromium();
+export async function launchChromium(options: LaunchOptions & { use?: 'system' | 'bundled' } = {}): Promise<Browser> {
+  const { use, ...launch } = options;
+  const choice = await chooseChromium(use);
   return chromium.launch({
     timeout: 120_000,
-    ...options,
+    ...launch,
     executablePath: choice.executablePath,
-    args: [...ARGS, ...(options.args ?? [])],
-    env: { ...process.env, ...choice.env, ...options.env } as Record<string, string>,
+    args: [...ARGS, ...(launch.args ?? [])],
+    env: { ...process.env, ...choice.env, ...launch.env } as Record<string, string>,
   });
 }
 
