@@ -11,6 +11,10 @@ const swcPlugin = swc.vite({
   },
 });
 
+// expect.poll waits up to 1 s by default; on a busy machine a screen or a replica can take longer.
+// A passing check still ends as soon as it holds.
+const patientPolls = { poll: { timeout: 30_000, interval: 100 } };
+
 export default defineConfig({
   plugins: [swcPlugin],
   test: {
@@ -25,9 +29,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e-spec.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Scans are real OCR: minutes on a busy 2-core machine.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
+          expect: patientPolls,
         },
       },
       {
@@ -39,6 +45,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          expect: patientPolls,
         },
       },
     ],

@@ -1,6 +1,7 @@
 /**
  * Signing in and out of the admin in Chromium against the real server: the login page, the guard,
- * session expiry, the return target, and the dashboard's retry panel with diagnostics.
+ * session expiry, the return target, and the dashboard's retry panel with diagnostics. No test
+ * here creates a publication: two of them check the empty dashboard a first-time admin sees.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, confirm, expectAccessible, gotoTurnedAway, login, notification, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
@@ -102,7 +103,7 @@ describe('admin sessions in the browser', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await confirm(page, 'Are you sure you want to logout?', 'Cancel');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/admin');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
   });
 
   it('returns to the page the guard turned away after signing in', async () => {
@@ -144,9 +145,5 @@ describe('admin sessions in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('filter') === '{"status":"draft"}');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Drafts' }).getAttribute('aria-pressed')).toBe('true');
-  });
-
-  it('ran every screen without a script error, a native dialog or a Content-Security-Policy refusal', () => {
-    expect(suite.problems).toEqual([]);
   });
 });

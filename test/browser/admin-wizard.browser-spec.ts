@@ -9,18 +9,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { toHeic } from '../support/heic.js';
 import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
-import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
 
-/** Scanning is real OCR; on a busy machine it takes a while. */
-const SCAN_TIMEOUT = 180_000;
+/** Scanning is real OCR; on a busy machine it takes a while (minutes for a HEIC photo). */
+const SCAN_TIMEOUT = 240_000;
 
-describe('the creation wizard and scanning', () => {
+// A test may scan twice; the waits still end as soon as the screen is right.
+describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () => {
   let suite: AdminSuite;
   /** Two pages of the sample book photographed, and the same pages photographed again. */
   let pages: Buffer[];
   let again: Buffer[];
   let printedTitles: string[];
   let firstPageTitles: string[];
+  /** The second page as an iPhone saves it (encoding HEVC takes a while, so once, here). */
+  let heic: Buffer;
 
   beforeAll(async () => {
     suite = await startAdminSuite('admin-wizard');
@@ -30,6 +33,7 @@ describe('the creation wizard and scanning', () => {
     printedTitles = rendered.poems.map((p) => p.title);
     firstPageTitles = rendered.poems.filter((p) => p.page_numbers[0] === rendered.pages[0].pageNumber).map((p) => p.title);
     again = (await renderBookPages(book, { maxPages: 2, seed: 21 })).pages.map((p) => p.image);
+    heic = toHeic(pages[1], 80);
   });
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => suite?.close());
@@ -54,6 +58,7 @@ describe('the creation wizard and scanning', () => {
   }
 
   it('creates a publication by hand, step by step; closing in step 3 says the draft stays, and the dashboard shows it at once', async () => {
+    const title = `Winter Orchard ${uniqueWord('')}`;
     const page = await suite.newPage();
     await page.goto('/admin');
     await page.getByRole('link', { name: 'New Publication' }).click();
@@ -67,7 +72,7 @@ describe('the creation wizard and scanning', () => {
     await dialog.getByRole('button', { name: 'Enter Publication Information Manually' }).click();
     const create = dialog.getByRole('button', { name: 'Create Publication' });
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Title').fill('Winter Orchard');
+    await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Author 1', { exact: true }).fill('Eleanor Whitfield');
     await dialog.getByRole('button', { name: 'Add Author' }).click();
     await dialog.getByLabel('Author 2', { exact: true }).fill('Someone Else');
@@ -80,19 +85,19 @@ describe('the creation wizard and scanning', () => {
     await suite.shot(page, '01-wizard-metadata');
     await create.click();
     await dialog.getByRole('button', { name: 'Scan Poems' }).waitFor();
-    await dialog.getByRole('heading', { name: 'Winter Orchard' }).waitFor();
+    await dialog.getByRole('heading', { name: title }).waitFor();
     await expect.poll(() => dialog.locator('[aria-current="step"]').innerText()).toContain('Content Scanning');
-    const [created] = (await suite.api.agent.get('/api/publications/?admin=true&q=Winter%20Orchard').expect(200)).body as Publication[];
-    expect(created).toMatchObject({ title: 'Winter Orchard', authors: ['Eleanor Whitfield'], publisher: 'Harbour Press', publication_date: 'Spring 1987', status: 'draft' });
+    const [created] = (await suite.api.agent.get(`/api/publications/?admin=true&q=${encodeURIComponent(title)}`).expect(200)).body as Publication[];
+    expect(created).toMatchObject({ title, authors: ['Eleanor Whitfield'], publisher: 'Harbour Press', publication_date: 'Spring 1987', status: 'draft' });
     await expectAccessible(page, 'wizard step 3');
 
     // A photo chosen but not scanned would be lost; the confirm says what stays.
     await dialog.getByTestId('pages-drop-zone').locator('input[type=file]').setInputFiles(photoFiles(pages.slice(0, 1), 'unscanned'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await confirm(page, 'Are you sure you want to close? Any unsaved progress will be lost. The draft "Winter Orchard" stays, with every poem already scanned into it.');
+    await confirm(page, `Are you sure you want to close? Any unsaved progress will be lost. The draft "${title}" stays, with every poem already scanned into it.`);
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/admin');
-    const card = page.getByRole('article', { name: 'Winter Orchard', exact: true });
+    const card = page.getByRole('article', { name: title, exact: true });
     await card.getByText('Draft', { exact: true }).waitFor();
     await card.getByText('Eleanor Whitfield').waitFor();
   });
@@ -192,7 +197,7 @@ describe('the creation wizard and scanning', () => {
     // no MIME type at all) is taken by its ending.
     await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
     await dialog.getByText('scan.gif: File type must be image/jpeg, image/png, image/webp, image/heic, image/heif').waitFor();
-    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: toHeic(pages[1], 80) });
+    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: heic });
     await dialog.getByText('1 / 10').waitFor();
     await dialog.getByRole('button', { name: 'Scan Poems' }).click();
     await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });
@@ -286,9 +291,5 @@ describe('the creation wizard and scanning', () => {
     await notification(page, 'Reprocessing finished: 0 new poems added').waitFor({ timeout: SCAN_TIMEOUT });
     await page.getByTestId('reprocess-progress').waitFor({ state: 'detached' });
     expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(before);
-  });
-
-  it('ran every screen without a script error, a native dialog or a Content-Security-Policy refusal', () => {
-    expect(suite.problems).toEqual([]);
   });
 });

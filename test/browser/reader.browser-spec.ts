@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { launchChromium } from './support/chromium.js';
 
 const SHOTS = 'test-artifacts/screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -39,35 +40,57 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 const counter = (page: Page) => page.getByTestId('reader-counter');
+/** Waits until a locator's text is exactly this: a click or key press re-renders a moment later. */
+const expectText = (locator: Locator, text: string) => expect.poll(() => locator.innerText()).toBe(text);
+const expectDisabled = (locator: Locator, disabled: boolean) => expect.poll(() => locator.isDisabled()).toBe(disabled);
+/** Long enough for a busy machine; every wait still ends as soon as the page is right. */
+const PAGE_TIMEOUT = 30_000;
 
 describe('the public reader in a browser', () => {
   let t: TestApp;
   let s: Seeded;
   let base: string;
   let browser: Browser;
-  let context: BrowserContext;
+  /** The contexts of the running test, closed after it: no test sees another's pages or storage. */
+  let contexts: BrowserContext[] = [];
 
+  // The catalog is seeded once and only read: no test here changes it.
   beforeAll(async () => {
     ensureReaderBuilt();
     mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
     t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
     s = await seedCatalog(t.app);
     base = await listen(t);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
-    // axe is injected as a script tag, which the site's CSP rightly refuses; the CSP itself is
-    // checked in its own test with a normal context.
-    context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true, locale: 'en-US' });
+  });
+  afterEach(async (ctx) => {
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    for (const [i, context] of contexts.splice(0).entries()) {
+      if (ctx.task.result?.state === 'fail') {
+        for (const [j, page] of context.pages().entries()) await page.screenshot({ path: `${SHOTS}/reader-failed-${name}-${i}-${j}.png` }).catch(() => undefined);
+      }
+      await context.close().catch(() => undefined);
+    }
   });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
+  /**
+   * A context of this test's own. axe is injected as a script tag, which the site's CSP rightly
+   * refuses; the CSP itself is checked in its own test with a strict context.
+   */
+  async function newContext(options: { strict?: boolean } = {}): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: !options.strict, locale: 'en-US' });
+    context.setDefaultTimeout(PAGE_TIMEOUT);
+    context.setDefaultNavigationTimeout(2 * PAGE_TIMEOUT);
+    contexts.push(context);
+    return context;
+  }
+
   async function open(path: string): Promise<{ page: Page; apiCalls: string[] }> {
-    const page = await context.newPage();
+    const page = await (await newContext()).newPage();
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
@@ -78,9 +101,9 @@ describe('the public reader in a browser', () => {
 
   it('home: server-rendered, hydrated without fetching again, accessible, and navigates client-side', async () => {
     const { page, apiCalls } = await open('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'A Digital Library of Poetry' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('heading', { name: 'In Loving Memory' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(TEST_SITE.footerCredit).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'A Digital Library of Poetry' }).waitFor();
+    await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
+    await page.getByText(TEST_SITE.footerCredit).waitFor();
     expect(apiCalls).toEqual([]);
     await expectAccessible(page, 'home');
     await shoot(page, 'home');
@@ -91,16 +114,16 @@ describe('the public reader in a browser', () => {
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
     await page.waitForFunction((title) => document.title === title, `River Songs | ${TEST_SITE.siteName}`);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://poetry.example.org/publication/${s.river.slug}`);
-    expect(apiCalls.some((u) => u.includes(`/api/publications/${s.river.slug}/poems/`))).toBe(true);
-    expect(new URL(page.url()).pathname).toBe(`/publication/${s.river.slug}`);
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://poetry.example.org/publication/${s.river.slug}`);
+    await expect.poll(() => apiCalls.some((u) => u.includes(`/api/publications/${s.river.slug}/poems/`))).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/publication/${s.river.slug}`);
     await page.goBack();
     await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Publications' }).click();
     await page.getByRole('heading', { level: 1, name: 'Published Collections' }).waitFor();
-    expect(await page.getByRole('link', { name: 'River Songs' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'River Songs' }).count()).toBe(1);
     await page.close();
   });
 
@@ -117,63 +140,62 @@ describe('the public reader in a browser', () => {
     expect(apiCalls).toEqual([]);
     const prev = page.getByRole('button', { name: 'Previous' });
     const next = page.getByRole('button', { name: 'Next' });
-    expect(await counter(page).textContent()).toBe('3 poems');
-    expect(await prev.isDisabled()).toBe(true);
-    expect(await next.isDisabled()).toBe(false);
+    await expectText(counter(page), '3 poems');
+    await expectDisabled(prev, true);
+    await expectDisabled(next, false);
     await expectAccessible(page, 'reader contents');
     await shoot(page, 'reader-contents');
 
     await next.click(); // Next on contents opens the first poem
-    expect(await counter(page).textContent()).toBe('1 of 3');
+    await expectText(counter(page), '1 of 3');
     await page.getByRole('heading', { level: 1, name: 'River Songs' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'The River at Dawn' }).waitFor();
-    expect(await prev.isDisabled()).toBe(false);
+    await expectDisabled(prev, false);
     await expectAccessible(page, 'reader poem');
     await shoot(page, 'reader-poem');
 
     await page.keyboard.press('ArrowRight');
-    expect(await counter(page).textContent()).toBe('2 of 3');
+    await expectText(counter(page), '2 of 3');
     await page.keyboard.press('ArrowRight');
-    expect(await counter(page).textContent()).toBe('3 of 3');
-    expect(await next.isDisabled()).toBe(true); // Next is disabled on the last poem
+    await expectText(counter(page), '3 of 3');
+    await expectDisabled(next, true); // Next is disabled on the last poem
+    // A key press past the last poem changes nothing: the next key's result shows it stayed.
     await page.keyboard.press('ArrowRight');
-    expect(await counter(page).textContent()).toBe('3 of 3');
     await page.keyboard.press('ArrowLeft');
-    expect(await counter(page).textContent()).toBe('2 of 3');
+    await expectText(counter(page), '2 of 3');
     await page.keyboard.press('Escape');
-    expect(await counter(page).textContent()).toBe('3 poems');
+    await expectText(counter(page), '3 poems');
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
 
     await page.getByRole('button', { name: /Letters Home/ }).click();
-    expect(await counter(page).textContent()).toBe('3 of 3');
+    await expectText(counter(page), '3 of 3');
     await page.getByRole('link', { name: 'Contents' }).click();
-    expect(await counter(page).textContent()).toBe('3 poems');
+    await expectText(counter(page), '3 poems');
 
     await page.getByRole('button', { name: /The River at Dawn/ }).click();
+    await expectText(counter(page), '1 of 3');
     await prev.click(); // Previous on the first poem returns to contents
-    expect(await counter(page).textContent()).toBe('3 poems');
-    expect(await prev.isDisabled()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    await expectText(counter(page), '3 poems');
+    await expectDisabled(prev, true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 
     // Every navigation scrolls to the top shortly after.
     await page.setViewportSize({ width: 390, height: 300 });
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
-    await page.close();
+    await page.waitForFunction(() => window.scrollY === 0);
   });
 
   it('reader: an empty publication has nothing to step through', async () => {
     const { page } = await open(`/publication/${s.empty.slug}`);
     await page.getByText('No poems available in this publication.').waitFor();
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    await page.close();
+    await expectDisabled(page.getByRole('button', { name: 'Next' }), true);
+    await expectDisabled(page.getByRole('button', { name: 'Previous' }), true);
   });
 
   it('poem page: verse as printed on a phone, back link, no sideways scroll, no layout shift', async () => {
-    const page = await context.newPage();
+    const page = await (await newContext()).newPage();
     await page.setViewportSize(PHONE);
     await page.addInitScript(() => {
       (window as any).__cls = 0;
@@ -215,17 +237,16 @@ describe('the public reader in a browser', () => {
     await shoot(page, 'poem');
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.back-nav').isVisible()).toBe(false);
-    expect(await page.locator('.verse').isVisible()).toBe(true);
+    await page.locator('.back-nav').waitFor({ state: 'hidden' });
+    await page.locator('.verse').waitFor();
     await page.emulateMedia({ media: 'screen' });
 
     await page.getByRole('link', { name: 'Back to Collection' }).click();
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
-    await page.close();
   });
 
   it('loads a reader page with at most 80 KB of gzipped JavaScript', async () => {
-    const page = await context.newPage();
+    const page = await (await newContext()).newPage();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await page.goto(`${base}/publication/${s.river.slug}`, { waitUntil: 'networkidle' });
@@ -266,8 +287,7 @@ describe('the public reader in a browser', () => {
         await page.getByText('Loading publications...').waitFor();
         release();
         const panel = page.locator(`[data-variant="${c.name}"]`);
-        await panel.waitFor();
-        expect(await panel.getByRole('heading', { name: c.title }).isVisible()).toBe(true);
+        await panel.getByRole('heading', { name: c.title }).waitFor();
         await page.getByRole('button', { name: 'Show Diagnostics' }).click();
         await page.getByRole('button', { name: 'Hide Diagnostics' }).waitFor();
         await page.getByText('Backend ping:').waitFor();
@@ -320,7 +340,7 @@ describe('the public reader in a browser', () => {
         await page.getByRole('link', { name: 'Open this poem on its own page' }).click();
         await page.getByRole('heading', { name: 'Poem Not Found' }).waitFor();
         await page.getByText(message, { exact: true }).waitFor();
-        expect(await page.getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
+        await page.getByRole('link', { name: 'Back to Home' }).waitFor();
         await expectAccessible(page, `poem ${status}`);
         await page.close();
       }
@@ -339,27 +359,26 @@ describe('the public reader in a browser', () => {
   it('respects reduced motion', async () => {
     const { page } = await open('/');
     const behavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
-    expect(await behavior()).toBe('smooth');
+    await expect.poll(behavior).toBe('smooth');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await behavior()).toBe('auto');
-    await page.close();
+    await expect.poll(behavior).toBe('auto');
   });
 
   it('keyboard users get a skip link and visible focus', async () => {
     const { page } = await open('/');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    expect(await skip.isVisible()).toBe(true);
-    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
-    expect(outline).not.toBe('none');
+    await skip.waitFor();
+    // Focused, with an outline to show it.
+    await expect
+      .poll(() => skip.evaluate((el) => (el === document.activeElement ? getComputedStyle(el).outlineStyle : 'not focused')))
+      .not.toMatch(/^(none|not focused)$/);
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    await page.close();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
   it('runs under the site CSP with no violations and loads no web-vitals code without an endpoint', async () => {
-    const strict = await browser.newContext({ viewport: DESKTOP });
-    const page = await strict.newPage();
+    const page = await (await newContext({ strict: true })).newPage();
     const problems: string[] = [];
     const scripts: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -375,7 +394,6 @@ describe('the public reader in a browser', () => {
     await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
     expect(problems).toEqual([]);
     expect(scripts.some((u) => u.includes('web-vitals'))).toBe(false);
-    await strict.close();
   });
 });
 
@@ -398,7 +416,7 @@ describe('web vitals', () => {
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/collect`;
     t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings(), WEB_VITALS_ENDPOINT: endpoint } });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -415,7 +433,7 @@ describe('web vitals', () => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await expect.poll(() => beacons.map((b) => b.name), { timeout: 10_000 }).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'LCP']));
+    await expect.poll(() => beacons.map((b) => b.name)).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'LCP']));
     expect(beacons[0]).toMatchObject({ value: expect.any(Number), page: '/' });
     await page.close();
   });

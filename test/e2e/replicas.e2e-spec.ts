@@ -32,11 +32,11 @@ describe('two API replicas on PostgreSQL', () => {
     await agent.put(`/api/publications/${created.id}/`).set('X-CSRFToken', token).send({ title: 'Shared Shelf, Second Edition' }).expect(200);
     // The notification travels through PostgreSQL; allow it a moment, then A must answer fresh data.
     await expect
-      .poll(async () => (await a.http().get('/api/publications/')).body.map((p: { title: string }) => p.title), { timeout: 5000, interval: 50 })
+      .poll(async () => (await a.http().get('/api/publications/')).body.map((p: { title: string }) => p.title), { interval: 50 })
       .toContain('Shared Shelf, Second Edition');
 
     await agent.delete(`/api/publications/${created.id}/`).set('X-CSRFToken', token).expect(200);
-    await expect.poll(async () => (await a.http().get(`/api/publications/${created.slug}/`)).status, { timeout: 5000, interval: 50 }).toBe(404);
+    await expect.poll(async () => (await a.http().get(`/api/publications/${created.slug}/`)).status, { interval: 50 }).toBe(404);
   });
 
   it('shares sessions: signed in through B, recognised by A', async () => {

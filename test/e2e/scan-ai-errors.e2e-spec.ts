@@ -4,7 +4,7 @@
  * the job's retries, and the publication is left exactly as it was.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { createPublication, pollScan } from '../support/worker-process/scan-helpers.js';
@@ -35,8 +35,11 @@ describe('scanning when the AI provider fails', () => {
       },
     });
     ({ agent, token } = await staffAgent(t));
-    pubId = await createPublication(agent, token, 'Scanned with AI');
     page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+  });
+  // Each test scans into a publication of its own: one test's scan is never another's job.
+  beforeEach(async () => {
+    pubId = await createPublication(agent, token, 'Scanned with AI');
   });
   afterAll(async () => {
     await t?.close();

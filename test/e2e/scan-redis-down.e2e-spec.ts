@@ -24,7 +24,8 @@ describe('scanning while Redis is down', () => {
     const page = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#fff' } }).jpeg().toBuffer();
     const started = Date.now();
     const res = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(503);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // At once rather than after waiting on Redis; the bound leaves room for a busy machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.headers['content-type']).toMatch(/json/);
     expect(res.body).toMatchObject({ code: 'SCAN.QUEUE_UNAVAILABLE' });
     expect(res.body.error).toMatch(/scan queue \(Redis\) is unavailable/);

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_QUEUE_NAME } from '../../src/scanning/queue/job.catalogue.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
@@ -81,8 +81,11 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     ({ agent, token } = await staffAgent(t));
   });
 
+  // A test's workers end with it, so a failed test leaves none behind to take the next one's jobs.
+  afterEach(async () => {
+    for (const w of workers.splice(0)) await w.kill('SIGKILL');
+  });
   afterAll(async () => {
-    for (const w of workers) await w.kill('SIGKILL');
     await t?.close();
     process.env.DATABASE_URL = savedDatabaseUrl;
     await db?.drop();

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Poem, Publication, PublicationFields } from '../../../contracts/catalog.js';
 import type { ScanResult } from '../../../contracts/scanning.js';
@@ -19,10 +19,10 @@ import { CatalogCommands } from '../../../src/catalog/application/catalog-comman
 import { PoemMapper } from '../../../src/catalog/mappers/poem.mapper.js';
 import { PublicationMapper } from '../../../src/catalog/mappers/publication.mapper.js';
 import { ADMIN, staffAgent, startTestApp, type TestAgent, type TestApp } from '../../support/test-app.js';
+import { launchChromium } from './chromium.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const SHOTS = join(ROOT, 'test-artifacts/screenshots');
-const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The poet the suites' site settings name: shown for a book without authors. */
 export const POET = TEST_SITE.poet.name;
@@ -51,50 +51,53 @@ export interface AdminSuite {
   server: TestApp;
   base: string;
   browser: Browser;
-  /** Signed in as the admin (session cookie and the stored user the guard looks for). */
-  context: BrowserContext;
-  /** Script errors and Content-Security-Policy refusals seen on any page of the suite. */
-  problems: string[];
   /** A staff API client for what a test sets up or checks behind the screens. */
   api: { agent: TestAgent; token: string };
   commands: CatalogCommands;
+  /**
+   * A page in the given context, or else in this test's own signed-in context (made at the
+   * test's first page, with its own login, closed after the test).
+   */
   newPage(context?: BrowserContext): Promise<Page>;
-  /** A fresh browser context, signed in or not. */
+  /** A fresh browser context of this test, signed in or not. */
   newContext(signedIn: boolean): Promise<BrowserContext>;
   shot(page: Page, name: string): Promise<void>;
   /**
-   * After each test: a picture of every page it left open when it failed (what the admin saw),
-   * then those pages and contexts closed, so the next test starts on a quiet browser.
+   * After each test (pass it to afterEach): a picture of every page the test left open when it
+   * failed (what the admin saw), then its pages and contexts closed, so the next test starts on a
+   * quiet browser; and the test fails if any of its pages had a script error, a native dialog or
+   * a Content-Security-Policy refusal.
    */
   afterTest(task: { name: string; result?: { state?: string } }): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a wait for the screen may take: long enough for a busy machine, ended as soon as the screen is right. */
+export const SCREEN_TIMEOUT = 30_000;
 
 /** Starts the server and Chromium for one suite file; screenshots go to test-artifacts/screenshots/{prefix}-*.png. */
 export async function startAdminSuite(prefix: string, env: Record<string, string> = {}): Promise<AdminSuite> {
   mkdirSync(SHOTS, { recursive: true });
   // Pictures from an earlier run would pass for this one's.
   for (const old of readdirSync(SHOTS).filter((f) => f.startsWith(`${prefix}-`))) rmSync(join(SHOTS, old));
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is needed for the browser suite`).toBe(true);
   ensureBuilt();
+  const browser = await launchChromium();
   const server = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings(), ...env } });
   await server.app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.app.getHttpServer().address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  const problems: string[] = [];
   const api = await staffAgent(server);
-  const pages: Page[] = [];
-  const contexts: BrowserContext[] = [];
+  /** What went wrong on this test's pages: script errors, CSP refusals, native dialogs. */
+  let problems: string[] = [];
+  let pages: Page[] = [];
+  let contexts: BrowserContext[] = [];
+  let own: Promise<BrowserContext> | undefined;
 
   async function newContext(signedIn: boolean): Promise<BrowserContext> {
     // Reduced motion: the cards' entrance animation would otherwise be caught half-faded by axe.
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
     contexts.push(context);
-    // A busy machine is slow; every wait below still ends as soon as the screen is right.
-    context.setDefaultTimeout(20_000);
+    context.setDefaultTimeout(SCREEN_TIMEOUT);
+    context.setDefaultNavigationTimeout(2 * SCREEN_TIMEOUT);
     if (signedIn) {
       const csrf = await context.request.get(`${base}/api/ai_extraction/csrf/`);
       const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -111,18 +114,15 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
     return context;
   }
 
-  const context = await newContext(true);
   return {
     server,
     base,
     browser,
-    context,
-    problems,
     api,
     commands: server.app.get(CatalogCommands),
     newContext,
-    async newPage(ctx = context) {
-      const page = await ctx.newPage();
+    async newPage(ctx) {
+      const page = await (ctx ?? (await (own ??= newContext(true)))).newPage();
       page.on('console', (m) => {
         if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
       });
@@ -138,15 +138,15 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
     shot: (page, name) => page.screenshot({ path: join(SHOTS, `${prefix}-${name}.png`), fullPage: true }).then(() => undefined),
     async afterTest(task) {
       const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-      for (const [i, page] of pages.splice(0).entries()) {
+      const [open, made, seen] = [pages, contexts, problems];
+      [pages, contexts, problems, own] = [[], [], [], undefined];
+      for (const [i, page] of open.entries()) {
         if (task.result?.state === 'fail' && !page.isClosed()) {
           await page.screenshot({ path: join(SHOTS, `${prefix}-failed-${name}-${i}.png`), fullPage: true }).catch(() => undefined);
         }
-        await page.close().catch(() => undefined);
       }
-      // The suite's own signed-in context stays; the ones a test made go.
-      for (const extra of contexts.splice(0).filter((c) => c !== context)) await extra.close().catch(() => undefined);
-      contexts.push(context);
+      for (const context of made) await context.close().catch(() => undefined);
+      expect(seen, 'script errors, native dialogs or Content-Security-Policy refusals on this test\'s pages').toEqual([]);
     },
     async close() {
       await browser.close();
@@ -205,7 +205,15 @@ export async function login(page: Page, username = ADMIN.username, password = AD
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-let seeded = 0;
+let made = 0;
+
+/**
+ * A word no other test's data contains, for titles and searches: the tests of a file share one
+ * server, so each makes its own publications under names of its own.
+ */
+export function uniqueWord(prefix: string): string {
+  return `${prefix}${++made}x${Date.now().toString(36)}`;
+}
 
 /** A publication straight through the catalog, with poems typed in, and published or in trash on request. */
 export async function seedPublication(
@@ -214,7 +222,7 @@ export async function seedPublication(
   options: { poems?: Array<{ title: string; body: string }>; status?: 'draft' | 'published'; trash?: boolean } = {},
 ): Promise<{ publication: Publication; poems: Poem[] }> {
   const created = await suite.commands.createPublication(
-    PublicationMapper.fromCreateRequest({ title: `Seeded Book ${++seeded}`, authors: ['Seeded Author'], ...fields }),
+    PublicationMapper.fromCreateRequest({ title: `Seeded Book ${uniqueWord('')}`, authors: ['Seeded Author'], ...fields }),
   );
   const poems = options.poems?.length ? (await suite.commands.addPoems(created.id, options.poems)).map(PoemMapper.toResponse) : [];
   if (options.status === 'published') await suite.commands.setStatus(created.id, 'published');

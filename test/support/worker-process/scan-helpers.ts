@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { TestAgent } from '../test-app.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The run's own Redis (REDIS_URL, e.g. a database number of its own), so parallel runs do not meet. */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** A PostgreSQL database the tests may create scratch databases from (trust auth on this machine kind). */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
