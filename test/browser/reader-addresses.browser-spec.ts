@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
@@ -43,10 +44,7 @@ describe('poem addresses, indexes and dark mode in a browser', () => {
     s = await seedCatalog(t.app);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
     // axe is injected as a script tag, which the site's CSP rightly refuses; the CSP itself is
     // checked with a normal context below.
     context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true, locale: 'en-US' });

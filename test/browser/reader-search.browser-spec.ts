@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
@@ -32,10 +33,7 @@ describe('searching the reader in a browser', () => {
     t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -167,12 +167,12 @@ describe('the public reader in a browser', () => {
     await expectText(counter(page), '3 poems');
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
 
-    await page.getByRole('button', { name: /Letters Home/ }).click();
+    await page.getByRole('link', { name: /Letters Home/ }).click();
     await expectText(counter(page), '3 of 3');
     await page.getByRole('link', { name: 'Contents' }).click();
     await expectText(counter(page), '3 poems');
 
-    await page.getByRole('button', { name: /The River at Dawn/ }).click();
+    await page.getByRole('link', { name: /The River at Dawn/ }).click();
     await expectText(counter(page), '1 of 3');
     await prev.click(); // Previous on the first poem returns to contents
     await expectText(counter(page), '3 poems');
@@ -273,7 +273,7 @@ describe('the public reader in a browser', () => {
       const cases = [
         { name: 'database_error', title: 'Database Connection Issue', route: (r: any) => r.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }) },
         { name: 'network_error', title: 'Network Connection Error', route: (r: any) => r.abort('failed') },
-        { name: 'server_error', title: 'Server Error', route: (r: any) => r.fulfill({ status: 503, json: { statusCode: 503, message: 'Service Unavailable' } }) },
+        { name: 'server_error', title: 'Server Error', route: (r: any) => r.fulfill({ status: 502, json: { statusCode: 502, message: 'Bad Gateway' } }) },
       ];
       for (const c of cases) {
         let release!: () => void;
@@ -334,10 +334,11 @@ describe('the public reader in a browser', () => {
         [404, 'Poem not found'],
         [500, 'Failed to load poem'],
       ] as const) {
-        const { page } = await open(`/publication/${s.river.slug}`);
-        await page.getByRole('button', { name: /Winter Orchard/ }).click();
+        // The poem's own page, left for its book and come back to: Back loads the poem in place.
+        const page = await fromPoemTo('Back to Collection', async () => undefined);
+        await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
         await page.route('**/api/poems/**', (r) => r.fulfill({ status, json: { statusCode: status, message: 'x' } }));
-        await page.getByRole('link', { name: 'Open this poem on its own page' }).click();
+        await page.goBack();
         await page.getByRole('heading', { name: 'Poem Not Found' }).waitFor();
         await page.getByText(message, { exact: true }).waitFor();
         await page.getByRole('link', { name: 'Back to Home' }).waitFor();

@@ -10,15 +10,23 @@ import type { Poem } from '../../src/catalog/domain/poem.js';
 import type { Publication } from '../../src/catalog/domain/publication.js';
 import { ADMIN, csrfAgent, dbTargets, resetPostgres, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Counts the catalog's SQL reads, so a test can tell an answer from memory from one the database made. */
+/**
+ * Counts the catalog's SQL reads, so a test can tell an answer from memory from one the database
+ * made. Every query TypeORM runs (raw, query builder or repository) goes through a QueryRunner.
+ */
 function countCatalogReads(t: TestApp): () => number {
-  const db = t.app.get(DataSource);
+  const driver = t.app.get(DataSource).driver;
   let reads = 0;
-  const query = db.query.bind(db);
-  db.query = ((sql: string, ...rest: unknown[]) => {
-    if (/\bFROM (poems|publications)\b/.test(sql)) reads++;
-    return (query as (...a: unknown[]) => unknown)(sql, ...rest);
-  }) as typeof db.query;
+  const createQueryRunner = driver.createQueryRunner.bind(driver);
+  driver.createQueryRunner = (mode) => {
+    const runner = createQueryRunner(mode);
+    const query = runner.query.bind(runner);
+    runner.query = ((sql: string, ...rest: unknown[]) => {
+      if (/\bFROM "?(poems|publications)"?/i.test(sql)) reads++;
+      return (query as (...a: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof runner.query;
+    return runner;
+  };
   return () => reads;
 }
 
