@@ -4,6 +4,7 @@
  * poems and logins.
  */
 import { statSync } from 'node:fs';
+import passport from 'passport';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveImporter } from '../../src/archive/application/archive-importer.js';
 import { staffAgent, startTestApp, type TestAgent } from '../support/test-app.js';
@@ -47,6 +48,9 @@ describe('the admin downloads a backup', () => {
     expect(await download.failure()).toBeNull();
     expect(statSync(file).size).toBeGreaterThan(0);
 
+    // Passport keeps login strategies in one registry per process: the fresh app's would replace
+    // the suite's and be left on a closed database, so the suite's is put back afterwards.
+    const suiteLogin = (passport as unknown as { _strategy(name: string): passport.Strategy })._strategy('local');
     const fresh = await startTestApp('pglite');
     try {
       const restored = await fresh.app.get(ArchiveImporter).restoreFile(file);
@@ -56,6 +60,7 @@ describe('the admin downloads a backup', () => {
       expect(await contentsOf(agent)).toEqual(expected);
     } finally {
       await fresh.close();
+      passport.use('local', suiteLogin);
     }
   });
 

@@ -79,8 +79,9 @@ describe('searching the reader in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/search-results-desktop.png`, fullPage: true });
 
     await first.getByRole('link', { name: 'Tidewater Hymn' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tidewater Hymn' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/poem/${hymn!.slug}`);
+    // The result opens the poem at its canonical address, inside its book.
+    await page.getByRole('heading', { name: 'Tidewater Hymn' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/publication/salt-meadows/${hymn!.slug}`);
     await page.getByText('into the grey of the estuary,').waitFor();
     await context.close();
   });
@@ -101,8 +102,8 @@ describe('searching the reader in a browser', () => {
     // The title hit first, then the poem with the word only in its text.
     expect(await results.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Glasswort, Evening', 'Wading']);
     expect(await results.first().locator('mark').allTextContents()).toEqual(['Glasswort']);
-    await Promise.all([page.waitForURL(/\/poem\//), results.first().getByRole('link', { name: 'Glasswort, Evening' }).click()]);
-    await page.getByRole('heading', { level: 1, name: 'Glasswort, Evening' }).waitFor();
+    await Promise.all([page.waitForURL(/\/publication\/marsh-light\/[^/]+$/), results.first().getByRole('link', { name: 'Glasswort, Evening' }).click()]);
+    await page.getByRole('heading', { name: 'Glasswort, Evening' }).waitFor();
     await context.close();
   });
 });

@@ -216,10 +216,10 @@ describe.each(dbTargets())('search on %s', (target) => {
       ]);
       const res = await page('?q=Quillwort').expect(200).expect('Content-Type', /text\/html/);
       const html = res.text;
-      expect(html).toContain(`<a href="/poem/${poems[0]!.slug}"><mark>Quillwort</mark> at Noon</a>`);
+      expect(html).toContain(`<a href="/publication/quillwort-songs/${poems[0]!.slug}"><mark>Quillwort</mark> at Noon</a>`);
       expect(html).toContain('The <mark>quillwort</mark> &lt;b&gt;bends&lt;/b&gt; &amp; &quot;sways&quot;\nby the cold lake.');
       expect(html).not.toContain('<b>bends</b>');
-      expect(html).toContain('<a href="/publication/quillwort-songs">Quillwort &lt;Songs&gt;</a>');
+      expect(html).toContain('<a href="/publication/quillwort-songs"><bdi>Quillwort &lt;Songs&gt;</bdi></a>');
       const text = bodyText(html);
       expect(text).toContain('2 poems and 1 collection match “Quillwort”.');
       expect(text.indexOf('Quillwort at Noon')).toBeLessThan(text.indexOf('Shore'));

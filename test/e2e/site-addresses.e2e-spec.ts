@@ -135,7 +135,7 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
   });
 
   it('keeps indexes of first lines and titles, alphabetical, per book and for the whole archive', async () => {
-    const entries = (html: string) => [...html.matchAll(/<a href="([^"]+)" class="index-text">([^<]*)<\/a>/g)].map((m) => [m[1], decodeEntities(m[2]!)]);
+    const entries = (html: string) => [...html.matchAll(/<a href="([^"]+)" class="index-text"><bdi>([^<]*)<\/bdi><\/a>/g)].map((m) => [m[1], decodeEntities(m[2]!)]);
 
     const book = await get(`/publication/${orchard.book.slug}/index/first-lines`).expect(200);
     expect(entries(book.text).map((e) => e[1])).toEqual(['"Apples," she said,', 'banners of frost', 'Évening comes early', 'zinnias in a row']);

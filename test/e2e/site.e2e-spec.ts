@@ -105,7 +105,7 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
     for (const p of s.riverPoems) expect(text).toContain(`${p.title}`);
     expect(text).toContain(`${s.riverPoems[1]!.line_count} lines • ${s.riverPoems[1]!.word_count} words`);
     expect(text).toMatch(/Previous.*3 poems.*Next/);
-    expect(res.text).toMatch(/<h1 class="reader-title">River Songs<\/h1>/);
+    expect(res.text).toMatch(/<h1 class="reader-title"><bdi>River Songs<\/bdi><\/h1>/);
     expect(res.text).toMatch(/<h2 id="toc-title"[^>]*>Table of Contents<\/h2>/);
 
     const head = parseHead(res.text);

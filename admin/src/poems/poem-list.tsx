@@ -67,7 +67,7 @@ function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; ind
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {poem.title}
+            <bdi>{poem.title}</bdi>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {translate('archive.detail.poem_stats', { lines: count_('archive.dashboard.lines', poem.line_count), words: count_('archive.dashboard.words', poem.word_count) })}

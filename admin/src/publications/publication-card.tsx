@@ -77,7 +77,7 @@ export function PublicationCard({
               slotProps={{ input: { 'aria-label': translate('archive.bulk.select', { title: p.title }) } }}
             />
             <Typography component="h2" variant="h6" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-              {p.title}
+              <bdi>{p.title}</bdi>
             </Typography>
           </Stack>
           <StatusBadge publication={p} />

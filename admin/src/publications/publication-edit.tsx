@@ -7,6 +7,7 @@ import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
+import { IsolatedMessage } from '../layout/isolated-text.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
 
 function EditHeading() {
@@ -15,7 +16,7 @@ function EditHeading() {
   usePageTitle(record ? translate('archive.edit.heading', { title: record.title }) : undefined);
   return (
     <Typography component="h1" variant="h4" sx={{ fontWeight: 600, px: 2, pt: 2 }}>
-      {translate('archive.edit.heading', { title: record?.title ?? '' })}
+      <IsolatedMessage message="archive.edit.heading" values={{ title: record?.title ?? '' }} />
     </Typography>
   );
 }

@@ -102,7 +102,7 @@ function PublicationDetail() {
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-            {record.title}
+            <bdi>{record.title}</bdi>
           </Typography>
           <StatusBadge publication={record} />
         </Stack>

@@ -415,7 +415,7 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
     <Stack spacing={2}>
       {state.publication ? (
         <Typography component="h3" variant="h6">
-          {state.publication.title}
+          <bdi>{state.publication.title}</bdi>
         </Typography>
       ) : null}
       {busy === 'loading' ? <Typography color="text.secondary">{translate('archive.wizard.loading_publication')}</Typography> : null}

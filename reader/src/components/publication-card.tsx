@@ -10,7 +10,7 @@ export function PublicationCard({ publication, poetName, headingLevel }: { publi
     <article className="card">
       <Heading className="card-title">
         <Link href={`/publication/${encodeURIComponent(refOf(publication))}`} className="card-link">
-          {publication.title}
+          <bdi>{publication.title}</bdi>
         </Link>
       </Heading>
       <p className="card-by">by {authorsText(publication.authors, poetName)}</p>

@@ -52,7 +52,7 @@ export function IndexPage({ index, settings }: { index: Load<IndexData>; setting
         <p className="page-intro">
           {publication ? (
             <>
-              The poems of <cite>{publication.title}</cite> by their {kind === 'titles' ? 'titles' : 'first lines'}, alphabetically.
+              The poems of <cite><bdi>{publication.title}</bdi></cite> by their {kind === 'titles' ? 'titles' : 'first lines'}, alphabetically.
             </>
           ) : (
             <>Every poem in the archive by its {kind === 'titles' ? 'title' : 'first line'}, alphabetically.</>
@@ -81,7 +81,7 @@ export function IndexPage({ index, settings }: { index: Load<IndexData>; setting
                   {list.map((e) => (
                     <li key={`${e.publication_ref}/${e.poem_ref}`}>
                       <Link href={paths.bookPoem(e.publication_ref, e.poem_ref)} className="index-text">
-                        {e.text}
+                        <bdi>{e.text}</bdi>
                       </Link>
                       <IndexSource entry={e} kind={kind} wholeArchive={!publication} />
                     </li>

@@ -89,7 +89,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
           </nav>
           <HeaderTools />
         </div>
-        <h1 className="reader-title">{publication.title}</h1>
+        <h1 className="reader-title">
+          <bdi>{publication.title}</bdi>
+        </h1>
         <p className="reader-by">by {by}</p>
       </div>
     </header>

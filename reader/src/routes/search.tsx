@@ -3,6 +3,7 @@ import { SEARCH_QUERY_MAX_LENGTH, type SearchResults } from '../../../contracts/
 import { refOf } from '../../../contracts/format.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
+import { paths } from '../lib/routes.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -60,11 +61,13 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
             {r.poems.map((hit) => (
               <li key={hit.id} className="search-hit">
                 <h3 className="search-hit-title">
-                  <Link href={`/poem/${encodeURIComponent(refOf(hit))}`} dangerouslySetInnerHTML={{ __html: hit.title_html || 'Untitled' }} />
+                  <Link href={paths.bookPoem(refOf(hit.publication), refOf(hit))} dangerouslySetInnerHTML={{ __html: hit.title_html || 'Untitled' }} />
                 </h3>
                 {hit.snippet_html && <p className="search-snippet" dangerouslySetInnerHTML={{ __html: hit.snippet_html }} />}
                 <p className="search-meta">
-                  From <Link href={`/publication/${encodeURIComponent(refOf(hit.publication))}`}>{hit.publication.title}</Link>
+                  From <Link href={`/publication/${encodeURIComponent(refOf(hit.publication))}`}>
+                    <bdi>{hit.publication.title}</bdi>
+                  </Link>
                 </p>
               </li>
             ))}
