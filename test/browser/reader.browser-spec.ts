@@ -52,7 +52,7 @@ describe('the public reader in a browser', () => {
   let base: string;
   let browser: Browser;
   /** The contexts of the running test, closed after it: no test sees another's pages or storage. */
-  let contexts: BrowserContext[] = [];
+  const contexts: BrowserContext[] = [];
 
   // The catalog is seeded once and only read: no test here changes it.
   beforeAll(async () => {
