@@ -9,6 +9,7 @@ import { CatalogCommands } from '../../src/catalog/application/catalog-commands.
 import type { Poem } from '../../src/catalog/domain/poem.js';
 import type { Publication } from '../../src/catalog/domain/publication.js';
 import { ADMIN, csrfAgent, dbTargets, resetPostgres, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { PUBLIC_CACHE_CONTROL } from '../../src/delivery/index.js';
 
 /**
  * Counts the catalog's SQL reads, so a test can tell an answer from memory from one the database
@@ -22,7 +23,7 @@ function countCatalogReads(t: TestApp): () => number {
     const runner = createQueryRunner(mode);
     const query = runner.query.bind(runner);
     runner.query = ((sql: string, ...rest: unknown[]) => {
-      if (/\bFROM "?(poems|publications)"?/i.test(sql)) reads++;
+      if (/\bFROM "?(poems|publications|poem_search_documents)"?/i.test(sql)) reads++;
       return (query as (...a: unknown[]) => unknown)(sql, ...rest);
     }) as typeof runner.query;
     return runner;
@@ -166,6 +167,19 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     expect(staffList.headers['cache-control']).toBe('private, no-store');
     expect(JSON.stringify(staffList.body)).toContain('Quiet Drafts');
     await agent.get(`/api/publications/${draft.body.slug}/?admin=true`).expect(200);
+  });
+
+  it('answers a repeated search from memory, and any edit drops it: search reads the whole catalog', async () => {
+    const path = '/api/search/?q=river';
+    await prime(t, reads, [path]);
+    const again = await readsFor(path);
+    expect(again.reads).toBe(0);
+    expect(again.res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+
+    await t.app.get(CatalogCommands).updatePoem(orchard.poems[0].id, { title: orchard.poems[0].title, body: 'a river now runs\nthrough the orchard', notes: '' });
+    const after = await readsFor(path);
+    expect(after.reads).toBeGreaterThan(0);
+    expect(after.res.body.toString()).toContain(orchard.poems[0].slug);
   });
 
   it('an edit drops only the pages that show the edited publication, and the lists', async () => {

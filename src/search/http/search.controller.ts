@@ -1,7 +1,7 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { SearchResults } from '../../../contracts/search.js';
+import { PublicReadInterceptor } from '../../delivery/index.js';
 import { SearchService } from '../application/search.service.js';
 import { SearchQueryDto } from './search.dto.js';
 
@@ -11,6 +11,8 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get()
+  // Answers are the same for every visitor: cached like the catalog's reads, dropped on any change.
+  @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({
     summary: 'Search published poems (title, first line, text) and publications (title, authors, publisher, date, ISBN)',
     description:
@@ -21,10 +23,7 @@ export class SearchController {
   })
   @ApiOkResponse({ description: '{ q, poems, poem_total, publications, publication_total }' })
   @ApiBadRequestResponse({ description: 'q missing or blank (SEARCH.QUERY_EMPTY), longer than 200 characters (SEARCH.QUERY_TOO_LONG), repeated, or a bad limit' })
-  async find(@Query() query: SearchQueryDto, @Res({ passthrough: true }) res: Response): Promise<SearchResults> {
-    const results = await this.search.search(query.q, query.limit);
-    // The same for every visitor and staff alike; Express's ETag makes a repeat a 304.
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-    return results;
+  find(@Query() query: SearchQueryDto): Promise<SearchResults> {
+    return this.search.search(query.q, query.limit);
   }
 }
