@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
@@ -13,18 +14,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const SUFFIX = ` | ${TEST_SITE.siteName}`;
 const DARK_PAGE = 'rgb(17, 24, 39)'; // --page in the dark theme
 const LIGHT_PAGE = 'rgb(249, 250, 251)';
-
-/** axe-core on the current page: nothing serious or critical (colour contrast included). */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

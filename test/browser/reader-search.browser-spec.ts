@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
+import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
@@ -9,18 +10,6 @@ import { CatalogCommands } from '../../src/catalog/application/catalog-commands.
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SHOTS = 'test-artifacts/screenshots';
-
-/** axe-core on the current page: nothing serious or critical. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
-}
 
 describe('searching the reader in a browser', () => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { expectAccessible } from './support/axe.js';
 import { launchChromium } from './support/chromium.js';
 
 const SHOTS = 'test-artifacts/screenshots';
@@ -17,18 +18,6 @@ async function listen(t: TestApp): Promise<string> {
   await t.app.listen(0, '127.0.0.1');
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
-}
-
-/** axe-core on the current page: no serious or critical violations. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
