@@ -234,6 +234,9 @@ describe.each(dbTargets())('search on %s', (target) => {
     it('shows the form alone without q, says when nothing matches, and refuses a too long q with a 400 page', async () => {
       const empty = await page('').expect(200);
       expect(bodyText(empty.text)).toContain('Find any published poem by its title');
+      // The search page may be indexed, unlike its results (asserted above).
+      expect(parseHead(empty.text).meta('robots')).toBeUndefined();
+      expect(parseHead(empty.text).canonical).toMatch(/\/search$/);
       const none = await page('?q=zzyzxqua').expect(200);
       expect(bodyText(none.text)).toContain('Nothing matches “zzyzxqua”.');
       const long = await page(`?q=${'a'.repeat(201)}`).expect(400);

@@ -289,15 +289,20 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         jsonLd: graph({ '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } }, breadcrumbJsonLd(trail)),
       };
     }
-    case 'search':
-      // Result pages are for visitors, not for search engines' indexes.
+    case 'search': {
+      // The search page itself may be indexed; its results may not. A result page repeats whatever
+      // text its address holds, so an indexable one lets anyone publish words under the archive's
+      // name by linking to it (search engines advise noindex for internal search results).
+      const q = page.q.trim();
       return {
-        ...titled(page.q.trim() ? `Search: ${page.q.trim()}` : 'Search'),
+        ...titled(q ? `Search: ${q}` : 'Search'),
         description: cutDescription(`Search the poems and collections of ${s.poetName}.`),
         keywords: siteKeywords,
-        noindex: true,
+        ...(q ? {} : { canonical: `${s.publicUrl}/search` }),
+        noindex: s.noindex || q !== '',
         ogType: 'website',
       };
+    }
   }
 }
 

@@ -57,7 +57,7 @@ const PAIRS: [string, string[]][] = [
   ['danger', ['surface']],
   ['on-primary', ['primary', 'primary-hover']],
   ['disabled-text', ['disabled-bg']],
-  ['text', ['code-bg', 'bar-bg']],
+  ['text', ['code-bg', 'bar-bg', 'mark']],
   ['muted', ['bar-bg']],
 ];
 
