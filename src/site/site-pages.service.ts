@@ -79,9 +79,9 @@ export class SitePages {
   /** A book's contents, or with `poem` that poem read inside the book. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const found = await this.catalog.getPublication(ref, VISITOR);
-      const publication = PublicationMapper.toResponse(found);
-      const poems = (await this.catalog.listPoems(found.id, VISITOR)).map(PoemMapper.toResponse);
+      const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
+      const publication = PublicationMapper.toResponse(found.publication);
+      const poems = found.poems.map(PoemMapper.toResponse);
       if (poem !== undefined && poemIndexOf(poems, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data: { publication, poems } } };
     } catch (err) {
@@ -99,9 +99,9 @@ export class SitePages {
         const byId = new Map(publications.map((p) => [p.id, p]));
         return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
       }
-      const found = await this.catalog.getPublication(ref, VISITOR);
-      const publication = PublicationMapper.toResponse(found);
-      const poems = (await this.catalog.listPoems(found.id, VISITOR)).map(PoemMapper.toResponse);
+      const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
+      const publication = PublicationMapper.toResponse(found.publication);
+      const poems = found.poems.map(PoemMapper.toResponse);
       const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
       return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
     } catch (err) {
@@ -111,8 +111,7 @@ export class SitePages {
 
   async poem(ref: string): Promise<PageState> {
     try {
-      const poem = await this.catalog.getPoem(ref, VISITOR);
-      const publication = await this.catalog.getPublication(poem.publicationId, VISITOR).catch(() => null);
+      const { poem, publication } = await this.catalog.getPoemWithPublication(ref, VISITOR);
       const loaded: Load<PoemData> = {
         state: 'ready',
         data: { poem: PoemMapper.toResponse(poem), publication: publication && PublicationMapper.toResponse(publication) },

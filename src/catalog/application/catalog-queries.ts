@@ -39,13 +39,20 @@ export class CatalogQueries implements CatalogReadApi {
     return this.repo.listPoems(publication.id);
   }
 
+  async getPublicationWithPoems(ref: string | number, viewer: Viewer): Promise<{ publication: Publication; poems: Poem[] }> {
+    const publication = await this.getPublication(ref, viewer);
+    return { publication, poems: await this.repo.listPoems(publication.id) };
+  }
+
   async getPoem(ref: string | number, viewer: Viewer): Promise<Poem> {
+    return (await this.getPoemWithPublication(ref, viewer)).poem;
+  }
+
+  async getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication | null }> {
     const poem = await this.repo.findPoem(parseRef(ref));
     if (!poem) throw CatalogError.poemNotFound();
-    if (!viewer.staff) {
-      const publication = await this.repo.findPublication({ id: poem.publicationId });
-      if (!publication || !isVisible(publication, viewer)) throw CatalogError.poemNotFound();
-    }
-    return poem;
+    const publication = await this.repo.findPublication({ id: poem.publicationId });
+    if (!viewer.staff && (!publication || !isVisible(publication, viewer))) throw CatalogError.poemNotFound();
+    return { poem, publication };
   }
 }

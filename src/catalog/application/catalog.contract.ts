@@ -23,6 +23,10 @@ export interface CatalogReadApi {
   listPoems(publicationRef: string | number, viewer: Viewer): Promise<Poem[]>;
   /** By numeric id or slug; throws CATALOG.POEM_NOT_FOUND when hidden or absent. */
   getPoem(ref: string | number, viewer: Viewer): Promise<Poem>;
+  /** A book page's reads: the publication as getPublication finds it, and its poems, in two queries. */
+  getPublicationWithPoems(ref: string | number, viewer: Viewer): Promise<{ publication: Publication; poems: Poem[] }>;
+  /** A poem page's reads: the poem as getPoem finds it, and its publication (null only for staff), in two queries. */
+  getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication | null }>;
 }
 
 /** A scanned poem carries a stable key (job id + index) so a retried job never adds it twice. */
