@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ScanError } from '../jobs/scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
 import { decodeFailure, errorFromFailure } from './job-failure.js';
 import { pagesTotalOf, SCAN_QUEUE_NAME, type JobName, type JobPayload, type JobResult } from './job.catalogue.js';
 import type { JobProgress, JobQueue, JobState, JobStatus } from './job-queue.port.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ScanError } from '../jobs/scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
 import { describeJobFailure, errorFromFailure } from './job-failure.js';
 import { JobHandlerRegistry } from './job-handler.registry.js';
 import { pagesTotalOf, type JobName, type JobPayload, type JobResult } from './job.catalogue.js';

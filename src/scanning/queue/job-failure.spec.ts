@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from '../extraction/extraction.port.js';
+import { ExtractionError } from '../application/ports/extraction.port.js';
 import { ImageIntakeError } from '../images/page-image.intake.js';
-import { ScanError } from '../jobs/scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
 import { decodeFailure, describeJobFailure, encodeFailure, errorFromFailure } from './job-failure.js';
 
 describe('describeJobFailure', () => {

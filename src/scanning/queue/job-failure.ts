@@ -1,7 +1,8 @@
 import { DomainError } from '../../common/domain/domain-error.js';
 import type { DomainErrorCode } from '../../common/domain/error-statuses.js';
-import { ExtractionError } from '../extraction/extraction.port.js';
-import { ScanError, type JobErrorInfo } from '../jobs/scan.errors.js';
+import { ExtractionError } from '../application/ports/extraction.port.js';
+import type { ScanJobError as JobErrorInfo } from '../../../contracts/scanning.js';
+import { ScanError } from '../domain/scan.errors.js';
 
 export interface JobFailure extends JobErrorInfo {
   /** Worth another run: provider hiccups and unexpected faults, never bad input. */

@@ -1,4 +1,4 @@
-import type { ReprocessPayload, ScanPagesPayload, ScanResult } from '../jobs/scan-job.types.js';
+import type { ReprocessPayload, ScanPagesPayload, ScanResult } from '../application/scan-job.types.js';
 
 /**
  * Every background job of the product, with its payload and result. Queues, handlers and the

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { JobErrorInfo } from '../jobs/scan.errors.js';
+import type { ScanJobError as JobErrorInfo } from '../../../contracts/scanning.js';
 import type { JobName, JobPayload, JobResult } from './job.catalogue.js';
 import type { JobProgress, JobState } from './job-queue.port.js';
 

@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import type { UnscannedPages } from '../../../contracts/scanning.js';
 import type { Publication } from '../../catalog/index.js';
-import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { ImageIntakeError, normalisePageImage, storableImage } from '../images/page-image.intake.js';
-import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
+import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.port.js';
-import { ScanError } from './scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
 
 /** One uploaded file, already in batch order. */

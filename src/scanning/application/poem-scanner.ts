@@ -4,15 +4,15 @@ import type { Poem } from '../../catalog/index.js';
 import { PoemMapper } from '../../catalog/index.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
-import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { joinAtPageTurn } from '../extraction/page-turns.js';
 import { normalisePageImage } from '../images/page-image.intake.js';
-import { PAGE_STORE, PageNotStoredError, type PageStore } from '../page-store/page-store.port.js';
+import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 import type { JobContext } from '../queue/job-queue.port.js';
-import { ScanError } from './scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
 import type { DuplicateReport, ScanResult, StoredPageRef } from './scan-job.types.js';
 
 export interface ScanRun {
