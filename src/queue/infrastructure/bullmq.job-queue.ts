@@ -102,8 +102,8 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
       if (existing) {
         const state = await existing.getState();
         if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return;
-        // Run a finished job again (the same photos uploaded anew, e.g. after Start Over): the
-        // handler's source keys make the rerun add only what is missing.
+        // Run a finished job again (the same work asked for anew): handlers are idempotent, so the
+        // rerun does only what is missing.
         await existing.remove().catch(() => undefined);
       }
       await queue.add(name, payload as object, { jobId });

@@ -113,7 +113,7 @@ export class DatabaseJobQueue<C extends JobCatalogueShape> implements JobQueue<C
     }
   }
 
-  /** Runs due jobs one after another (extraction is CPU-bound and the API must stay responsive), then polls. */
+  /** Runs due jobs one after another (handlers may be CPU-bound and the API must stay responsive), then polls. */
   private wake(): void {
     if (this.closed) return;
     if (this.pumping) {
