@@ -3,6 +3,7 @@
  * - a module's domain depends on nothing outside itself;
  * - a module's http layer talks to its application layer, never to its infrastructure;
  * - a module reaches another only through its public entry (index.ts or its Nest module);
+ * - the job queue knows no feature module: its users hand it their jobs and failure policy;
  * - the admin and the reader know the server only through contracts/.
  * Shared kernel everyone may use: src/config, src/database, src/common (a domain only its domain/:
  * the DomainError base and the one table of error codes).
@@ -52,6 +53,13 @@ module.exports = {
           '^src/[^/]+/[^/]+\\.module\\.ts$',
         ],
       },
+    },
+    {
+      name: 'queue-knows-no-feature',
+      severity: 'error',
+      comment: 'The job queue is generic: its users register it with their jobs, handlers and failure policy; it imports only the shared kernel.',
+      from: { path: '^src/queue/' },
+      to: { path: '^(src|contracts)/', pathNot: ['^src/(queue|common|config|database)/'] },
     },
     {
       name: 'clients-know-only-contracts',

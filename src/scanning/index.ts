@@ -3,5 +3,5 @@
  * Other modules import from here only (checked by dependency-cruiser).
  */
 export { FileSystemPageStore } from './page-store/file-system.page-store.js';
-export { PAGE_STORE, PageNotStoredError } from './page-store/page-store.port.js';
-export type { PageStore } from './page-store/page-store.port.js';
+export { PAGE_STORE, PageNotStoredError } from './application/ports/page-store.port.js';
+export type { PageStore } from './application/ports/page-store.port.js';

@@ -1,42 +1,23 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { QUEUE_HEALTH } from '../health/index.js';
+import { QueueModule } from '../queue/queue.module.js';
+import { PublicationPagesPurger } from './page-store/publication-pages.purger.js';
+import { ScanJobsModule, SCAN_JOB_HANDLERS } from './application/scan-jobs.module.js';
+import { SCAN_JOBS, SCAN_JOBS_TABLE, SCAN_QUEUE_NAME, type ScanJobCatalogue } from './application/scan-job.catalogue.js';
+import { scanFailurePolicy } from './application/scan-job.failures.js';
+import { ScanQueue } from './application/scan-queue.js';
+import { ScanService } from './application/scan.service.js';
 import { ExtractionModule } from './extraction/extraction.module.js';
 import { PoemPagesController } from './http/poem-pages.controller.js';
 import { ScansController } from './http/scans.controller.js';
-import { PoemScanner } from './jobs/poem-scanner.js';
-import { ReprocessPublicationJob } from './jobs/reprocess-publication.job.js';
-import { ScanPagesJob } from './jobs/scan-pages.job.js';
-import { ScanService } from './jobs/scan.service.js';
-import { FileSystemPageStore } from './page-store/file-system.page-store.js';
-import { PAGE_STORE } from './page-store/page-store.port.js';
-import { ScanPagesRepository } from './page-store/scan-pages.repository.js';
-import { PublicationPagesPurger } from './page-store/publication-pages.purger.js';
-import { BullJobQueue } from './queue/bullmq.job-queue.js';
-import { BullJobWorker } from './queue/bullmq.job-worker.js';
-import { DatabaseJobQueue } from './queue/database.job-queue.js';
-import { JobHandlerRegistry } from './queue/job-handler.registry.js';
-import { JOB_HANDLERS, JOB_QUEUE } from './queue/job-queue.port.js';
-import { queueHealthProvider } from './queue/queue-health.provider.js';
-import { ScanJobsRepository } from './queue/scan-jobs.repository.js';
-import { QUEUE_HEALTH } from '../health/index.js';
+import { PageStoreModule } from './page-store/page-store.module.js';
 
 export type ScanningRole = 'api' | 'worker';
 
-/** Every job handler; the registry checks this list against the job catalogue at start-up. */
-const HANDLERS = [ScanPagesJob, ReprocessPublicationJob];
-
-const jobCore: Provider[] = [
-  { provide: PAGE_STORE, useClass: FileSystemPageStore },
-  ScanPagesRepository,
-  PoemScanner,
-  ...HANDLERS,
-  { provide: JOB_HANDLERS, inject: HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
-  JobHandlerRegistry,
-];
-
 /**
- * Scanning: page uploads, scan jobs and their queue, duplicates, the page archive.
+ * Scanning: page uploads, scan jobs on the job queue, duplicates, the page archive.
  * - role 'api': the HTTP endpoints; jobs go to Redis (BullMQ) when REDIS_URL is set, else they are
  *   kept in the database (scan_jobs) and run in this process.
  * - role 'worker': no HTTP; consumes the BullMQ queue (src/worker.ts).
@@ -44,16 +25,25 @@ const jobCore: Provider[] = [
 @Module({})
 export class ScanningModule {
   static forRoot(config: AppConfig, role: ScanningRole = 'api'): DynamicModule {
-    const imports = [CatalogCoreModule, ExtractionModule];
-    if (role === 'worker') {
-      return { module: ScanningModule, imports, providers: [...jobCore, BullJobWorker] };
-    }
+    const queue = QueueModule.register<ScanJobCatalogue>({
+      role,
+      imports: [ScanJobsModule],
+      handlers: SCAN_JOB_HANDLERS,
+      name: SCAN_QUEUE_NAME,
+      table: SCAN_JOBS_TABLE,
+      logLabel: 'Scan',
+      catalogue: SCAN_JOBS,
+      failurePolicy: scanFailurePolicy,
+      settings: config.scanJobs,
+      redisUrl: config.redisUrl,
+    });
+    if (role === 'worker') return { module: ScanningModule, imports: [queue] };
     return {
       module: ScanningModule,
-      imports,
+      imports: [CatalogCoreModule, ExtractionModule, PageStoreModule, queue],
       controllers: [ScansController, PoemPagesController],
-      providers: [...jobCore, ScanService, { provide: JOB_QUEUE, useClass: config.redisUrl ? BullJobQueue : DatabaseJobQueue }, ScanJobsRepository, queueHealthProvider, PublicationPagesPurger],
-      exports: [JOB_QUEUE, PAGE_STORE, ScanPagesRepository, QUEUE_HEALTH],
+      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
+      exports: [PageStoreModule, QUEUE_HEALTH],
     };
   }
 }

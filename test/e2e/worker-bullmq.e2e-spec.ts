@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_QUEUE_NAME } from '../../src/scanning/queue/job.catalogue.js';
+import { SCAN_QUEUE_NAME } from '../../src/scanning/application/scan-job.catalogue.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';

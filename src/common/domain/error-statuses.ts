@@ -42,6 +42,12 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.JOB_TIMEOUT': 504,
   'SCAN.FAILED': 500,
 
+  'QUEUE.UNAVAILABLE': 503,
+  'QUEUE.JOB_NOT_FOUND': 404,
+  'QUEUE.WAIT_ABORTED': 504,
+  // The job's own code, message and status are in its failure; the queue's user answers with those.
+  'QUEUE.JOB_FAILED': 500,
+
   'ARCHIVE.UNKNOWN_FORMAT': 400,
   'ARCHIVE.UNREADABLE': 400,
   'ARCHIVE.NOT_EMPTY': 409,

@@ -13,8 +13,8 @@ import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { verifyCsrfFormField } from '../../auth/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ScanError } from '../jobs/scan.errors.js';
-import type { UploadedImage } from '../jobs/scan.service.js';
+import { ScanError } from '../domain/scan.errors.js';
+import type { UploadedImage } from '../application/scan.service.js';
 
 /** The part of a multer file this module reads (multer's own types are not installed). */
 interface MulterFile {

@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { StaffGuard } from '../../auth/index.js';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
-import { ScanError } from '../jobs/scan.errors.js';
-import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
+import { ScanError } from '../domain/scan.errors.js';
+import { PAGE_STORE, type PageStore } from '../application/ports/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');

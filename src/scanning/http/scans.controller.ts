@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { MetadataAnswer, ScanAccepted, ScanResult } from '../../../contracts/scanning.js';
 import { StaffGuard } from '../../auth/index.js';
-import { ScanService, type Submitted } from '../jobs/scan.service.js';
+import { ScanService, type Submitted } from '../application/scan.service.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
 
 /** Stops waiting for a job once the client has gone away. */

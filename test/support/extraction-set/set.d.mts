@@ -1,4 +1,4 @@
-import type { ExtractedMetadata } from '../../../src/scanning/extraction/extraction.port.js';
+import type { ExtractedMetadata } from '../../../src/scanning/application/ports/extraction.port.js';
 import type { Counts } from './score.mjs';
 
 export interface SetPhoto {

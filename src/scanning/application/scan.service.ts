@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
-import type { UnscannedPages } from '../../../contracts/scanning.js';
+import type { ScanJob, UnscannedPages } from '../../../contracts/scanning.js';
 import type { Publication } from '../../catalog/index.js';
-import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { ImageIntakeError, normalisePageImage, storableImage } from '../images/page-image.intake.js';
-import { PAGE_STORE, type PageStore } from '../page-store/page-store.port.js';
+import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
-import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.port.js';
-import { ScanError } from './scan.errors.js';
+import { ScanError } from '../domain/scan.errors.js';
+import { ScanQueue } from './scan-queue.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
 
 /** One uploaded file, already in batch order. */
@@ -45,7 +45,7 @@ export function intakeFailure(err: unknown): unknown {
 @Injectable()
 export class ScanService {
   constructor(
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly queue: ScanQueue,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     private readonly pagesRepo: ScanPagesRepository,
@@ -112,7 +112,7 @@ export class ScanService {
     return answer;
   }
 
-  async status(jobId: string): Promise<JobStatus> {
+  async status(jobId: string): Promise<ScanJob> {
     if (!/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId)) throw ScanError.jobNotFound();
     const status = await this.queue.status(jobId);
     if (!status) throw ScanError.jobNotFound();

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { JobContext, JobHandler } from '../queue/job-queue.port.js';
+import type { ScanJobProgress } from '../../../contracts/scanning.js';
+import type { JobContext, JobHandler } from '../../queue/index.js';
 import { PoemScanner } from './poem-scanner.js';
+import type { ScanJobCatalogue } from './scan-job.catalogue.js';
 import type { ReprocessPayload, ScanResult } from './scan-job.types.js';
 
 /**
@@ -8,12 +10,12 @@ import type { ReprocessPayload, ScanResult } from './scan-job.types.js';
  * already there are added; existing poems, edited or not, are never changed.
  */
 @Injectable()
-export class ReprocessPublicationJob implements JobHandler<'scan.reprocess'> {
+export class ReprocessPublicationJob implements JobHandler<ScanJobCatalogue, 'scan.reprocess'> {
   readonly jobName = 'scan.reprocess' as const;
 
   constructor(private readonly scanner: PoemScanner) {}
 
-  handle(payload: ReprocessPayload, context: JobContext): Promise<ScanResult> {
+  handle(payload: ReprocessPayload, context: JobContext<ScanJobProgress>): Promise<ScanResult> {
     return this.scanner.run({ jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: true }, context);
   }
 }

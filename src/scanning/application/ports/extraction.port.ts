@@ -1,5 +1,5 @@
-import type { PublicationFields } from '../../../contracts/catalog.js';
-import { DomainError } from '../../common/domain/domain-error.js';
+import type { PublicationFields } from '../../../../contracts/catalog.js';
+import { DomainError } from '../../../common/domain/domain-error.js';
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.

@@ -68,6 +68,3 @@ export class ScanError extends DomainError {
     );
   }
 }
-
-/** What a failed job reports: the same code, message and status the HTTP answer carries. */
-export type { ScanJobError as JobErrorInfo } from '../../../contracts/scanning.js';

@@ -1,10 +1,11 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * Redis connections for the scan queue.
+ * Redis connections for the queue.
  *
- * The API side fails fast: no offline queue and one retry per command, so a scan request answers
- * 503 at once while Redis is down instead of hanging, and reconnects in the background.
+ * The API side fails fast: no offline queue and one retry per command, so a request that queues a
+ * job learns at once that the queue is unavailable while Redis is down instead of hanging, and
+ * reconnects in the background.
  * The worker side waits for Redis as long as it takes (BullMQ requires maxRetriesPerRequest: null
  * for its blocking commands), so a worker survives a Redis restart.
  */

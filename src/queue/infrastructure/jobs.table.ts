@@ -1,26 +1,23 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { JobErrorInfo } from '../jobs/scan.errors.js';
-import type { JobName, JobPayload, JobResult } from './job.catalogue.js';
-import type { JobProgress, JobState } from './job-queue.port.js';
+import type { JobState } from '../application/ports/job-queue.port.js';
+import type { JobFailure } from '../domain/queue.errors.js';
 
-export interface ScanJobRow {
+export interface JobRow {
   id: string;
-  name: JobName;
-  payload: JobPayload<JobName>;
+  name: string;
+  payload: unknown;
   state: JobState;
-  progress: JobProgress;
+  progress: object;
   /** Runs started, takeovers included. */
   attempts: number;
   /** Runs cut off by the process that ran them stopping or dying. */
   stalls: number;
-  result: JobResult<JobName> | null;
-  error: JobErrorInfo | null;
+  result: unknown;
+  error: JobFailure | null;
 }
 
 /** A job just claimed, and whether it was taken over from a process that died running it. */
-export interface ClaimedJob extends ScanJobRow {
+export interface ClaimedJob extends JobRow {
   takenOver: boolean;
 }
 
@@ -28,34 +25,39 @@ const COLUMNS = 'id, name, payload, state, progress, attempts, stalls, result, e
 const lease = (ms: number) => `now() + make_interval(secs => ${Math.max(1, Math.round(ms)) / 1000})`;
 
 /**
- * The scan_jobs table: scan jobs of the database-backed queue (no Redis). Every write by the
- * runner is guarded by its lease (`locked_by`), so a run that lost its job to a takeover changes
- * nothing. Statements begin with their verb: the driver reads results by it.
+ * The jobs of the database-backed queue (no Redis), one row each in the queue's table. Every write
+ * by the runner is guarded by its lease (`locked_by`), so a run that lost its job to a takeover
+ * changes nothing. Statements begin with their verb: the driver reads results by it.
  */
-@Injectable()
-export class ScanJobsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+export class JobsTable {
+  constructor(
+    private readonly db: DataSource,
+    /** Put into the statements as it is: a name from the queue's definition, never from a request. */
+    private readonly table: string,
+  ) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
+  }
 
   /**
    * Adds a job; a job of that id still queued or running is left as it is (joined), a finished one
    * is queued afresh. Answers whether a run was queued.
    */
-  async enqueue(id: string, name: JobName, payload: unknown, progress: JobProgress): Promise<boolean> {
+  async enqueue(id: string, name: string, payload: unknown, progress: object): Promise<boolean> {
     const [rows]: [unknown[], number] = await this.db.query(
-      `INSERT INTO scan_jobs (id, name, payload, progress) VALUES ($1, $2, $3::jsonb, $4::jsonb)
+      `INSERT INTO ${this.table} (id, name, payload, progress) VALUES ($1, $2, $3::jsonb, $4::jsonb)
        ON CONFLICT (id) DO UPDATE SET
          name = EXCLUDED.name, payload = EXCLUDED.payload, progress = EXCLUDED.progress, state = 'queued',
          attempts = 0, stalls = 0, run_at = now(), locked_by = NULL, locked_until = NULL,
          result = NULL, error = NULL, created_at = now(), finished_at = NULL
-       WHERE scan_jobs.state IN ('completed', 'failed')
+       WHERE ${this.table}.state IN ('completed', 'failed')
        RETURNING id`,
       [id, name, JSON.stringify(payload), JSON.stringify(progress)],
     ).then(asRowsAndCount);
     return rows.length > 0;
   }
 
-  async find(id: string): Promise<ScanJobRow | null> {
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_jobs WHERE id = $1`, [id]);
+  async find(id: string): Promise<JobRow | null> {
+    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [id]);
     return row ? toRow(row) : null;
   }
 
@@ -66,11 +68,11 @@ export class ScanJobsRepository {
    */
   async claim(owner: string, leaseMs: number): Promise<ClaimedJob | null> {
     const [rows] = await this.db.query(
-      `UPDATE scan_jobs j
+      `UPDATE ${this.table} j
           SET state = 'active', attempts = j.attempts + 1,
               stalls = j.stalls + CASE WHEN j.state = 'active' THEN 1 ELSE 0 END,
               locked_by = $1, locked_until = ${lease(leaseMs)}
-         FROM (SELECT id, state AS was FROM scan_jobs
+         FROM (SELECT id, state AS was FROM ${this.table}
                 WHERE (state = 'queued' AND run_at <= now()) OR (state = 'active' AND locked_until < now())
                 ORDER BY run_at, created_at
                 LIMIT 1
@@ -86,13 +88,13 @@ export class ScanJobsRepository {
   /** Keeps the lease; false when the job is no longer this owner's. */
   async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
     const [, count] = await this.db
-      .query(`UPDATE scan_jobs SET locked_until = ${lease(leaseMs)} WHERE id = $1 AND locked_by = $2 AND state = 'active'`, [id, owner])
+      .query(`UPDATE ${this.table} SET locked_until = ${lease(leaseMs)} WHERE id = $1 AND locked_by = $2 AND state = 'active'`, [id, owner])
       .then(asRowsAndCount);
     return count > 0;
   }
 
-  async progress(id: string, owner: string, progress: JobProgress): Promise<void> {
-    await this.db.query(`UPDATE scan_jobs SET progress = $3::jsonb WHERE id = $1 AND locked_by = $2 AND state = 'active'`, [
+  async progress(id: string, owner: string, progress: object): Promise<void> {
+    await this.db.query(`UPDATE ${this.table} SET progress = $3::jsonb WHERE id = $1 AND locked_by = $2 AND state = 'active'`, [
       id,
       owner,
       JSON.stringify(progress),
@@ -103,7 +105,7 @@ export class ScanJobsRepository {
   async complete(id: string, owner: string, result: unknown): Promise<boolean> {
     const [, count] = await this.db
       .query(
-        `UPDATE scan_jobs SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(), locked_by = NULL, locked_until = NULL
+        `UPDATE ${this.table} SET state = 'completed', result = $3::jsonb, error = NULL, finished_at = now(), locked_by = NULL, locked_until = NULL
           WHERE id = $1 AND locked_by = $2`,
         [id, owner, JSON.stringify(result)],
       )
@@ -111,18 +113,18 @@ export class ScanJobsRepository {
     return count > 0;
   }
 
-  async fail(id: string, owner: string | null, error: JobErrorInfo): Promise<void> {
+  async fail(id: string, owner: string | null, error: JobFailure): Promise<void> {
     await this.db.query(
-      `UPDATE scan_jobs SET state = 'failed', error = $3::jsonb, finished_at = now(), locked_by = NULL, locked_until = NULL
+      `UPDATE ${this.table} SET state = 'failed', error = $3::jsonb, finished_at = now(), locked_by = NULL, locked_until = NULL
         WHERE id = $1 AND (locked_by = $2 OR $2::text IS NULL)`,
       [id, owner, JSON.stringify(error)],
     );
   }
 
   /** Queues the job again after `delayMs`: a retry with backoff. */
-  async requeue(id: string, owner: string, delayMs: number, error: JobErrorInfo | null): Promise<void> {
+  async requeue(id: string, owner: string, delayMs: number, error: JobFailure | null): Promise<void> {
     await this.db.query(
-      `UPDATE scan_jobs SET state = 'queued', run_at = ${lease(delayMs)}, error = $3::jsonb, locked_by = NULL, locked_until = NULL
+      `UPDATE ${this.table} SET state = 'queued', run_at = ${lease(delayMs)}, error = $3::jsonb, locked_by = NULL, locked_until = NULL
         WHERE id = $1 AND locked_by = $2 AND state = 'active'`,
       [id, owner, error ? JSON.stringify(error) : null],
     );
@@ -131,7 +133,7 @@ export class ScanJobsRepository {
   /** A run cut off by its process stopping cleanly: queued again at once, and counted as cut off. */
   async handBack(id: string, owner: string): Promise<void> {
     await this.db.query(
-      `UPDATE scan_jobs SET state = 'queued', stalls = stalls + 1, run_at = now(), locked_by = NULL, locked_until = NULL
+      `UPDATE ${this.table} SET state = 'queued', stalls = stalls + 1, run_at = now(), locked_by = NULL, locked_until = NULL
         WHERE id = $1 AND locked_by = $2 AND state = 'active'`,
       [id, owner],
     );
@@ -142,13 +144,13 @@ export class ScanJobsRepository {
    * file), so a job still active at start-up was cut off by the death of the previous one.
    */
   async expireAllLeases(): Promise<void> {
-    await this.db.query(`UPDATE scan_jobs SET locked_until = now() - interval '1 second' WHERE state = 'active'`);
+    await this.db.query(`UPDATE ${this.table} SET locked_until = now() - interval '1 second' WHERE state = 'active'`);
   }
 
   /** Finished jobs are kept for status look-ups as long as BullMQ keeps them: a day, a week if failed. */
   async purgeFinished(): Promise<void> {
     await this.db.query(
-      `DELETE FROM scan_jobs
+      `DELETE FROM ${this.table}
         WHERE (state = 'completed' AND finished_at < now() - interval '1 day')
            OR (state = 'failed' AND finished_at < now() - interval '7 days')`,
     );
@@ -162,16 +164,16 @@ function asRowsAndCount(raw: unknown): [Array<Record<string, unknown>>, number] 
   return [rows, rows.length];
 }
 
-function toRow(row: Record<string, unknown>): ScanJobRow {
+function toRow(row: Record<string, unknown>): JobRow {
   return {
     id: String(row.id),
-    name: row.name as JobName,
-    payload: row.payload as JobPayload<JobName>,
+    name: String(row.name),
+    payload: row.payload,
     state: row.state as JobState,
-    progress: row.progress as JobProgress,
+    progress: row.progress as object,
     attempts: Number(row.attempts),
     stalls: Number(row.stalls),
-    result: (row.result as JobResult<JobName> | null) ?? null,
-    error: (row.error as JobErrorInfo | null) ?? null,
+    result: row.result ?? null,
+    error: (row.error as JobFailure | null) ?? null,
   };
 }

@@ -1,20 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ScanError } from '../jobs/scan.errors.js';
-import { decodeFailure, errorFromFailure } from './job-failure.js';
-import { pagesTotalOf, SCAN_QUEUE_NAME, type JobName, type JobPayload, type JobResult } from './job.catalogue.js';
-import type { JobProgress, JobQueue, JobState, JobStatus } from './job-queue.port.js';
+import type { JobCatalogueShape, JobName, JobPayload, JobResult } from '../application/ports/job-catalogue.js';
+import type { JobQueue, JobState, JobStatus } from '../application/ports/job-queue.port.js';
+import { QUEUE_DEFINITION, type QueueDefinition, type QueueSettings } from '../application/queue-definition.js';
+import { QueueError } from '../domain/queue.errors.js';
+import { decodeFailure } from './bullmq.failure.js';
 import { apiRedisConnection, waitForReady } from './redis-connection.js';
 
 const POLL_MS = 300;
 
-/** Retries with exponential backoff; finished jobs are kept a while for GET /api/scans/{id}/. */
-export function scanJobOptions(config: AppConfig) {
+/** Retries with exponential backoff; finished jobs are kept a while for status look-ups. */
+export function bullJobOptions(settings: QueueSettings) {
   return {
-    attempts: config.scanJobs.attempts,
-    backoff: { type: 'exponential' as const, delay: config.scanJobs.backoffMs },
+    attempts: settings.attempts,
+    backoff: { type: 'exponential' as const, delay: settings.backoffMs },
     removeOnComplete: { age: 24 * 3600, count: 1000 },
     removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
   };
@@ -27,26 +27,27 @@ function stateOf(raw: string): JobState {
   return 'queued'; // waiting, delayed (backoff before a retry), prioritized, waiting-children
 }
 
-function isProgress(value: unknown): value is JobProgress {
-  const p = value as JobProgress;
-  return typeof p === 'object' && p !== null && typeof p.pages_done === 'number' && typeof p.pages_total === 'number';
+/** Progress a handler reported; before any, BullMQ answers the number 0. */
+function isReported(progress: unknown): progress is object {
+  return typeof progress === 'object' && progress !== null;
 }
 
 /**
- * The API side of the scan queue on Redis (BullMQ): it queues jobs and reads their state; the
- * worker process (src/worker.ts) runs them. Any number of API replicas and workers can share it.
+ * The API side of the queue on Redis (BullMQ): it queues jobs and reads their state; worker
+ * processes (BullJobWorker) run them. Any number of API replicas and workers can share it.
  */
 @Injectable()
-export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdown {
+export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, OnModuleInit, OnApplicationShutdown {
   readonly kind = 'bullmq' as const;
-  private readonly logger = new Logger('ScanQueue');
+  private readonly logger: Logger;
   private readonly connection: Redis;
   private queue?: Queue;
   private lastErrorLog = 0;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.connection = apiRedisConnection(config.redisUrl!);
-    this.connection.on('error', (err) => this.logThrottled(`Redis for the scan queue: ${err.message}`));
+  constructor(@Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<C>) {
+    this.logger = new Logger(`${definition.logLabel}Queue`);
+    this.connection = apiRedisConnection(definition.redisUrl!);
+    this.connection.on('error', (err) => this.logThrottled(`Redis for the ${definition.logLabel.toLowerCase()} queue: ${err.message}`));
   }
 
   /**
@@ -54,14 +55,15 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
    * and a check that failed (Redis down at start-up) would leave that queue unusable for good.
    */
   private bullQueue(): Queue {
-    if (this.connection.status !== 'ready') throw ScanError.queueUnavailable();
+    if (this.connection.status !== 'ready') throw QueueError.unavailable();
     if (!this.queue) {
-      this.queue = new Queue(SCAN_QUEUE_NAME, {
+      const { name, settings, logLabel } = this.definition;
+      this.queue = new Queue(name, {
         connection: this.connection,
-        prefix: this.config.scanJobs.queuePrefix,
-        defaultJobOptions: scanJobOptions(this.config),
+        prefix: settings.queuePrefix,
+        defaultJobOptions: bullJobOptions(settings),
       });
-      this.queue.on('error', (err) => this.logThrottled(`Scan queue: ${err.message}`));
+      this.queue.on('error', (err) => this.logThrottled(`${logLabel} queue: ${err.message}`));
     }
     return this.queue;
   }
@@ -69,7 +71,7 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
   /** Gives Redis a moment to connect at start-up; the API starts either way. */
   async onModuleInit(): Promise<void> {
     if (!(await waitForReady(this.connection, 3000))) {
-      this.logger.warn('Redis is not reachable: scan endpoints answer 503 until it is.');
+      this.logger.warn(`Redis is not reachable: ${this.definition.logLabel.toLowerCase()} jobs cannot be queued until it is.`);
     }
   }
 
@@ -94,45 +96,47 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
     });
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
+  async enqueue<N extends JobName<C>>(name: N, payload: JobPayload<C, N>, jobId: string): Promise<void> {
     await this.guard(async (queue) => {
       const existing = await queue.getJob(jobId);
       if (existing) {
         const state = await existing.getState();
         if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return;
-        // Run a finished job again (the same photos uploaded anew, e.g. after Start Over): the
-        // handler's source keys make the rerun add only what is missing.
+        // Run a finished job again (the same work asked for anew): handlers are idempotent, so the
+        // rerun does only what is missing.
         await existing.remove().catch(() => undefined);
       }
       await queue.add(name, payload as object, { jobId });
     });
   }
 
-  async status(jobId: string): Promise<JobStatus | null> {
+  async status(jobId: string): Promise<JobStatus<C> | null> {
     return this.guard(async (queue) => {
       const job = (await queue.getJob(jobId)) as Job | undefined;
       if (!job) return null;
+      const name = job.name as JobName<C>;
       const state = stateOf(await job.getState());
-      const progress = isProgress(job.progress) ? job.progress : { pages_done: 0, pages_total: pagesTotalOf(job.data) };
+      // A job of a name the catalogue no longer lists still answers its state.
+      const progress = isReported(job.progress) ? job.progress : (this.definition.catalogue[name]?.initialProgress(job.data) ?? {});
       return {
-        job_id: jobId,
-        name: job.name as JobName,
+        id: jobId,
+        name,
         state,
         progress,
         attempts: job.attemptsStarted ?? job.attemptsMade,
         ...(state === 'completed' ? { result: job.returnvalue } : {}),
-        ...(state === 'failed' ? { error: decodeFailure(job.failedReason) } : {}),
-      };
+        ...(state === 'failed' ? { error: decodeFailure(job.failedReason, this.definition.failurePolicy) } : {}),
+      } as JobStatus<C>;
     });
   }
 
-  async waitUntilFinished<N extends JobName>(jobId: string, signal?: AbortSignal): Promise<JobResult<N>> {
+  async waitUntilFinished<N extends JobName<C>>(jobId: string, signal?: AbortSignal): Promise<JobResult<C, N>> {
     for (;;) {
-      if (signal?.aborted) throw new ScanError('SCAN.JOB_TIMEOUT', 'Stopped waiting for the scan');
+      if (signal?.aborted) throw QueueError.waitAborted(jobId);
       const status = await this.status(jobId);
-      if (!status) throw ScanError.jobNotFound();
-      if (status.state === 'completed') return status.result as JobResult<N>;
-      if (status.state === 'failed') throw errorFromFailure(status.error!);
+      if (!status) throw QueueError.jobNotFound(jobId);
+      if (status.state === 'completed') return status.result as JobResult<C, N>;
+      if (status.state === 'failed') throw QueueError.jobFailed(status.error!);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -147,7 +151,7 @@ export class BullJobQueue implements JobQueue, OnModuleInit, OnApplicationShutdo
         // Made again on the next request, once Redis is back.
         if (this.queue === queue) this.queue = undefined;
         void queue.close().catch(() => undefined);
-        throw ScanError.queueUnavailable();
+        throw QueueError.unavailable();
       }
       throw err;
     }

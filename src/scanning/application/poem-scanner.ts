@@ -4,15 +4,16 @@ import type { Poem } from '../../catalog/index.js';
 import { PoemMapper } from '../../catalog/index.js';
 import { DuplicateFinder } from '../duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../duplicates/poem-similarity.js';
-import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from '../extraction/extraction.port.js';
+import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../extraction/natural-case.js';
 import { joinAtPageTurn } from '../extraction/page-turns.js';
 import { normalisePageImage } from '../images/page-image.intake.js';
-import { PAGE_STORE, PageNotStoredError, type PageStore } from '../page-store/page-store.port.js';
+import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import { ScanPagesRepository } from '../page-store/scan-pages.repository.js';
-import type { JobContext } from '../queue/job-queue.port.js';
-import { ScanError } from './scan.errors.js';
+import type { ScanJobProgress } from '../../../contracts/scanning.js';
+import type { JobContext } from '../../queue/index.js';
+import { ScanError } from '../domain/scan.errors.js';
 import type { DuplicateReport, ScanResult, StoredPageRef } from './scan-job.types.js';
 
 export interface ScanRun {
@@ -77,7 +78,7 @@ export class PoemScanner {
     @Inject(CATALOG_WRITE_API) private readonly commands: CatalogWriteApi,
   ) {}
 
-  async run(run: ScanRun, context: JobContext): Promise<ScanResult> {
+  async run(run: ScanRun, context: JobContext<ScanJobProgress>): Promise<ScanResult> {
     const { jobId, publicationId, pages } = run;
     const publication = await this.queries.getPublication(publicationId, { staff: true });
     if (publication.deletedAt) throw ScanError.publicationInTrash();
@@ -204,7 +205,7 @@ export class PoemScanner {
    * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
    * only the pages of one upload are known to follow each other in the book.
    */
-  private async extract(pages: StoredPageRef[], context: JobContext): Promise<ExtractedPoem[]> {
+  private async extract(pages: StoredPageRef[], context: JobContext<ScanJobProgress>): Promise<ExtractedPoem[]> {
     const runs: StoredPageRef[][] = [];
     for (const page of pages) {
       const last = runs[runs.length - 1];

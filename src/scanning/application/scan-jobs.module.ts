@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CatalogCoreModule } from '../../catalog/catalog-core.module.js';
+import { ExtractionModule } from '../extraction/extraction.module.js';
+import { PageStoreModule } from '../page-store/page-store.module.js';
+import { PoemScanner } from './poem-scanner.js';
+import { ReprocessPublicationJob } from './reprocess-publication.job.js';
+import { ScanPagesJob } from './scan-pages.job.js';
+
+/** Every scan job handler; the queue checks this list against the scan job catalogue at start-up. */
+export const SCAN_JOB_HANDLERS = [ScanPagesJob, ReprocessPublicationJob];
+
+/**
+ * The scan jobs' handlers and what they need, without HTTP: the queue runs them, in the API
+ * process when there is no Redis and in the worker process when there is.
+ */
+@Module({
+  imports: [CatalogCoreModule, ExtractionModule, PageStoreModule],
+  providers: [PoemScanner, ...SCAN_JOB_HANDLERS],
+  exports: SCAN_JOB_HANDLERS,
+})
+export class ScanJobsModule {}
