@@ -30,7 +30,7 @@ async function openArchive(dataDir) {
   const { DataSource } = await import('typeorm');
   const { loadConfig } = await import(dist('config/app-config.js'));
   const { dataSourceOptions } = await import(dist('database/database.module.js'));
-  const { FileSystemPageStore } = await import(dist('scanning/page-store/file-system.page-store.js'));
+  const { FileSystemPageStore } = await import(dist('scanning/infrastructure/page-store/file-system.page-store.js'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
   const db = new DataSource(dataSourceOptions(config));
   await db.initialize();

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-const { DuplicateFinder } = await import('../src/scanning/duplicates/duplicate-finder.ts');
+const { DuplicateFinder } = await import('../src/scanning/domain/duplicates/duplicate-finder.ts');
 
 // Deterministic pseudo-random verse: poems of 8-40 lines, words from a fixed vocabulary.
 let seed = 20240521;

@@ -3,16 +3,17 @@ import type { AppConfig } from '../config/app-config.js';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { QUEUE_HEALTH } from '../health/index.js';
 import { QueueModule } from '../queue/queue.module.js';
-import { PublicationPagesPurger } from './page-store/publication-pages.purger.js';
+import { PublicationPagesPurger } from './infrastructure/page-store/publication-pages.purger.js';
 import { ScanJobsModule, SCAN_JOB_HANDLERS } from './application/scan-jobs.module.js';
 import { SCAN_JOBS, SCAN_JOBS_TABLE, SCAN_QUEUE_NAME, type ScanJobCatalogue } from './application/scan-job.catalogue.js';
 import { scanFailurePolicy } from './application/scan-job.failures.js';
 import { ScanQueue } from './application/scan-queue.js';
+import { PoemPages } from './application/poem-pages.service.js';
 import { ScanService } from './application/scan.service.js';
-import { ExtractionModule } from './extraction/extraction.module.js';
+import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
 import { PoemPagesController } from './http/poem-pages.controller.js';
 import { ScansController } from './http/scans.controller.js';
-import { PageStoreModule } from './page-store/page-store.module.js';
+import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 
 export type ScanningRole = 'api' | 'worker';
 
@@ -42,7 +43,7 @@ export class ScanningModule {
       module: ScanningModule,
       imports: [CatalogCoreModule, ExtractionModule, PageStoreModule, queue],
       controllers: [ScansController, PoemPagesController],
-      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
+      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger, PoemPages],
       exports: [PageStoreModule, QUEUE_HEALTH],
     };
   }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedPoem } from '../../src/scanning/application/ports/extraction.port.js';
-import { OfflinePoemExtractor } from '../../src/scanning/extraction/offline/offline-poem.extractor.js';
-import { normalisePageImage } from '../../src/scanning/images/page-image.intake.js';
+import { OfflinePoemExtractor } from '../../src/scanning/infrastructure/extraction/offline/offline-poem.extractor.js';
+import { normalisePageImage } from '../../src/scanning/infrastructure/images/page-image.intake.js';
 import { LONG_LINED_POEMS, renderBookPages, renderMetadataPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 
 /**

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExtractionError, type PageImage } from '../../src/scanning/application/ports/extraction.port.js';
-import { OpenAiPoemExtractor } from '../../src/scanning/extraction/openai/openai-poem.extractor.js';
-import { normalisePageImage } from '../../src/scanning/images/page-image.intake.js';
+import { OpenAiPoemExtractor } from '../../src/scanning/infrastructure/extraction/openai/openai-poem.extractor.js';
+import { normalisePageImage } from '../../src/scanning/infrastructure/images/page-image.intake.js';
 import { completion } from '../support/openai-stub.js';
 
 /**

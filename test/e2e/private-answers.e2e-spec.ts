@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
-import { ScanPagesRepository } from '../../src/scanning/page-store/scan-pages.repository.js';
+import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { ADMIN, csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 describe.each(dbTargets())('private answers on %s', (target) => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poemSimilarity } from '../../src/scanning/duplicates/poem-similarity.js';
+import { poemSimilarity } from '../../src/scanning/domain/duplicates/poem-similarity.js';
 import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogCoreModule } from '../../catalog/catalog-core.module.js';
-import { ExtractionModule } from '../extraction/extraction.module.js';
-import { PageStoreModule } from '../page-store/page-store.module.js';
+import { ExtractionModule } from '../infrastructure/extraction/extraction.module.js';
+import { PageStoreModule } from '../infrastructure/page-store/page-store.module.js';
 import { PoemScanner } from './poem-scanner.js';
 import { ReprocessPublicationJob } from './reprocess-publication.job.js';
 import { ScanPagesJob } from './scan-pages.job.js';

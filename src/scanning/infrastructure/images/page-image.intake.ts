@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
-import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../contracts/scanning.js';
-import { DomainError } from '../../common/domain/domain-error.js';
-import type { PageImage } from '../application/ports/extraction.port.js';
+import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
+import { DomainError } from '../../../common/domain/domain-error.js';
+import type { PageImage } from '../../application/ports/extraction.port.js';
 
 /**
  * Image intake: every uploaded page photo passes through here before extraction or storage.

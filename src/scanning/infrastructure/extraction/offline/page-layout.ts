@@ -1,4 +1,4 @@
-import type { ExtractedPoem } from '../../application/ports/extraction.port.js';
+import type { ExtractedPoem } from '../../../application/ports/extraction.port.js';
 import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PageNotStoredError, type PageStore } from '../application/ports/page-store.port.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { PageNotStoredError, type PageStore } from '../../application/ports/page-store.port.js';
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 

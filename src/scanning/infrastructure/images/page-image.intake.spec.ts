@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toHeic } from '../../../test/support/heic.js';
+import { toHeic } from '../../../../test/support/heic.js';
 import { detectImageType, ImageIntakeError, normalisePageImage, storableImage } from './page-image.intake.js';
 
 /** A landscape image whose left half is black and right half white. */

@@ -7,7 +7,7 @@ import {
   type ExtractionProgress,
   type PageImage,
   type PoemExtractor,
-} from '../../application/ports/extraction.port.js';
+} from '../../../application/ports/extraction.port.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 import { findPage } from '../../images/page-finder.js';
 import { readMetadata } from './metadata-reader.js';

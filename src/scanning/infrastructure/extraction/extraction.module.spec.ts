@@ -1,9 +1,9 @@
 import { Test } from '@nestjs/testing';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/app-config.js';
-import { ConfigModule } from '../../config/config.module.js';
+import { loadConfig } from '../../../config/app-config.js';
+import { ConfigModule } from '../../../config/config.module.js';
 import { ExtractionModule } from './extraction.module.js';
-import { POEM_EXTRACTOR } from '../application/ports/extraction.port.js';
+import { POEM_EXTRACTOR } from '../../application/ports/extraction.port.js';
 import { OfflinePoemExtractor } from './offline/offline-poem.extractor.js';
 import { OpenAiPoemExtractor } from './openai/openai-poem.extractor.js';
 

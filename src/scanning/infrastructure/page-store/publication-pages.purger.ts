@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { CatalogEvents, type DiscardedScans } from '../../catalog/index.js';
-import { ScanError } from '../domain/scan.errors.js';
-import { UPLOAD_JOB_ID } from '../application/scan-job.types.js';
-import { PAGE_STORE, type PageStore } from '../application/ports/page-store.port.js';
+import { CatalogEvents, type DiscardedScans } from '../../../catalog/index.js';
+import { ScanError } from '../../domain/scan.errors.js';
+import { UPLOAD_JOB_ID } from '../../application/scan-job.types.js';
+import { PAGE_STORE, type PageStore } from '../../application/ports/page-store.port.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   type ExtractionProgress,
   type PageImage,
   type PoemExtractor,
-} from '../../application/ports/extraction.port.js';
+} from '../../../application/ports/extraction.port.js';
 import { readIsbn, unreadableIsbnNote } from '../isbn.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 

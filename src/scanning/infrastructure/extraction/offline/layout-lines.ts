@@ -1,4 +1,4 @@
-import { boundedLevenshtein } from '../../duplicates/poem-similarity.js';
+import { boundedLevenshtein } from '../../../domain/duplicates/poem-similarity.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { POEM_EXTRACTOR, type PoemExtractor } from '../application/ports/extraction.port.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { POEM_EXTRACTOR, type PoemExtractor } from '../../application/ports/extraction.port.js';
 import { defaultOfflineOptions, OfflinePoemExtractor } from './offline/offline-poem.extractor.js';
 import { OpenAiPoemExtractor } from './openai/openai-poem.extractor.js';
 

@@ -1,4 +1,4 @@
-import type { ExtractedMetadata } from '../../application/ports/extraction.port.js';
+import type { ExtractedMetadata } from '../../../application/ports/extraction.port.js';
 import { readIsbn, unreadableIsbnNote } from '../isbn.js';
 import type { LayoutLine } from './layout-lines.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PAGE_STORE } from '../application/ports/page-store.port.js';
+import { PAGE_STORE } from '../../application/ports/page-store.port.js';
 import { FileSystemPageStore } from './file-system.page-store.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
