@@ -40,8 +40,8 @@ const browser = await chooseChromium();
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 /** A category's score as Lighthouse weighs it, without the audits a page fails by design. */
 function scoreOf(lhr, category, exempt) {
+  if (Object.keys(exempt).length === 0) return lhr.categories[category].score;
   const refs = lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && !(ref.id in exempt));
-  if (refs.length === lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0).length) return lhr.categories[category].score;
   const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
   return refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id].score ?? 1), 0) / weight;
 }

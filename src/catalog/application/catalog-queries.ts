@@ -45,14 +45,21 @@ export class CatalogQueries implements CatalogReadApi {
   }
 
   async getPoem(ref: string | number, viewer: Viewer): Promise<Poem> {
-    return (await this.getPoemWithPublication(ref, viewer)).poem;
+    // Staff may read any poem, so only a visitor's read needs its publication.
+    if (!viewer.staff) return (await this.getPoemWithPublication(ref, viewer)).poem;
+    return this.findPoem(ref);
   }
 
   async getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication | null }> {
-    const poem = await this.repo.findPoem(parseRef(ref));
-    if (!poem) throw CatalogError.poemNotFound();
+    const poem = await this.findPoem(ref);
     const publication = await this.repo.findPublication({ id: poem.publicationId });
     if (!viewer.staff && (!publication || !isVisible(publication, viewer))) throw CatalogError.poemNotFound();
     return { poem, publication };
+  }
+
+  private async findPoem(ref: string | number): Promise<Poem> {
+    const poem = await this.repo.findPoem(parseRef(ref));
+    if (!poem) throw CatalogError.poemNotFound();
+    return poem;
   }
 }
