@@ -30,9 +30,37 @@ export interface PublicSiteSettings {
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: LoadError };
 
+/** A line of a book's contents: a poem's name, its counts and where it leads, without its text. */
+export interface ContentsEntry {
+  id: number;
+  slug: string;
+  title: string;
+  line_count: number;
+  word_count: number;
+}
+
 export interface ReaderData {
   publication: Publication;
+  /** Every poem of the book in reading order, as its contents list it. */
+  contents: ContentsEntry[];
+  /**
+   * The poems whose text is at hand, in reading order. A page from the server brings only the
+   * poem its address names and the book's opening poem (its first poem with text, which the book's
+   * social card quotes), so a poem's page never carries the whole book; the reader adds each
+   * poem it fetches on the way.
+   */
   poems: Poem[];
+}
+
+/** The contents line of a poem. */
+export function contentsEntryOf(poem: Poem): ContentsEntry {
+  return { id: poem.id, slug: poem.slug, title: poem.title, line_count: poem.line_count, word_count: poem.word_count };
+}
+
+/** The text of the book's poem at `index` of its contents, when at hand. */
+export function poemAt(data: ReaderData, index: number): Poem | undefined {
+  const id = data.contents[index]?.id;
+  return id === undefined ? undefined : data.poems.find((p) => p.id === id);
 }
 
 export interface PoemData {

@@ -19,8 +19,9 @@ import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
 import { compressResponses } from './delivery/content-encoding.js';
 import { PublicReadCache } from './delivery/public-read-cache.js';
-import { installReadCache } from './delivery/read-cache-handler.js';
+import { installPublicReads } from './delivery/public-reads-handler.js';
 import { SessionCheck } from './delivery/session-check.js';
+import { SitePages } from './site/index.js';
 
 export interface CreateAppOptions extends DatabaseOptions {
   logger?: false | ('log' | 'error' | 'warn' | 'debug' | 'verbose')[];
@@ -44,28 +45,9 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
   app.use(compressResponses());
-  const connectSrc = ["'self'"];
-  if (config.webVitalsEndpoint) connectSrc.push(new URL(config.webVitalsEndpoint).origin);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc,
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: config.secureCookies ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.secureCookies,
-    }),
-  );
+  // One instance for Express and for the reader's pages, which are answered ahead of it.
+  const security = securityHeaders(config);
+  app.use(security);
 
   const db = app.get<DataSource>(getDataSourceToken());
   const sessionSecret = await appSecret(db, 'session', config.sessionSecret);
@@ -102,9 +84,38 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
     .build();
   SwaggerModule.setup('api/docs', app as INestApplication, SwaggerModule.createDocument(app as INestApplication, docs));
 
-  // Last, so it wraps every other request handler: anonymous repeat reads are answered ahead of
-  // Express (and of anything that fails for lack of a database), replaying the headers the full stack gave them.
-  installReadCache(app.getHttpServer(), app.get(PublicReadCache), new SessionCheck(sessionSecret, store));
+  // Last, so it wraps every other request handler: the read cache's answers and the reader's
+  // pages are sent ahead of Express (a cached answer even while the database is away).
+  installPublicReads(app.getHttpServer(), {
+    cache: app.get(PublicReadCache),
+    sessions: new SessionCheck(sessionSecret, store),
+    pages: app.get(SitePages),
+    securityHeaders: security,
+  });
+}
+
+/** The security headers of every answer (helmet): the content security policy of the reader and the admin, and helmet's defaults. */
+function securityHeaders(config: AppConfig): ReturnType<typeof helmet> {
+  const connectSrc = ["'self'"];
+  if (config.webVitalsEndpoint) connectSrc.push(new URL(config.webVitalsEndpoint).origin);
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc,
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
 }
 
 export const bootLogger = new Logger('Bootstrap');

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { poemIndexOf, type Load, type PageState, type PublicSiteSettings } from '../../contracts/reader-page.js';
+import { poemAt, poemIndexOf, type Load, type PageState, type Poem, type PublicSiteSettings, type ReaderData } from '../../contracts/reader-page.js';
+import { refOf } from '../../contracts/format.js';
 import { NavigateContext } from './components/navigation.js';
-import { loadingState, loadPage } from './lib/api.js';
+import { loadingState, loadPage, loadPoemText } from './lib/api.js';
 import { matchRoute, type RouteMatch } from './lib/routes.js';
 import { HomePage } from './routes/home.js';
 import { IndexPage } from './routes/index-page.js';
@@ -51,10 +52,38 @@ export function loadOf(page: PageState): Load<unknown> {
  */
 function withinBook(current: PageState, match: RouteMatch): PageState | undefined {
   if (match.route !== 'publication' || current.route !== 'publication' || current.reader.state !== 'ready') return undefined;
-  const { publication, poems } = current.reader.data;
+  const { publication, contents } = current.reader.data;
   if (![current.ref, publication.slug, String(publication.id)].includes(match.ref)) return undefined;
-  if (match.poem !== undefined && poemIndexOf(poems, match.poem) < 0) return undefined;
+  if (match.poem !== undefined && poemIndexOf(contents, match.poem) < 0) return undefined;
   return { ...current, poem: match.poem };
+}
+
+/** The book a page reads, when it is ready, with the contents index of the poem on screen (-1: the contents). */
+function bookOf(page: PageState): { data: ReaderData; view: number } | undefined {
+  if (page.route !== 'publication' || page.reader.state !== 'ready') return undefined;
+  const { data } = page.reader;
+  return { data, view: page.poem === undefined ? -1 : poemIndexOf(data.contents, page.poem) };
+}
+
+/** The page with these texts added to its book, if it still shows that book; the same page when nothing is new. */
+function withTexts(page: PageState, bookId: number, found: Poem[]): PageState {
+  const book = bookOf(page);
+  if (!book || book.data.publication.id !== bookId || page.route !== 'publication') return page;
+  const { data } = book;
+  const added = found.filter((poem) => !data.poems.some((p) => p.id === poem.id) && data.contents.some((c) => c.id === poem.id));
+  if (added.length === 0) return page;
+  const order = new Map(data.contents.map((c, i) => [c.id, i]));
+  const poems = [...data.poems, ...added].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { ...page, reader: { state: 'ready', data: { ...data, poems } } };
+}
+
+/** Texts the reader may ask for next: the poems either side of the one on screen (the first, from the contents). */
+function neighbours(page: PageState): string[] {
+  const book = bookOf(page);
+  if (!book) return [];
+  return [book.view - 1, book.view + 1]
+    .filter((i) => i >= 0 && i < book.data.contents.length && !poemAt(book.data, i))
+    .map((i) => refOf(book.data.contents[i]!));
 }
 
 /**
@@ -82,6 +111,13 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
     const near = withinBook(latest.current, match);
     if (near) {
       setPage(near);
+      // A poem whose text is not at hand shows its title and "Loading poem..." until it arrives;
+      // if it cannot be had, the server answers the address instead (it may say why).
+      const book = bookOf(near)!;
+      if (book.view < 0 || poemAt(book.data, book.view)) return;
+      const poem = await loadPoemText(refOf(book.data.contents[book.view]!));
+      if (poem) setPage((current) => withTexts(current, book.data.publication.id, [poem]));
+      else if (mine === sequence.current) window.location.replace(url.href);
       return;
     }
     setPage(loadingState(match));
@@ -91,6 +127,17 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
   }, []);
 
   const navigate = useCallback((href: string) => void show(href, true), [show]);
+
+  // The next step through a book is ready before it is taken: the texts either side are fetched
+  // once the page is on screen (the archive's cached JSON, a kilobyte or two each).
+  useEffect(() => {
+    const wanted = neighbours(page);
+    const book = bookOf(page);
+    if (!book || wanted.length === 0) return;
+    void Promise.all(wanted.map(loadPoemText)).then((found) =>
+      setPage((current) => withTexts(current, book.data.publication.id, found.filter((p): p is Poem => p !== null))),
+    );
+  }, [page]);
 
   useEffect(() => {
     const onPop = () => void show(window.location.href, false);

@@ -51,6 +51,11 @@ function fieldWithNul(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
+/** Whether an address (path and query, as sent) holds U+0000. */
+export function addressHasNul(url: string): boolean {
+  return /%00/i.test(url);
+}
+
 /**
  * Refuses U+0000 anywhere in the address, the query or a parsed body, naming the field.
  * PostgreSQL cannot store or even compare it in text, so it would otherwise fail as a 500 deep
@@ -61,7 +66,7 @@ export function refuseNulCharacters() {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const field = fieldWithNul(req.body, '') ?? fieldWithNul(req.query, '');
     if (field) return next(new BadRequestException(`${field} must not contain the NUL character (U+0000)`));
-    if (/%00/i.test(req.originalUrl)) return next(new BadRequestException('The address must not contain the NUL character (U+0000)'));
+    if (addressHasNul(req.originalUrl)) return next(new BadRequestException('The address must not contain the NUL character (U+0000)'));
     next();
   };
 }

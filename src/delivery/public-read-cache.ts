@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { CatalogChanges, type CatalogChange } from '../catalog/index.js';
 import { SESSION_COOKIE } from '../auth/index.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
 
-type Headers = Record<string, string | number | string[]>;
+export type Headers = Record<string, string | number | string[]>;
 
 interface Variant {
   body: Buffer;
@@ -36,7 +36,7 @@ const WHOLE_CATALOG = -1;
 /**
  * Anonymous public reads (reader pages, catalog JSON, sitemap), kept in memory with their headers
  * and answered straight from the node `http` request handler, before Express and Nest
- * (see read-cache-handler.ts). Bodies are stored as sent and compressed at most once per coding.
+ * (see public-reads-handler.ts). Bodies are stored as sent and compressed at most once per coding.
  *
  * Invalidation: an entry records the publications it shows. A change to a publication (or to one
  * of its poems) drops the entries showing it, plus every entry that depends on the whole catalog
@@ -84,11 +84,11 @@ export class PublicReadCache {
   }
 
   /**
-   * Keeps an answer whose headers are final (call it when the response is about to be sent).
-   * `publicationIds`: the publications it shows, when it shows only those; leave it out for
-   * anything that depends on the whole catalog.
+   * Keeps an answer with its final headers (as it is about to be sent). `publicationIds`: the
+   * publications it shows, when it shows only those; leave it out for anything that depends on
+   * the whole catalog.
    */
-  store(key: string, version: number | undefined, body: Buffer, etag: string, res: Response, publicationIds?: number[]): void {
+  store(key: string, version: number | undefined, body: Buffer, etag: string, sent: Headers, publicationIds?: number[]): void {
     if (publicationIds?.length === 0) publicationIds = undefined;
     if (version === undefined || !this.enabled || !this.changes.reliable || body.length > MAX_BYTES / 16) return;
     // Changed since the data was read: the answer may already be out of date.
@@ -97,7 +97,7 @@ export class PublicReadCache {
     if (publicationIds?.some((id) => (this.lastChange.get(id) ?? 0) > version)) return;
 
     const headers: Headers = {};
-    for (const [name, value] of Object.entries(res.getHeaders())) {
+    for (const [name, value] of Object.entries(sent)) {
       if (value !== undefined && name !== 'set-cookie' && name !== 'date' && name !== 'content-encoding') headers[name] = value;
     }
     headers.vary = withAcceptEncoding(headers.vary);
@@ -137,7 +137,7 @@ export class PublicReadCache {
   send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     const chosen = encoding ? this.encoded(entry, encoding) : entry.identity;
-    if (matches(req.headers['if-none-match'], entry.etag)) {
+    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
       res.writeHead(304, chosen.notModified);
       res.end();
       return;
@@ -193,7 +193,15 @@ function variant(body: Buffer, headers: Headers): Variant {
   return { body, headers, notModified };
 }
 
-function withAcceptEncoding(vary: Headers[string] | undefined): string {
+/** The headers set on an answer so far. */
+export function headersOf(res: ServerResponse): Headers {
+  const headers: Headers = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers[name] = value;
+  return headers;
+}
+
+/** A Vary header naming Accept-Encoding beside what it already names. */
+export function withAcceptEncoding(vary: Headers[string] | undefined): string {
   const names = String(vary ?? '')
     .split(',')
     .map((n) => n.trim())
@@ -202,7 +210,8 @@ function withAcceptEncoding(vary: Headers[string] | undefined): string {
   return names.join(', ');
 }
 
-function matches(header: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag (weak or strong), or is *. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

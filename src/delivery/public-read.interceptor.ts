@@ -2,7 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { isStaff } from '../auth/index.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from './public-read-cache.js';
+import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from './public-read-cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -47,7 +47,7 @@ export class PublicReadInterceptor implements NestInterceptor {
         res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
         res.setHeader('Vary', 'Cookie');
         res.setHeader('ETag', etag);
-        if (cacheable) this.cache.store(req.originalUrl, version, bytes, etag, res, publicationsShown(value));
+        if (cacheable) this.cache.store(req.originalUrl, version, bytes, etag, headersOf(res), publicationsShown(value));
         // A string answer goes through res.send, which turns a matching If-None-Match into 304.
         return body;
       }),

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
+import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
 import { SITE_SETTINGS } from './site-settings.js';
@@ -48,7 +48,7 @@ export class SiteFilesController {
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('ETag', etag);
-    this.cache.store(req.originalUrl, version, body, etag, res);
+    this.cache.store(req.originalUrl, version, body, etag, headersOf(res));
     res.status(200).send(body);
   }
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
 import { PoemMapper } from '../catalog/index.js';
 import { PublicationMapper } from '../catalog/index.js';
-import { PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
+import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../delivery/index.js';
 import { SearchService } from '../search/index.js';
 import { DomainError } from '../common/domain/domain-error.js';
 import { ReaderBundle } from './reader-bundle.js';
@@ -20,6 +19,7 @@ import {
   type PoemData,
   type PublicSiteSettings,
 } from '../../contracts/reader-page.js';
+import { matchPage, type PageRoute } from '../../contracts/reader-routes.js';
 import { buildIndex } from './poem-indexes.js';
 import { SITE_SETTINGS } from './site-settings.js';
 import { SITE_ICON_TAGS } from './site-icons.js';
@@ -41,21 +41,19 @@ function publicationsShown(page: PageState): number[] | undefined {
  * sees it (drafts and trash never appear), is rendered by the reader's server bundle and embedded
  * as JSON so the browser hydrates without fetching it again.
  *
- * Caching: a 200 page is stored in the PublicReadCache (src/delivery) with the publication it
- * shows, under the change token read before the data; a change to that publication (or to the
- * whole catalog, for lists) on any replica drops it, so a cached page is never stale. Repeat
- * anonymous requests are answered by the cache before routing, and every page carries an ETag
- * with must-revalidate, so a returning browser gets a 304.
+ * Delivery (src/delivery) asks for a page by its address ahead of Express and Nest, and sends
+ * it: with an ETag (a returning browser gets a 304), compressed, and for visitors kept in the read
+ * cache with the publication it shows, so an edit to that publication (or to the whole catalog,
+ * for lists) on any replica drops it and a cached page is never stale.
  */
 @Injectable()
-export class SitePages {
+export class SitePages implements PublicPages {
   private readonly logger = new Logger('SitePages');
 
   constructor(
     @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
-    private readonly cache: PublicReadCache,
     private readonly searching: SearchService,
   ) {}
 
@@ -76,14 +74,14 @@ export class SitePages {
     }
   }
 
-  /** A book's contents, or with `poem` that poem read inside the book. */
+  /** A book's contents, or with `poem` that poem read inside the book; only the texts the page shows travel with it. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
-      const publication = PublicationMapper.toResponse(found.publication);
-      const poems = found.poems.map(PoemMapper.toResponse);
-      if (poem !== undefined && poemIndexOf(poems, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
-      return { route: 'publication', ref, poem, reader: { state: 'ready', data: { publication, poems } } };
+      const found = await this.catalog.readBook(ref, poem, VISITOR);
+      const contents = found.contents.map(PoemMapper.toContentsEntry);
+      if (poem !== undefined && poemIndexOf(contents, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
+      const data = { publication: PublicationMapper.toResponse(found.publication), contents, poems: found.poems.map(PoemMapper.toResponse) };
+      return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
       return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
     }
@@ -114,7 +112,7 @@ export class SitePages {
       const { poem, publication } = await this.catalog.getPoemWithPublication(ref, VISITOR);
       const loaded: Load<PoemData> = {
         state: 'ready',
-        data: { poem: PoemMapper.toResponse(poem), publication: publication && PublicationMapper.toResponse(publication) },
+        data: { poem: PoemMapper.toResponse(poem), publication: PublicationMapper.toResponse(publication) },
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
@@ -133,32 +131,45 @@ export class SitePages {
     }
   }
 
-  /** Loads, renders and answers one page. */
-  async serve(req: Request, res: Response, load: () => Promise<PageState>): Promise<void> {
+  /** The page an address names (a path and its query), or undefined when it names none. */
+  find(url: string): (() => Promise<PageAnswer>) | undefined {
+    const query = url.indexOf('?');
+    const route = matchPage(query < 0 ? url : url.slice(0, query));
+    if (!route) return undefined;
+    return () => this.answer(route, query < 0 ? '' : url.slice(query + 1));
+  }
+
+  /** Loads and renders one page. */
+  async answer(route: PageRoute, query = ''): Promise<PageAnswer> {
     if (!this.bundle.ready) {
-      res.status(503).type('text/plain').setHeader('Retry-After', '30');
-      res.send('The reader has not been built. Run "npm run build:reader" (or "npm run build") and restart.');
-      return;
+      const body = Buffer.from('The reader has not been built. Run "npm run build:reader" (or "npm run build") and restart.');
+      return { status: 503, body, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } };
     }
-    const anonymous = PublicReadCache.isAnonymous(req);
-    const version = anonymous ? this.cache.currentVersion() : undefined;
-    const page = await load();
+    const page = await this.load(route, query);
     const { body, status } = this.document(page);
-    const buffer = Buffer.from(body);
-    const etag = PublicReadCache.etagOf(buffer);
-    res.status(status);
-    res.setHeader('Content-Type', HTML_TYPE);
-    res.setHeader('Cache-Control', status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL);
-    if (status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    res.setHeader('Vary', 'Cookie');
-    res.setHeader('ETag', etag);
-    if (status === 200 && anonymous) this.cache.store(req.originalUrl, version, buffer, etag, res, publicationsShown(page));
-    if (status === 200 && req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
+    const headers: Record<string, string> = {
+      'content-type': HTML_TYPE,
+      'cache-control': status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL,
+      vary: 'Cookie',
+    };
+    if (status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+    return { status, body: Buffer.from(body), headers, publicationIds: publicationsShown(page) };
+  }
+
+  private load(route: PageRoute, query: string): Promise<PageState> {
+    switch (route.route) {
+      case 'home':
+      case 'publications':
+        return this.list(route.route);
+      case 'publication':
+        return this.publication(route.ref, route.poem);
+      case 'poem':
+        return this.poem(route.ref);
+      case 'index':
+        return this.index(route.kind, route.ref);
+      case 'search':
+        return this.search(new URLSearchParams(query).get('q') ?? '');
     }
-    res.setHeader('Content-Length', buffer.length);
-    res.end(req.method === 'HEAD' ? undefined : buffer);
   }
 
   /** The whole HTML document for a page state. */

@@ -6,7 +6,6 @@ import { SearchCoreModule } from '../search/search-core.module.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
 import { SiteFilesController } from './site-files.controller.js';
-import { SitePagesController } from './site-pages.controller.js';
 import { SitePages } from './site-pages.service.js';
 import { SiteIcons } from './site-icons.js';
 import { SocialCardRenderer } from './social-cards/social-card-renderer.js';
@@ -14,12 +13,13 @@ import { SocialCardsController } from './social-cards/social-cards.controller.js
 import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
 
 /**
- * The public reader, rendered in the API process. Import it after every module with routes
- * (API, admin app): its fallback controller answers every GET path nobody else claimed.
+ * The public reader, rendered in the API process. Its pages (SitePages) are answered by delivery's
+ * request handler ahead of Express (bootstrap.ts installs it). Import it after every module with
+ * routes (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
   imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule],
-  controllers: [SitePagesController, SiteFilesController, SocialCardsController, SiteFallbackController],
+  controllers: [SiteFilesController, SocialCardsController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
     { provide: ReaderBundle, useFactory: () => new ReaderBundle() },
@@ -27,5 +27,6 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
     SiteIcons,
     SocialCardRenderer,
   ],
+  exports: [SitePages],
 })
 export class SiteModule {}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SHOTS = 'test-artifacts/screenshots';
@@ -103,6 +104,37 @@ describe('poem addresses, indexes and dark mode in a browser', () => {
     await page.goForward();
     await page.getByRole('heading', { level: 2, name: 'The River at Dawn' }).waitFor();
     await page.waitForFunction((title) => document.title === title, `The River at Dawn${SUFFIX}`);
+    await page.close();
+  });
+
+  it("fetches each poem's text as the reader steps to it, and lets the server answer for a poem removed meanwhile", async () => {
+    // A book of its own: its last poem is removed halfway through.
+    const commands = t.app.get(CatalogCommands);
+    const tides = await commands.createPublication({ title: 'Five Tides', authors: [], publisher: '', publicationDate: '1980', isbn: '', notes: '' });
+    const names = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
+    const poems = await commands.addPoems(tides.id, names.map((name) => ({ title: `${name} Tide`, body: `the ${name.toLowerCase()} tide comes in\nand goes out again` })));
+    await commands.setStatus(tides.id, 'published');
+    const address = (i: number) => `/publication/${tides.slug}/${poems[i]!.slug}`;
+
+    const page = await open(`/publication/${tides.slug}`);
+    const fetched: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/poems/') && fetched.push(new URL(r.url()).pathname));
+    await page.getByRole('link', { name: /Third Tide/ }).click();
+    await page.getByText('the third tide comes in').waitFor();
+    expect(pathOf(page)).toBe(address(2));
+    expect(fetched).toContain(`/api/poems/${poems[2]!.slug}/`);
+
+    await commands.deletePoem(poems[4]!.id);
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('the fourth tide comes in').waitFor();
+    await page.waitForFunction((title) => document.title === title, `Fourth Tide${SUFFIX}`);
+    // The fifth is gone: the reader goes to its address, and the server says so.
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { level: 1, name: 'Poem Not Found' }).waitFor();
+    expect(pathOf(page)).toBe(address(4));
+    await page.goBack();
+    await page.getByText('the fourth tide comes in').waitFor();
+    expect(pathOf(page)).toBe(address(3));
     await page.close();
   });
 

@@ -13,20 +13,31 @@ import { PUBLIC_CACHE_CONTROL } from '../../src/delivery/index.js';
 
 /**
  * Counts the catalog's SQL reads, so a test can tell an answer from memory from one the database
- * made. Every query TypeORM runs (raw, query builder or repository) goes through a QueryRunner.
+ * made. Every query TypeORM runs (raw, query builder or repository) goes through a QueryRunner;
+ * the reader pages' reads go to the pool itself as named statements on PostgreSQL
+ * (src/database/prepared-statement.ts).
  */
 function countCatalogReads(t: TestApp): () => number {
   const driver = t.app.get(DataSource).driver;
   let reads = 0;
+  const count = (sql: string) => {
+    if (/\bFROM "?(poems|publications|poem_search_documents)"?/i.test(sql)) reads++;
+  };
   const createQueryRunner = driver.createQueryRunner.bind(driver);
   driver.createQueryRunner = (mode) => {
     const runner = createQueryRunner(mode);
     const query = runner.query.bind(runner);
     runner.query = ((sql: string, ...rest: unknown[]) => {
-      if (/\bFROM "?(poems|publications|poem_search_documents)"?/i.test(sql)) reads++;
+      count(sql);
       return (query as (...a: unknown[]) => unknown)(sql, ...rest);
     }) as typeof runner.query;
     return runner;
+  };
+  const pool = (driver as unknown as { master: { query: (config: unknown, ...rest: unknown[]) => unknown } }).master;
+  const poolQuery = pool.query.bind(pool);
+  pool.query = (config: unknown, ...rest: unknown[]) => {
+    count(typeof config === 'string' ? config : (config as { text: string }).text);
+    return poolQuery(config, ...rest);
   };
   return () => reads;
 }

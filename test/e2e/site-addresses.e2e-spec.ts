@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
-import { bodyText, decodeEntities, parseHead } from '../../reader/test-support/html.js';
+import { bodyText, bootData, decodeEntities, parseHead } from '../../reader/test-support/html.js';
 import { seedCatalog, type Seeded } from '../../reader/test-support/seed.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
@@ -70,6 +70,28 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
       expect(parseHead(missing.text).meta('robots')).toBe('noindex, nofollow');
     }
     await get(`/publication/${s.draft.slug}/${s.draftPoem.slug}`).expect(404);
+  });
+
+  it("sends a book's page with every poem's name but only the texts it shows: the poem asked for and the opening poem", async () => {
+    const [dawn, orchardPoem, letters] = s.riverPoems as [Poem, Poem, Poem];
+    const contents = await get(`/publication/${s.river.slug}`).expect(200);
+    const book = bootData(contents.text).page.reader.data;
+    expect(book.contents.map((c: { title: string }) => c.title)).toEqual(['The River at Dawn', 'Winter Orchard', 'Letters Home']);
+    expect(book.contents[2]).toEqual({ id: letters.id, slug: letters.slug, title: 'Letters Home', line_count: 4, word_count: 20 });
+    // The opening poem travels with the contents: its lines are on the book's social card.
+    expect(book.poems.map((p: { title: string }) => p.title)).toEqual(['The River at Dawn']);
+    expect(contents.text).not.toContain('Mother, the city is loud');
+
+    const page = await get(`/publication/${s.river.slug}/${letters.slug}`).expect(200);
+    const poems = bootData(page.text).page.reader.data.poems;
+    expect(poems.map((p: { id: number }) => p.id)).toEqual([dawn.id, letters.id]);
+    expect(poems[1]).toMatchObject({ body: letters.body, page_numbers: [5], created_at: letters.created_at });
+    expect(page.text).not.toContain('Bare branches write');
+    expect(bodyText(page.text)).toContain('Mother, the city is loud,');
+
+    // By id as well as by slug, the book and the poem.
+    const byId = await get(`/publication/${s.river.id}/${orchardPoem.id}`).expect(200);
+    expect(bodyText(byId.text)).toContain('Bare branches write');
   });
 
   it('links a social card per poem and per book that answers a 1200x630 PNG', async () => {

@@ -4,7 +4,17 @@
  */
 import { asList } from '../../../contracts/catalog.js';
 import { errorFromResponse, toLoadError } from '../../../contracts/errors.js';
-import { POEM_NOT_FOUND, poemIndexOf, type Load, type PageState, type Poem, type PoemData, type Publication, type ReaderData } from '../../../contracts/reader-page.js';
+import {
+  contentsEntryOf,
+  POEM_NOT_FOUND,
+  poemIndexOf,
+  type Load,
+  type PageState,
+  type Poem,
+  type PoemData,
+  type Publication,
+  type ReaderData,
+} from '../../../contracts/reader-page.js';
 import type { RouteMatch } from './routes.js';
 
 async function getJson<T>(url: string): Promise<T> {
@@ -35,8 +45,24 @@ export function loadReader(ref: string): Promise<Load<ReaderData>> {
     Promise.all([
       getJson<Publication>(`/api/publications/${enc(ref)}/`),
       getJson<unknown>(`/api/publications/${enc(ref)}/poems/`).then((v) => asList<Poem>(v)),
-    ]).then(([publication, poems]) => ({ publication, poems })),
+    ]).then(([publication, poems]) => ({ publication, contents: poems.map(contentsEntryOf), poems })),
   );
+}
+
+/** Texts asked for while reading a book, so each is fetched once; a failed fetch is forgotten. */
+const texts = new Map<string, Promise<Poem | null>>();
+
+/** A poem's text by its slug or id, or null when it cannot be had (the caller lets the server answer its address). */
+export function loadPoemText(ref: string): Promise<Poem | null> {
+  let text = texts.get(ref);
+  if (!text) {
+    text = getJson<Poem>(`/api/poems/${enc(ref)}/`).catch(() => {
+      texts.delete(ref);
+      return null;
+    });
+    texts.set(ref, text);
+  }
+  return text;
 }
 
 export function loadPoem(ref: string): Promise<Load<PoemData>> {
@@ -68,7 +94,7 @@ export async function loadPage(match: RouteMatch): Promise<PageState> {
     case 'publication': {
       let reader = await loadReader(match.ref);
       // A book address naming a poem the book does not hold is a missing poem, not the contents.
-      if (match.poem !== undefined && reader.state === 'ready' && poemIndexOf(reader.data.poems, match.poem) < 0) {
+      if (match.poem !== undefined && reader.state === 'ready' && poemIndexOf(reader.data.contents, match.poem) < 0) {
         reader = { state: 'error', error: POEM_NOT_FOUND };
       }
       return { route: 'publication', ref: match.ref, poem: match.poem, reader };

@@ -1,33 +1,12 @@
-/**
- * The reader's routes that load client-side (SPEC section 2, Public); anything else, the indexes
- * included, is a full page load that the server renders.
- */
-export type RouteMatch =
-  | { route: 'home' }
-  | { route: 'publications' }
-  | { route: 'publication'; ref: string; poem?: string }
-  | { route: 'poem'; ref: string };
+import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 
-function decode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
+/** The reader's routes that load client-side (SPEC section 2, Public). */
+export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'search' }>;
 
+/** A route the reader loads in place; null for anything else, the indexes and search included, which the server renders on a full page load. */
 export function matchRoute(pathname: string): RouteMatch | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/' || path === '') return { route: 'home' };
-  if (path === '/publications') return { route: 'publications' };
-  const m = /^\/(publication|poem)\/([^/]+)(?:\/([^/]+))?$/.exec(path);
-  if (!m) return null;
-  const ref = decode(m[2]!);
-  if (ref === null) return null;
-  if (m[1] === 'poem') return m[3] === undefined ? { route: 'poem', ref } : null;
-  if (m[3] === undefined) return { route: 'publication', ref };
-  const poem = decode(m[3]);
-  return poem === null ? null : { route: 'publication', ref, poem };
+  const match = matchPage(pathname);
+  return match === null || match.route === 'index' || match.route === 'search' ? null : match;
 }
 
 const enc = encodeURIComponent;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHead, cutDescription, isoPublicationDate, poemKeywords, renderHead } from './seo.js';
-import { poem, publication, settings } from './test-fixtures.js';
+import { book, poem, publication, settings } from './test-fixtures.js';
 
 describe('cutDescription', () => {
   it('collapses whitespace and keeps short text whole', () => {
@@ -62,13 +62,13 @@ describe('buildHead', () => {
 
   it('describes a publication as a Book on its slug URL with a breadcrumb', () => {
     const head = buildHead(
-      { route: 'publication', ref: '7', reader: { state: 'ready', data: { publication: publication(), poems: [poem()] } } },
+      { route: 'publication', ref: '7', reader: { state: 'ready', data: book([poem()]) } },
       settings,
     );
     expect(head.title).toBe('River Songs | The Ana Poet Archive');
     expect(head.canonical).toBe('https://poems.example/publication/river-songs');
-    const [book, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
-    expect(book).toMatchObject({
+    const [bookNode, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
+    expect(bookNode).toMatchObject({
       '@type': 'Book',
       name: 'River Songs',
       isbn: '978-0-00-000000-2',
@@ -93,7 +93,7 @@ describe('buildHead', () => {
   it('gives a poem in its book the same head at both addresses, canonical inside the book, with its card', () => {
     const p = poem();
     const inBook = buildHead(
-      { route: 'publication', ref: 'river-songs', poem: 'the-river', reader: { state: 'ready', data: { publication: publication(), poems: [poem({ id: 10, slug: 'first' }), p] } } },
+      { route: 'publication', ref: 'river-songs', poem: 'the-river', reader: { state: 'ready', data: book([poem({ id: 10, slug: 'first' }), p]) } },
       settings,
     );
     const alone = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } }, settings);
@@ -111,10 +111,23 @@ describe('buildHead', () => {
 
   it('names a missing poem of a book as such, never indexed', () => {
     const head = buildHead(
-      { route: 'publication', ref: 'river-songs', poem: 'gone', reader: { state: 'ready', data: { publication: publication(), poems: [poem()] } } },
+      { route: 'publication', ref: 'river-songs', poem: 'gone', reader: { state: 'ready', data: book([poem()]) } },
       settings,
     );
     expect([head.title, head.noindex]).toEqual(['Poem Not Found | The Ana Poet Archive', true]);
+  });
+
+  it('counts and names a book from its contents when only its opening poem is at hand, and heads a poem still on its way as loading', () => {
+    const opening = poem({ id: 10, slug: 'first', title: 'First Light', body: 'Morning comes\nover the water' });
+    const poems = [opening, poem({ id: 12, slug: 'second', title: 'Second Song' }), poem({ id: 13, slug: 'third', title: 'Third Song' })];
+    const full = buildHead({ route: 'publication', ref: 'river-songs', reader: { state: 'ready', data: book(poems) } }, settings);
+    const lean = buildHead({ route: 'publication', ref: 'river-songs', reader: { state: 'ready', data: book(poems, publication(), [opening]) } }, settings);
+    expect(lean).toEqual(full);
+    expect(lean.description).toContain('a poetry collection of 3 poems. Includes First Light, Second Song, Third Song.');
+    expect((lean.jsonLd!['@graph'] as Record<string, unknown>[])[0]).toMatchObject({ numberOfItems: 3 });
+
+    const waiting = buildHead({ route: 'publication', ref: 'river-songs', poem: 'third', reader: { state: 'ready', data: book(poems, publication(), [opening]) } }, settings);
+    expect([waiting.title, waiting.noindex]).toEqual(['Loading poem... | The Ana Poet Archive', true]);
   });
 
   it('never indexes error states and honours the site-wide noindex', () => {
@@ -130,7 +143,7 @@ describe('renderHead', () => {
   it('escapes hostile titles in text, attributes and JSON-LD', () => {
     const evil = '</title><script>alert(1)</script>"\'';
     const head = buildHead(
-      { route: 'publication', ref: '7', reader: { state: 'ready', data: { publication: publication({ title: evil }), poems: [] } } },
+      { route: 'publication', ref: '7', reader: { state: 'ready', data: book([], publication({ title: evil })) } },
       settings,
     );
     const html = renderHead(head, settings);

@@ -5,7 +5,7 @@
  * poem inside its book, /publication/{book}/{poem}; /poem/{slug} points there. Pure functions: the server renders them into the first response and the client
  * re-renders them after in-app navigation.
  */
-import { isPoemNotFound, poemIndexOf, type PageState, type Poem, type PublicSiteSettings, type Publication } from '../../../contracts/reader-page.js';
+import { isPoemNotFound, poemAt, poemIndexOf, type PageState, type Poem, type PublicSiteSettings, type Publication } from '../../../contracts/reader-page.js';
 import {
   poemCard,
   poemCardPath,
@@ -237,16 +237,19 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         if (page.reader.state === 'loading') return placeholderHead('Loading publication...', s);
         return placeholderHead(isPoemNotFound(page.reader.error) ? 'Poem Not Found' : 'Publication Not Found', s);
       }
-      const { publication, poems } = page.reader.data;
+      const { publication, contents, poems } = page.reader.data;
       if (page.poem !== undefined) {
-        const poem = poems[poemIndexOf(poems, page.poem)];
-        return poem ? poemHead(poem, publication, s) : placeholderHead('Poem Not Found', s);
+        const index = poemIndexOf(contents, page.poem);
+        if (index < 0) return placeholderHead('Poem Not Found', s);
+        const poem = poemAt(page.reader.data, index);
+        return poem ? poemHead(poem, publication, s) : placeholderHead('Loading poem...', s);
       }
       const by = authorsText(publication.authors, s.poetName);
       const canonical = publicationUrl(s, publication);
       const facts = [publication.publisher, publication.publication_date].map((v) => v?.trim()).filter(Boolean).join(', ');
-      const summary = `${publication.title} by ${by}${facts ? ` (${facts})` : ''}: a poetry collection of ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}.`;
-      const firstTitles = poems.slice(0, 8).map((p) => p.title).filter(Boolean);
+      const count = contents.length;
+      const summary = `${publication.title} by ${by}${facts ? ` (${facts})` : ''}: a poetry collection of ${count} ${count === 1 ? 'poem' : 'poems'}.`;
+      const firstTitles = contents.slice(0, 8).map((p) => p.title).filter(Boolean);
       return {
         ...titled(publication.title),
         description: cutDescription(firstTitles.length ? `${summary} Includes ${firstTitles.join(', ')}.` : summary),
@@ -254,8 +257,9 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         canonical,
         noindex: s.noindex,
         ogType: 'book',
-        jsonLd: graph(bookJsonLd(publication, s, poems.length), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
+        jsonLd: graph(bookJsonLd(publication, s, count), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
         image: {
+          // The texts at hand always include the opening poem the card quotes (ReaderData).
           url: `${s.publicUrl}${publicationCardPath(publication, publicationCard(publication, poems, s))}`,
           alt: `${publication.title}, poems by ${by}`,
         },

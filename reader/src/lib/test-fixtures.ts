@@ -1,5 +1,5 @@
 /** Sample records for the reader's unit specs. */
-import type { Poem, PublicSiteSettings, Publication } from '../../../contracts/reader-page.js';
+import { contentsEntryOf, type Poem, type PublicSiteSettings, type Publication, type ReaderData } from '../../../contracts/reader-page.js';
 
 export const settings: PublicSiteSettings = {
   siteName: 'The Ana Poet Archive',
@@ -53,4 +53,9 @@ export function poem(over: Partial<Poem> = {}): Poem {
     position: 0,
     ...over,
   };
+}
+
+/** A book's reader data: its contents from `poems`, with the texts of `atHand` (all by default). */
+export function book(poems: Poem[], pub: Publication = publication(), atHand: Poem[] = poems): ReaderData {
+  return { publication: pub, contents: poems.map(contentsEntryOf), poems: atHand };
 }

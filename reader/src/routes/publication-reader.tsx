@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { isPoemNotFound, POEM_NOT_FOUND, poemIndexOf, type Load, type PublicSiteSettings, type ReaderData } from '../../../contracts/reader-page.js';
+import { isPoemNotFound, POEM_NOT_FOUND, poemAt, poemIndexOf, type Load, type PublicSiteSettings, type ReaderData } from '../../../contracts/reader-page.js';
 import { HeaderTools, Layout } from '../components/layout.js';
 import { Link, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
@@ -24,20 +24,20 @@ export function PublicationReaderPage({ reader, poemRef, settings }: { reader: L
     const message = reader.error.status !== undefined ? 'Publication not found' : reader.error.message;
     return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} error={reader.error} />;
   }
-  const view = poemRef === undefined ? CONTENTS : poemIndexOf(reader.data.poems, poemRef);
+  const view = poemRef === undefined ? CONTENTS : poemIndexOf(reader.data.contents, poemRef);
   if (poemRef !== undefined && view < 0) return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;
   return <Reader data={reader.data} view={view} settings={settings} />;
 }
 
 function Reader({ data, view, settings }: { data: ReaderData; view: number; settings: PublicSiteSettings }) {
-  const { publication, poems } = data;
+  const { publication, contents } = data;
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef(view);
-  const last = poems.length - 1;
+  const last = contents.length - 1;
   const bookRef = refOf(publication);
   const selfHref = paths.publication(bookRef);
-  const hrefOf = useCallback((index: number) => (index === CONTENTS ? selfHref : paths.bookPoem(bookRef, refOf(poems[index]!))), [bookRef, selfHref, poems]);
+  const hrefOf = useCallback((index: number) => (index === CONTENTS ? selfHref : paths.bookPoem(bookRef, refOf(contents[index]!))), [bookRef, selfHref, contents]);
 
   const go = useCallback(
     (next: number) => {
@@ -74,7 +74,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
   }, [view]);
 
   const by = authorsText(publication.authors, settings.poetName);
-  const poem = view >= 0 ? poems[view] : undefined;
+  const entry = view >= 0 ? contents[view] : undefined;
+  // The text arrives after the step when the poem was not at hand (the app fetches it).
+  const poem = view >= 0 ? poemAt(data, view) : undefined;
   const published = formatPublicationDate(publication.publication_date);
 
   const header = (
@@ -100,12 +102,18 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
   return (
     <Layout settings={settings} header={header}>
       <div className="container reader-body">
-        {poem ? (
-          <article className="poem" aria-labelledby="poem-title">
+        {entry ? (
+          <article className="poem" aria-labelledby="poem-title" aria-busy={!poem}>
             <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
-              {poem.title || 'Untitled'}
+              {entry.title || 'Untitled'}
             </h2>
-            <Verse body={poem.body} />
+            {poem ? (
+              <Verse body={poem.body} />
+            ) : (
+              <p className="status-text" role="status">
+                Loading poem...
+              </p>
+            )}
           </article>
         ) : (
           <section className="toc" aria-labelledby="toc-title">
@@ -113,16 +121,16 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
               Table of Contents
             </h2>
             <p className="toc-facts">
-              <span>{plural(poems.length, 'poem')}</span>
+              <span>{plural(contents.length, 'poem')}</span>
               {published && <span>Published {published}</span>}
               {publication.publisher?.trim() && <span>{publication.publisher}</span>}
             </p>
-            {poems.length === 0 ? (
+            {contents.length === 0 ? (
               <p className="empty-text">No poems available in this publication.</p>
             ) : (
               <>
                 <ol className="toc-list">
-                  {poems.map((p, i) => (
+                  {contents.map((p, i) => (
                     <li key={p.id}>
                       <Link href={hrefOf(i)} className="toc-entry">
                         <span className="toc-number" aria-hidden="true">
@@ -151,7 +159,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
             <span aria-hidden="true">←</span> Previous
           </button>
           <span className="counter" aria-live="polite" data-testid="reader-counter">
-            {view === CONTENTS ? plural(poems.length, 'poem') : `${view + 1} of ${poems.length}`}
+            {view === CONTENTS ? plural(contents.length, 'poem') : `${view + 1} of ${contents.length}`}
           </span>
           <button type="button" className="button button-primary" onClick={() => go(view + 1)} disabled={view >= last}>
             Next <span aria-hidden="true">→</span>

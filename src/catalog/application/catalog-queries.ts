@@ -4,7 +4,13 @@ import type { Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';
 import { parseRef } from '../domain/slug.js';
 import type { CatalogReadApi, Viewer } from './catalog.contract.js';
-import { CATALOG_REPOSITORY, type CatalogRepository, type PublicationFilter, type PublicationListOptions } from './ports/catalog.repository.port.js';
+import {
+  CATALOG_REPOSITORY,
+  type BookReading,
+  type CatalogRepository,
+  type PublicationFilter,
+  type PublicationListOptions,
+} from './ports/catalog.repository.port.js';
 
 /** Visitors see a publication only while it is published and not in trash. */
 export function isVisible(publication: Publication, viewer: Viewer): boolean {
@@ -44,17 +50,22 @@ export class CatalogQueries implements CatalogReadApi {
     return { publication, poems: await this.repo.listPoems(publication.id) };
   }
 
+  async readBook(ref: string | number, poemRef: string | undefined, viewer: Viewer): Promise<BookReading> {
+    const book = await this.repo.readBook(parseRef(ref), poemRef === undefined ? undefined : parseRef(poemRef));
+    if (!book || !isVisible(book.publication, viewer)) throw CatalogError.publicationNotFound();
+    return book;
+  }
+
   async getPoem(ref: string | number, viewer: Viewer): Promise<Poem> {
     // Staff may read any poem, so only a visitor's read needs its publication.
     if (!viewer.staff) return (await this.getPoemWithPublication(ref, viewer)).poem;
     return this.findPoem(ref);
   }
 
-  async getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication | null }> {
-    const poem = await this.findPoem(ref);
-    const publication = await this.repo.findPublication({ id: poem.publicationId });
-    if (!viewer.staff && (!publication || !isVisible(publication, viewer))) throw CatalogError.poemNotFound();
-    return { poem, publication };
+  async getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication }> {
+    const found = await this.repo.findPoemWithPublication(parseRef(ref));
+    if (!found || !isVisible(found.publication, viewer)) throw CatalogError.poemNotFound();
+    return found;
   }
 
   private async findPoem(ref: string | number): Promise<Poem> {

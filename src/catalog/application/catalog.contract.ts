@@ -6,6 +6,9 @@
  */
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';
+import type { BookReading } from './ports/catalog.repository.port.js';
+
+export type { BookReading };
 
 /** Who is asking: visitors see only published, non-deleted items; staff see drafts too. */
 export interface Viewer {
@@ -23,10 +26,15 @@ export interface CatalogReadApi {
   listPoems(publicationRef: string | number, viewer: Viewer): Promise<Poem[]>;
   /** By numeric id or slug; throws CATALOG.POEM_NOT_FOUND when hidden or absent. */
   getPoem(ref: string | number, viewer: Viewer): Promise<Poem>;
-  /** A book page's reads: the publication as getPublication finds it, and its poems, in two queries. */
+  /** A book with every poem's text, as getPublication finds it, in two queries. */
   getPublicationWithPoems(ref: string | number, viewer: Viewer): Promise<{ publication: Publication; poems: Poem[] }>;
-  /** A poem page's reads: the poem as getPoem finds it, and its publication (null only for staff), in two queries. */
-  getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication | null }>;
+  /**
+   * A reader page of a book, in one query: the book as getPublication finds it, its contents, and
+   * the texts of the poem `poemRef` names (when the book holds it) and of its opening poem.
+   */
+  readBook(ref: string | number, poemRef: string | undefined, viewer: Viewer): Promise<BookReading>;
+  /** A poem page's read, in one query: the poem as getPoem finds it, and its publication. */
+  getPoemWithPublication(ref: string | number, viewer: Viewer): Promise<{ poem: Poem; publication: Publication }>;
 }
 
 /** A scanned poem carries a stable key (job id + index) so a retried job never adds it twice. */

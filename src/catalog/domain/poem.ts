@@ -27,3 +27,6 @@ export interface NewPoem {
   notes?: string;
   pageNumbers?: number[];
 }
+
+/** A poem as a book's contents list it: enough to name it and lead to it, without its text. */
+export type ContentsEntry = Pick<Poem, 'id' | 'slug' | 'title' | 'lineCount' | 'wordCount'>;

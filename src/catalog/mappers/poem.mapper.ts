@@ -1,6 +1,7 @@
 import type { CreatePoemRequest, Poem as PoemResponse } from '../../../contracts/catalog.js';
+import type { ContentsEntry as ContentsEntryResponse } from '../../../contracts/reader-page.js';
 import { countLines, countWords } from '../domain/poem-text.js';
-import type { NewPoem, Poem } from '../domain/poem.js';
+import type { ContentsEntry, NewPoem, Poem } from '../domain/poem.js';
 import type { PoemRow } from '../infrastructure/persistence/poem.entity.js';
 
 /** The text of a poem as stored: its line and word counts are written with it, never apart. */
@@ -76,6 +77,10 @@ export const PoemMapper = {
       page_numbers: poem.pageNumbers,
       position: poem.position,
     };
+  },
+
+  toContentsEntry(entry: ContentsEntry): ContentsEntryResponse {
+    return { id: entry.id, slug: entry.slug, title: entry.title, line_count: entry.lineCount, word_count: entry.wordCount };
   },
 
   /** POST /publications/{id}/poems/. */

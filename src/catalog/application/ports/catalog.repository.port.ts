@@ -1,6 +1,6 @@
 import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type { LifecycleState } from '../../domain/publication-lifecycle.js';
-import type { NewPoem, Poem } from '../../domain/poem.js';
+import type { ContentsEntry, NewPoem, Poem } from '../../domain/poem.js';
 import type { Publication, PublicationFields } from '../../domain/publication.js';
 
 export type PublicationFilter = 'active' | 'draft' | 'published' | 'trash' | 'public';
@@ -54,7 +54,23 @@ export interface CatalogTransaction extends CatalogReads {
   touch(publicationId: number): Promise<void>;
 }
 
+/** A book as its reader pages show it. */
+export interface BookReading {
+  publication: Publication;
+  /** Every poem of the book in reading order, without its text. */
+  contents: ContentsEntry[];
+  /**
+   * The texts a page shows, in reading order: the poem asked for (when the book holds it) and the
+   * book's opening poem (its first poem with text, which the book's social card quotes).
+   */
+  poems: Poem[];
+}
+
 export interface CatalogRepository extends CatalogReads {
+  /** A book with its contents and the texts a page of it needs, in one query; null when absent (hidden ones included). */
+  readBook(ref: CatalogRef, poem?: CatalogRef): Promise<BookReading | null>;
+  /** A poem with its publication, in one query; null when absent. */
+  findPoemWithPublication(ref: CatalogRef): Promise<{ poem: Poem; publication: Publication } | null>;
   listPublications(filter: PublicationFilter, options?: PublicationListOptions): Promise<{ items: Publication[]; total: number }>;
   /** The publication's poems in reading order. */
   listPoems(publicationId: number): Promise<Poem[]>;

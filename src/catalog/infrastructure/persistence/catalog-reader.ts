@@ -1,6 +1,8 @@
 import { In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { PublicationSortField } from '../../../../contracts/catalog.js';
+import { runPrepared } from '../../../database/prepared-statement.js';
 import type {
+  BookReading,
   CatalogReads,
   CatalogRef,
   PublicationFilter,
@@ -10,6 +12,7 @@ import type { Poem } from '../../domain/poem.js';
 import type { Publication } from '../../domain/publication.js';
 import { PoemMapper } from '../../mappers/poem.mapper.js';
 import { PublicationMapper } from '../../mappers/publication.mapper.js';
+import { contentsOf, PAGE_READS, poemOf, publicationOf, type BookRow, type PoemWithPublicationRow } from './page-reads.js';
 import { PoemEntity, type PoemRow } from './poem.entity.js';
 import { PublicationEntity, type PublicationRow } from './publication.entity.js';
 
@@ -125,6 +128,20 @@ export class CatalogReader implements CatalogReads {
   async findPoem(ref: CatalogRef): Promise<Poem | null> {
     const row = await this.m.findOneBy(PoemEntity, 'id' in ref ? { id: ref.id } : { slug: ref.slug });
     return row ? PoemMapper.toDomain(row) : null;
+  }
+
+  async readBook(ref: CatalogRef, poem?: CatalogRef): Promise<BookReading | null> {
+    const statement = 'id' in ref ? PAGE_READS.book.id : PAGE_READS.book.slug;
+    const poemSlug = poem && 'slug' in poem ? poem.slug : null;
+    const poemId = poem && 'id' in poem ? poem.id : null;
+    const [row] = await runPrepared<BookRow>(this.m, statement, ['id' in ref ? ref.id : ref.slug, poemSlug, poemId]);
+    return row ? { publication: publicationOf(row), contents: contentsOf(row), poems: row.texts.map(poemOf) } : null;
+  }
+
+  async findPoemWithPublication(ref: CatalogRef): Promise<{ poem: Poem; publication: Publication } | null> {
+    const statement = 'id' in ref ? PAGE_READS.poem.id : PAGE_READS.poem.slug;
+    const [row] = await runPrepared<PoemWithPublicationRow>(this.m, statement, ['id' in ref ? ref.id : ref.slug]);
+    return row ? { poem: poemOf(row.poem), publication: publicationOf(row) } : null;
   }
 
   listPoems(publicationId: number): Promise<Poem[]> {

@@ -1,0 +1,47 @@
+/**
+ * The reader's addresses (SPEC section 2, Public, and the indexes and search): one table, read by
+ * the server to pick the page it renders and by the reader in the browser to follow links without
+ * a page load.
+ */
+import type { IndexKind } from './reader-page.js';
+
+export type PageRoute =
+  | { route: 'home' }
+  | { route: 'publications' }
+  | { route: 'publication'; ref: string; poem?: string }
+  | { route: 'poem'; ref: string }
+  | { route: 'index'; kind: IndexKind; ref?: string }
+  /** Its words are the address's `q`. */
+  | { route: 'search' };
+
+const INDEX_KINDS: readonly string[] = ['first-lines', 'titles'] satisfies IndexKind[];
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The page an address path names, with or without a trailing slash; null for any other path. */
+export function matchPage(pathname: string): PageRoute | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '') return { route: 'home' };
+  if (path === '/publications') return { route: 'publications' };
+  if (path === '/search') return { route: 'search' };
+  const segments = path.slice(1).split('/');
+  if (segments.some((s) => s === '')) return null;
+  const [first, ref, third, fourth, ...rest] = segments;
+  if (first === 'index') return ref !== undefined && third === undefined && INDEX_KINDS.includes(ref) ? { route: 'index', kind: ref as IndexKind } : null;
+  if ((first !== 'publication' && first !== 'poem') || ref === undefined || rest.length > 0) return null;
+  const decoded = decode(ref);
+  if (decoded === null) return null;
+  if (first === 'poem') return third === undefined ? { route: 'poem', ref: decoded } : null;
+  if (third === undefined) return { route: 'publication', ref: decoded };
+  if (fourth !== undefined) {
+    return third === 'index' && INDEX_KINDS.includes(fourth) ? { route: 'index', kind: fourth as IndexKind, ref: decoded } : null;
+  }
+  const poem = decode(third);
+  return poem === null ? null : { route: 'publication', ref: decoded, poem };
+}
