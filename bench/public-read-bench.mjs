@@ -6,7 +6,7 @@
  * then loads every public path (bench/lib/public-paths.mjs; paths this build does not answer are
  * skipped with a note) as a browser asks for it (Brotli accepted), in turns on the archive and on a
  * bare Node http server in its own process answering the very same bytes and headers, each load
- * from a separate autocannon process. Bars:
+ * from a separate process (wrk when installed, else autocannon: bench/lib/load.mjs). Bars:
  *   - cached reads: at least 50% of the bare server's requests/s on every path;
  *   - uncached book and poem pages (read cache off: data, render and compression every time):
  *     at least 2,000 requests/s with p99 at most 30 ms;
@@ -53,12 +53,15 @@ async function cpuOf(server) {
   return cpu.user + cpu.system;
 }
 
+let generator;
+
 /** One load on `server`, with the server's CPU microseconds per answered request. */
 async function runLoad(server, url, seconds = Number(args.seconds)) {
   const before = await cpuOf(server);
   const c = child(`${here}lib/load.mjs`, ['--child']);
   c.send({ url, headers: BROWSER_HEADERS, seconds, connections: Number(args.connections) });
   const result = await c.next();
+  generator = result.generator;
   return { ...result, cpu_us: ((await cpuOf(server)) - before) / Math.max(1, result.requests) };
 }
 
@@ -124,6 +127,7 @@ const report = {
   database: ready.database,
   archive_size: ready.size,
   connections: Number(args.connections),
+  load_generator: generator,
   cached,
   uncached,
   skipped: ready.skipped,
@@ -142,7 +146,7 @@ const bars = {
 if (args.json) {
   console.log(JSON.stringify({ ...report, bars }, null, 2));
 } else {
-  console.log(`\nPublic reads on ${ready.database}, ${ready.size.publications} publications x ${ready.size.poems} poems, ${args.connections} connections, best of ${args.rounds} x ${args.seconds} s`);
+  console.log(`\nPublic reads on ${ready.database}, ${ready.size.publications} publications x ${ready.size.poems} poems, ${args.connections} connections (load from ${generator}), best of ${args.rounds} x ${args.seconds} s`);
   console.log('\nCached (as a browser asks: Brotli accepted), archive vs a bare node http server sending the same bytes');
   for (const r of cached) {
     console.log(`\n${r.name}: ${r.path}  (${r.bytes} bytes, ${r.encoding})`);

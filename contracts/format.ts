@@ -43,7 +43,10 @@ export function formatPublicationDate(value: string | null | undefined): string 
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+  // Below a thousand the US form is the digits alone; skipping Intl there matters on a book's
+  // contents, which name two counts per poem on every render.
+  const digits = Number.isInteger(count) && count > -1000 && count < 1000 ? String(count) : count.toLocaleString('en-US');
+  return `${digits} ${count === 1 ? singular : pluralForm}`;
 }
 
 /** "12 poems • 340 lines • 1,902 words" */

@@ -56,9 +56,11 @@ export function publicationCard(publication: Publication, poems: Pick<Poem, 'bod
 
 /** A short fingerprint of the card's text (FNV-1a; it only has to change when the text does). */
 export function cardVersion(card: SocialCard): string {
+  const text = JSON.stringify(card);
   let hash = 0x811c9dc5;
-  for (const ch of JSON.stringify(card)) {
-    hash ^= ch.codePointAt(0)!;
+  // By UTF-16 unit: a string iterator here was a tenth of a book page's render.
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(36);

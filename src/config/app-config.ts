@@ -10,6 +10,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL URL; absent means embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** Connections this process keeps to PostgreSQL. */
+  databasePoolSize: number;
   /** Redis URL; absent means the in-process scan queue. */
   redisUrl?: string;
   openai: { apiKey?: string; baseUrl?: string; model: string };
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 4, 1),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     openai: {
       apiKey: env.OPENAI_API_KEY || undefined,

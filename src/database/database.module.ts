@@ -24,7 +24,7 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
   };
   if (config.databaseUrl) {
     // A database that stops answering (not just refusing) must fail a request as 503, not hang it.
-    return { ...common, url: config.databaseUrl, extra: { max: 10, connectionTimeoutMillis: 10_000 } };
+    return { ...common, url: config.databaseUrl, extra: { max: config.databasePoolSize, connectionTimeoutMillis: 10_000 } };
   }
   const dir = options.inMemory ? undefined : join(config.dataDir, 'db');
   return { ...common, driver: pgliteDriver(dir) } as DataSourceOptions;

@@ -1,7 +1,6 @@
 import compression from 'compression';
 import type { RequestHandler } from 'express';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -21,8 +20,6 @@ export const GZIP_LEVEL = 6;
  */
 export const BROTLI_QUALITY_PER_REQUEST = 1;
 export const GZIP_LEVEL_PER_REQUEST = 1;
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
@@ -36,17 +33,21 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
     : gzipSync(body, { level: GZIP_LEVEL });
 }
 
-/** Compresses an answer made for one request, off the event loop (in libuv's thread pool). */
-export function compressPerRequest(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/**
+ * Compresses an answer made for one request. In one call on the event loop: at these settings a
+ * 22 KB page takes about 55 us, while zlib's asynchronous form (its stream handed to libuv's
+ * pool) costs more of the event loop than that, and three times the CPU in all.
+ */
+export function compressPerRequest(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? brotliAsync(body, {
+    ? brotliCompressSync(body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipAsync(body, { level: GZIP_LEVEL_PER_REQUEST });
+    : gzipSync(body, { level: GZIP_LEVEL_PER_REQUEST });
 }
 
 const parsed = new Map<string, Encoding | undefined>();

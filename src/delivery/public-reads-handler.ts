@@ -98,7 +98,7 @@ async function sendPage(req: IncomingMessage, res: ServerResponse, render: () =>
     return;
   }
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = encoding ? await compressPerRequest(page.body, encoding) : page.body;
+  const body = encoding ? compressPerRequest(page.body, encoding) : page.body;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   res.writeHead(page.status, headers);

@@ -73,7 +73,7 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
   });
 
   it("sends a book's page with every poem's name but only the texts it shows: the poem asked for and the opening poem", async () => {
-    const [dawn, orchardPoem, letters] = s.riverPoems as [Poem, Poem, Poem];
+    const [dawn, orchardPoem, letters] = [s.riverPoems[0]!, s.riverPoems[1]!, s.riverPoems[2]!];
     const contents = await get(`/publication/${s.river.slug}`).expect(200);
     const book = bootData(contents.text).page.reader.data;
     expect(book.contents.map((c: { title: string }) => c.title)).toEqual(['The River at Dawn', 'Winter Orchard', 'Letters Home']);

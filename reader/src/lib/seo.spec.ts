@@ -32,6 +32,9 @@ describe('poemKeywords', () => {
   it('ignores words of three letters or fewer, stop words and numbers', () => {
     expect(poemKeywords('The Sea', 'sea sea sun sun their their there 1998 1998')).toEqual(['poem', 'poetry', 'poet']);
   });
+  it("drops a possessive 's, counts letters beyond the basic plane as one each, and keeps accents", () => {
+    expect(poemKeywords('', "night’s night's night café café 𝒜𝒷𝒸𝒹 𝒜𝒷𝒸𝒹 ab𝒞 ab𝒞 ab𝒞")).toEqual(['poem', 'poetry', 'poet', 'night', 'café', '𝒜𝒷𝒸𝒹']);
+  });
   it('breaks ties by first appearance and folds case', () => {
     expect(poemKeywords('', 'Moon moon star star tide tide wave wave leaf leaf bird bird')).toEqual([
       'poem', 'poetry', 'poet', 'moon', 'star', 'tide', 'wave', 'leaf',

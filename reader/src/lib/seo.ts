@@ -57,6 +57,20 @@ const STOP_WORDS = new Set(
   yourselves thee thou your shes hes cannot wont dont`.split(/\s+/),
 );
 
+/** A word: letters and digits, with any 'd or ’s endings joined on. */
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const ALL_DIGITS = /^\d+$/;
+
+/** Characters as a reader counts them (a surrogate pair is one). */
+function codePoints(word: string): number {
+  let count = word.length;
+  for (let i = 0; i < word.length; i++) {
+    const unit = word.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) count--;
+  }
+  return count;
+}
+
 /**
  * Poem-page keywords (SPEC section 2): poem, poetry, poet, then up to five of the most frequent
  * words of body and title longer than three letters that are not stop words; ties keep the
@@ -64,17 +78,26 @@ const STOP_WORDS = new Set(
  */
 export function poemKeywords(title: string, body: string): string[] {
   const counts = new Map<string, number>();
-  for (const match of `${title}\n${body}`.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)) {
-    const word = match[0].replace(/['’]s$/u, '');
-    if ([...word].length <= 3 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+  const text = `${title}\n${body}`.toLowerCase();
+  WORD.lastIndex = 0;
+  // Plain string tests per word rather than more regular expressions: this runs on every poem
+  // page the server renders, over the whole text.
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
+    const found = match[0];
+    const word = found.endsWith("'s") || found.endsWith('’s') ? found.slice(0, -2) : found;
+    if (codePoints(word) <= 3 || STOP_WORDS.has(word) || ALL_DIGITS.test(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  const top = [...counts.entries()]
-    .map(([word, count], order) => ({ word, count, order }))
-    .sort((a, b) => b.count - a.count || a.order - b.order)
-    .slice(0, 5)
-    .map((e) => e.word);
-  return ['poem', 'poetry', 'poet', ...top.filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
+  // The five most frequent, earlier first among equals (a Map keeps first-appearance order).
+  const top: { word: string; count: number }[] = [];
+  for (const [word, count] of counts) {
+    if (top.length === 5 && count <= top[4]!.count) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.count < count) at--;
+    top.splice(at, 0, { word, count });
+    if (top.length > 5) top.pop();
+  }
+  return ['poem', 'poetry', 'poet', ...top.map((e) => e.word).filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
 }
 
 export function publicationUrl(s: PublicSiteSettings, publication: Pick<Publication, 'slug' | 'id'>): string {

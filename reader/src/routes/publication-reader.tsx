@@ -133,13 +133,12 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
                   {contents.map((p, i) => (
                     <li key={p.id}>
                       <Link href={hrefOf(i)} className="toc-entry">
+                        {/* Each text one string: one text node, no separators in the markup of a long contents. */}
                         <span className="toc-number" aria-hidden="true">
-                          {i + 1}.
+                          {`${i + 1}.`}
                         </span>
                         <span className="toc-name">{p.title || 'Untitled'}</span>
-                        <span className="toc-meta">
-                          {plural(p.line_count, 'line')} • {plural(p.word_count, 'word')}
-                        </span>
+                        <span className="toc-meta">{`${plural(p.line_count, 'line')} • ${plural(p.word_count, 'word')}`}</span>
                       </Link>
                     </li>
                   ))}
