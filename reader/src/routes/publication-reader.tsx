@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { isPoemNotFound, POEM_NOT_FOUND, poemAt, poemIndexOf, type Load, type PublicSiteSettings, type ReaderData } from '../../../contracts/reader-page.js';
 import { HeaderTools, Layout } from '../components/layout.js';
-import { Link, useNavigate } from '../components/navigation.js';
+import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
@@ -32,6 +32,7 @@ export function PublicationReaderPage({ reader, poemRef, settings }: { reader: L
 function Reader({ data, view, settings }: { data: ReaderData; view: number; settings: PublicSiteSettings }) {
   const { publication, contents } = data;
   const navigate = useNavigate();
+  const followLinks = useFollowLinks();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef(view);
   const last = contents.length - 1;
@@ -129,17 +130,17 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
               <p className="empty-text">No poems available in this publication.</p>
             ) : (
               <>
-                <ol className="toc-list">
+                {/* Plain links followed by the list's one handler, each text one string: a book's contents can run to hundreds of lines. */}
+                <ol className="toc-list" onClick={followLinks}>
                   {contents.map((p, i) => (
                     <li key={p.id}>
-                      <Link href={hrefOf(i)} className="toc-entry">
-                        {/* Each text one string: one text node, no separators in the markup of a long contents. */}
+                      <a href={hrefOf(i)} className="toc-entry">
                         <span className="toc-number" aria-hidden="true">
                           {`${i + 1}.`}
                         </span>
                         <span className="toc-name">{p.title || 'Untitled'}</span>
                         <span className="toc-meta">{`${plural(p.line_count, 'line')} • ${plural(p.word_count, 'word')}`}</span>
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ol>
