@@ -1,16 +1,24 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
+import { superviseApiProcesses } from './api-processes.js';
 import { bootLogger, createApp } from './bootstrap.js';
-import { loadConfig } from './config/app-config.js';
+import { loadConfig, type AppConfig } from './config/app-config.js';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const app = await createApp(config);
-  await app.listen(config.port, config.host);
+function announce(config: AppConfig): void {
   bootLogger.log(
     `Poetry archive on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
       `(database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}; ` +
-      `scan queue: ${config.redisUrl ? 'Redis' : 'in-process'}; extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`,
+      `scan queue: ${config.redisUrl ? 'Redis' : 'in-process'}; extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'}` +
+      `${config.apiProcesses > 1 ? `; ${config.apiProcesses} API processes` : ''})`,
   );
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses, () => announce(config));
+  const app = await createApp(config);
+  await app.listen(config.port, config.host);
+  if (cluster.isPrimary) announce(config);
 }
 
 main().catch((err: unknown) => {

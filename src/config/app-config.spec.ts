@@ -12,6 +12,16 @@ describe('loadConfig', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.pageStoreDir.endsWith('/data/pages')).toBe(true);
     expect(c.secureCookies).toBe(false);
+    expect(c.apiProcesses).toBe(1);
+    expect(c.databasePoolSize).toBe(4);
+  });
+
+  it('runs several API processes only over PostgreSQL, sharing four connections unless told', () => {
+    const two = loadConfig({ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: '2' });
+    expect([two.apiProcesses, two.databasePoolSize]).toEqual([2, 2]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: '8' }).databasePoolSize).toBe(2);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
   });
 
   it('switches to real services and secure cookies from the environment', () => {
@@ -29,6 +39,8 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url'],
     ['SECURE_COOKIES', 'perhaps'],
     ['MAX_UPLOAD_MB', '0'],
+    ['WEB_CONCURRENCY', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

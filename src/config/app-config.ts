@@ -7,10 +7,12 @@ import { resolve } from 'node:path';
 export interface AppConfig {
   port: number;
   host: string;
+  /** API processes sharing the port (WEB_CONCURRENCY); above 1 only with PostgreSQL. */
+  apiProcesses: number;
   dataDir: string;
   /** PostgreSQL URL; absent means embedded PGlite under dataDir. */
   databaseUrl?: string;
-  /** Connections this process keeps to PostgreSQL. */
+  /** Connections each process keeps to PostgreSQL. */
   databasePoolSize: number;
   /** Redis URL; absent means the in-process scan queue. */
   redisUrl?: string;
@@ -18,6 +20,8 @@ export interface AppConfig {
   pageStoreDir: string;
   /** Largest accepted upload, per file, in bytes. */
   maxUploadBytes: number;
+  /** Memory each API process may give its cache of public reads; 0 turns it off. */
+  readCacheBytes: number;
   /** Scan jobs: BullMQ key prefix, retries, and how fast a dead worker's job is taken over. */
   scanJobs: {
     queuePrefix: string;
@@ -78,12 +82,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const dataDir = resolve(env.DATA_DIR || './data');
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000)}`).replace(/\/+$/, '');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const apiProcesses = int(env, 'WEB_CONCURRENCY', 1, 1);
+  if (apiProcesses > 1 && !databaseUrl) {
+    throw new ConfigError('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
+    apiProcesses,
     dataDir,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 4, 1),
+    databaseUrl,
+    // Four in all by default, shared by the API processes (two each at least): more connections
+    // than the database has cores only queue inside PostgreSQL, and lengthen the slowest answers.
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', Math.max(2, Math.floor(4 / apiProcesses)), 1),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     openai: {
       apiKey: env.OPENAI_API_KEY || undefined,
@@ -92,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     pageStoreDir: resolve(env.PAGE_STORE_DIR || resolve(dataDir, 'pages')),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
+    readCacheBytes: int(env, 'READ_CACHE_MB', 64, 0) * 1024 * 1024,
     scanJobs: {
       queuePrefix: env.SCAN_QUEUE_PREFIX || 'poetry',
       attempts: int(env, 'SCAN_JOB_ATTEMPTS', 3, 1),
