@@ -1,8 +1,9 @@
 /**
- * The archive's API process for the benchmark: the compiled app (dist/server) on PGlite in memory
- * or DATABASE_URL, seeded through the catalog's own commands, with SQL queries counted. Reports
- * every public path it answers (bench/lib/public-paths.mjs) with the bytes and headers it sent a
- * browser, and switches its read cache off and on when asked (to measure cache misses).
+ * The archive's API process for the benchmark: the compiled app (dist/server) on PGlite under a
+ * new DATA_DIR or on DATABASE_URL, seeded through the catalog's own commands, with SQL queries
+ * counted. Reports every public path it answers (bench/lib/public-paths.mjs) with the bytes and
+ * headers it sent a browser, and its DATA_DIR; on 'close' it closes the app and exits, leaving the
+ * seeded archive to the processes that measure cache misses (bench/lib/archive-processes.mjs).
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -34,10 +35,15 @@ const { CatalogCommands } = await import(dist('catalog/application/catalog-comma
 const { PublicReadCache } = await import(dist('delivery/public-read-cache.js'));
 const { PostgresQueryRunner } = await import('typeorm/driver/postgres/PostgresQueryRunner.js');
 
+// Reads of the catalog's tables only: the in-process job queue polls its own table meanwhile.
 let queries = 0;
+const CATALOG_READ = /\bFROM "?(poems|publications|poem_search_documents)"?/i;
+const count = (sql) => {
+  if (CATALOG_READ.test(typeof sql === 'string' ? sql : (sql?.text ?? ''))) queries++;
+};
 const original = PostgresQueryRunner.prototype.query;
 PostgresQueryRunner.prototype.query = function (...a) {
-  queries++;
+  count(a[0]);
   return original.apply(this, a);
 };
 
@@ -60,20 +66,15 @@ process.once('message', async ({ publications, poems }) => {
     await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
     await client.end();
   }
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'archive-bench-')),
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password',
-  });
-  const app = await createApp(config, { inMemory: true, logger: ['error'] });
+  const dataDir = mkdtempSync(join(tmpdir(), 'archive-bench-'));
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' });
+  const app = await createApp(config, { logger: ['error'] });
   // The reader pages' reads go to the pool itself as named statements on PostgreSQL.
   const { DataSource } = await import('typeorm');
   const pool = app.get(DataSource).driver.master;
   const poolQuery = pool.query.bind(pool);
   pool.query = (...a) => {
-    queries++;
+    count(a[0]);
     return poolQuery(...a);
   };
   await app.listen(0, '127.0.0.1');
@@ -134,12 +135,12 @@ process.once('message', async ({ publications, poems }) => {
   for (const s of skipped) delete counted[s.path];
   const etag = (await get(base + routes[0].path)).headers.etag;
   const again = await get(base + routes[0].path, { 'If-None-Match': etag });
-  process.on('message', (m) => {
+  process.on('message', async (m) => {
     if (m === 'queries') process.send({ queries });
     if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
-    if (m?.cache !== undefined) {
-      cache.enabled = m.cache;
-      process.send({ cache: cache.enabled });
+    if (m === 'close') {
+      await app.close();
+      process.exit(0);
     }
   });
   process.send({
@@ -149,6 +150,7 @@ process.once('message', async ({ publications, poems }) => {
     queries: counted,
     revalidation: `${again.status} ${again.status === 304 ? '(costs no body)' : '(expected 304)'}`,
     database: config.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)',
+    dataDir,
     size: { publications, poems },
   });
 });

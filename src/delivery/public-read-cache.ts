@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { CatalogChanges, type CatalogChange } from '../catalog/index.js';
 import { SESSION_COOKIE } from '../auth/index.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
 
 export type Headers = Record<string, string | number | string[]>;
@@ -25,7 +26,6 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 2000;
-const MAX_BYTES = 64 * 1024 * 1024;
 /** After the application failed while the catalog was unreachable, stale pages are served directly this long. */
 const OUTAGE_HOLD_MS = 5_000;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -55,10 +55,17 @@ export class PublicReadCache {
   private everythingChangedAt = 1;
   private readonly lastChange = new Map<number, number>();
   private outageUntil = 0;
-  /** Off only for measuring uncached answers (bench/). */
-  enabled = true;
+  /** What the kept answers may take in all, bodies and their codings (READ_CACHE_MB). */
+  private readonly maxBytes: number;
+  /** Off when READ_CACHE_MB is 0: every read is then made by the application. */
+  enabled: boolean;
 
-  constructor(private readonly changes: CatalogChanges) {
+  constructor(
+    private readonly changes: CatalogChanges,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'readCacheBytes'>,
+  ) {
+    this.maxBytes = config.readCacheBytes;
+    this.enabled = this.maxBytes > 0;
     changes.onChange((change) => this.changed(change));
   }
 
@@ -90,7 +97,7 @@ export class PublicReadCache {
    */
   store(key: string, version: number | undefined, body: Buffer, etag: string, sent: Headers, publicationIds?: number[]): void {
     if (publicationIds?.length === 0) publicationIds = undefined;
-    if (version === undefined || !this.enabled || !this.changes.reliable || body.length > MAX_BYTES / 16) return;
+    if (version === undefined || !this.enabled || !this.changes.reliable || body.length > this.maxBytes / 16) return;
     // Changed since the data was read: the answer may already be out of date.
     if (this.everythingChangedAt > version) return;
     if (!publicationIds && this.sequence !== version) return;
@@ -111,7 +118,7 @@ export class PublicReadCache {
       if (!keys) this.byPublication.set(id, (keys = new Set()));
       keys.add(key);
     }
-    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.delete(this.entries.keys().next().value as string);
+    while (this.entries.size > MAX_ENTRIES || this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
   }
 
   /** A fresh entry for the key, if any. */
