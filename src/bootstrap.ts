@@ -1,4 +1,4 @@
-import { Logger, ValidationPipe, type INestApplication } from '@nestjs/common';
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -117,5 +117,3 @@ function securityHeaders(config: AppConfig): ReturnType<typeof helmet> {
     strictTransportSecurity: config.secureCookies,
   });
 }
-
-export const bootLogger = new Logger('Bootstrap');

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import { Logger } from '@nestjs/common';
 import { superviseApiProcesses } from './api-processes.js';
-import { bootLogger, createApp } from './bootstrap.js';
 import { loadConfig, type AppConfig } from './config/app-config.js';
 
+const logger = new Logger('Bootstrap');
+
 function announce(config: AppConfig): void {
-  bootLogger.log(
+  logger.log(
     `Poetry archive on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
       `(database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}; ` +
       `scan queue: ${config.redisUrl ? 'Redis' : 'in-process'}; extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'}` +
@@ -15,13 +17,15 @@ function announce(config: AppConfig): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The supervising process only hands out connections, so it never loads the application.
   if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses, () => announce(config));
+  const { createApp } = await import('./bootstrap.js');
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   if (cluster.isPrimary) announce(config);
 }
 
 main().catch((err: unknown) => {
-  bootLogger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.exit(1);
 });
