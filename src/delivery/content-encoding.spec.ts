@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress, preferredEncoding } from './content-encoding.js';
+import { compress, PER_REQUEST, preferredEncoding } from './content-encoding.js';
 
 describe('content encoding', () => {
   it('prefers Brotli, then gzip, honouring q=0 and the wildcard', () => {
@@ -13,9 +13,11 @@ describe('content encoding', () => {
     expect(preferredEncoding(undefined)).toBeUndefined();
   });
 
-  it('compresses to bytes that decode to the original', () => {
+  it('compresses to bytes that decode to the original, kept or made for one request', () => {
     const body = Buffer.from('<p>The river wakes before the town</p>\n'.repeat(50));
-    expect(brotliDecompressSync(compress(body, 'br')).equals(body)).toBe(true);
-    expect(gunzipSync(compress(body, 'gzip')).equals(body)).toBe(true);
+    for (const effort of [undefined, PER_REQUEST]) {
+      expect(brotliDecompressSync(compress(body, 'br', effort)).equals(body)).toBe(true);
+      expect(gunzipSync(compress(body, 'gzip', effort)).equals(body)).toBe(true);
+    }
   });
 });

@@ -4,50 +4,42 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
-/**
- * Brotli quality 5 (bench/compression-bench.mjs, a 46 KB 40-poem book page of varied verse, on the
- * busy shared machine): 9.6 KB in ~2 ms, against 8.4 KB in 75 ms at quality 11, 9.5 KB in ~1.3-2 ms
- * at 6, 10.4 KB at 4; gzip -6 gives 10.0 KB in ~0.9 ms. Past 5 the size hardly moves while the
- * time does. The read cache compresses each answer it keeps once, at this quality.
- */
-export const BROTLI_QUALITY = 5;
-export const GZIP_LEVEL = 6;
-
-/**
- * Answers made for one request (cache misses, curators) are compressed while the visitor waits,
- * so they use the quick end: Brotli quality 1 is about ten times faster than 5 for some 15% more
- * bytes on the 46 KB book page (bench/compression-bench.mjs), and gzip 1 likewise.
- */
-export const BROTLI_QUALITY_PER_REQUEST = 1;
-export const GZIP_LEVEL_PER_REQUEST = 1;
-
-export function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipSync(body, { level: GZIP_LEVEL });
+/** How hard to compress: Brotli quality and gzip level. */
+interface Effort {
+  brotli: number;
+  gzip: number;
 }
 
 /**
- * Compresses an answer made for one request. In one call on the event loop: at these settings a
- * 22 KB page takes about 55 us, while zlib's asynchronous form (its stream handed to libuv's
- * pool) costs more of the event loop than that, and three times the CPU in all.
+ * For answers the read cache keeps, compressed once. Brotli quality 5 (bench/compression-bench.mjs,
+ * a 46 KB 40-poem book page of varied verse, on the busy shared machine): 9.6 KB in ~2 ms,
+ * against 8.4 KB in 75 ms at quality 11, 9.5 KB in ~1.3-2 ms at 6, 10.4 KB at 4; gzip -6 gives
+ * 10.0 KB in ~0.9 ms. Past 5 the size hardly moves while the time does.
  */
-export function compressPerRequest(body: Buffer, encoding: Encoding): Buffer {
+const KEPT: Effort = { brotli: 5, gzip: 6 };
+
+/**
+ * For answers made for one request (cache misses, curators), compressed while the visitor waits:
+ * Brotli quality 1 is about ten times faster than 5 for some 15% more bytes on the 46 KB book
+ * page, and gzip 1 likewise.
+ */
+export const PER_REQUEST: Effort = { brotli: 1, gzip: 1 };
+
+/**
+ * In one call on the event loop: a 22 KB page takes about 55 us at PER_REQUEST, while zlib's
+ * asynchronous form (its stream handed to libuv's pool) costs more of the event loop than that,
+ * and three times the CPU in all.
+ */
+export function compress(body: Buffer, encoding: Encoding, effort: Effort = KEPT): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST,
+          [constants.BROTLI_PARAM_QUALITY]: effort.brotli,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipSync(body, { level: GZIP_LEVEL_PER_REQUEST });
+    : gzipSync(body, { level: effort.gzip });
 }
 
 const parsed = new Map<string, Encoding | undefined>();
@@ -83,7 +75,7 @@ const COMPRESSED_TYPES = /^(text\/html|application\/json|application\/(?:[\w.+-]
 export function compressResponses(): RequestHandler {
   return compression({
     filter: (_req, res) => COMPRESSED_TYPES.test(String(res.getHeader('Content-Type') ?? '')),
-    level: GZIP_LEVEL_PER_REQUEST,
-    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    level: PER_REQUEST.gzip,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST.brotli, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
   }) as RequestHandler;
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { addressHasNul } from '../common/request-guards.js';
-import { compressPerRequest, preferredEncoding } from './content-encoding.js';
+import { compress, PER_REQUEST, preferredEncoding } from './content-encoding.js';
 import type { PageAnswer, PublicPages } from './public-pages.js';
 import { etagMatches, headersOf, PublicReadCache, withAcceptEncoding } from './public-read-cache.js';
 import { SessionCheck } from './session-check.js';
@@ -98,7 +98,7 @@ async function sendPage(req: IncomingMessage, res: ServerResponse, render: () =>
     return;
   }
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = encoding ? compressPerRequest(page.body, encoding) : page.body;
+  const body = encoding ? compress(page.body, encoding, PER_REQUEST) : page.body;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   res.writeHead(page.status, headers);
