@@ -18,6 +18,11 @@ const patientPolls = { poll: { timeout: 30_000, interval: 100 } };
 export default defineConfig({
   plugins: [swcPlugin],
   test: {
+    // Two files at a time, one per core of the two-core machines the suites are written for
+    // (vitest's default leaves one core idle). Nothing one file uses is another's: each worker has
+    // its own PostgreSQL database (test/support/test-app.ts), every app its own port, directory,
+    // Redis prefix and Chromium.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [swcPlugin],
@@ -32,7 +37,6 @@ export default defineConfig({
           // Scans are real OCR: minutes on a busy 2-core machine.
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           expect: patientPolls,
         },
       },
@@ -44,7 +48,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           expect: patientPolls,
         },
       },

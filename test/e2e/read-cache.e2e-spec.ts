@@ -8,7 +8,7 @@ import { CatalogChanges } from '../../src/catalog/infrastructure/catalog-changes
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import type { Poem } from '../../src/catalog/domain/poem.js';
 import type { Publication } from '../../src/catalog/domain/publication.js';
-import { ADMIN, csrfAgent, dbTargets, resetPostgres, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN, csrfAgent, dbTargets, POSTGRES_URL, resetPostgres, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 import { PUBLIC_CACHE_CONTROL } from '../../src/delivery/index.js';
 
 /**
@@ -251,7 +251,7 @@ describe.each(dbTargets().filter((target) => target === 'postgres'))('public rea
 
   beforeAll(async () => {
     ensureReaderBuilt();
-    const direct = new URL(process.env.DATABASE_URL!);
+    const direct = new URL(POSTGRES_URL);
     await resetPostgres(direct.href);
     proxy = databaseProxy(direct);
     port = await proxy.open();

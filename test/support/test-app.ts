@@ -7,6 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { ensureDatabase, PG_ADMIN_URL } from './postgres-admin.js';
 
 export type TestAgent = ReturnType<typeof request.agent>;
 export type DbTarget = 'pglite' | 'postgres';
@@ -23,8 +24,16 @@ export function dbTargets(): DbTarget[] {
   return ['pglite'];
 }
 
-/** The PostgreSQL of suites that always need one (several processes over one database). */
-export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The PostgreSQL database of this test worker. Suites run two files at a time (vitest.config.ts)
+ * and a suite resets its database, so each worker has its own: DATABASE_URL's database name with
+ * the worker's number (`test` becomes `test_w1`, `test_w2`), made on first use.
+ */
+export const POSTGRES_URL = (() => {
+  const url = new URL(process.env.DATABASE_URL ?? PG_ADMIN_URL);
+  url.pathname = `${url.pathname}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  return url.toString();
+})();
 
 /** Destructive resets only ever touch a database whose name says it is for tests. */
 export function assertTestDatabase(url: string): void {
@@ -32,9 +41,10 @@ export function assertTestDatabase(url: string): void {
   if (!/test/i.test(name)) throw new Error(`Refusing to reset database "${name}": its name does not say test`);
 }
 
-/** Empties the PostgreSQL test database so migrations run from scratch. */
+/** Empties a PostgreSQL test database (made if need be) so migrations run from scratch. */
 export async function resetPostgres(url: string): Promise<void> {
   assertTestDatabase(url);
+  await ensureDatabase(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -54,7 +64,7 @@ export function testConfig(target: DbTarget, env: Record<string, string | undefi
     SECURE_COOKIES: 'false',
     ...env,
     DATA_DIR: dataDir,
-    DATABASE_URL: target === 'postgres' ? (env.DATABASE_URL ?? process.env.DATABASE_URL) : undefined,
+    DATABASE_URL: target === 'postgres' ? (env.DATABASE_URL ?? POSTGRES_URL) : undefined,
     REDIS_URL: env.REDIS_URL,
   });
 }

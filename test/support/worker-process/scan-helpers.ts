@@ -3,14 +3,12 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { PG_ADMIN_URL, postgresAdmin } from '../postgres-admin.js';
 import type { TestAgent } from '../test-app.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The run's own Redis (REDIS_URL, e.g. a database number of its own), so parallel runs do not meet. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** A PostgreSQL database the tests may create scratch databases from (trust auth on this machine kind). */
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -30,8 +28,7 @@ export async function requireRedis(): Promise<void> {
 /** A fresh PostgreSQL database for one suite, shared by the API and the worker processes. */
 export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_scan_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
+  const admin = await postgresAdmin();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
@@ -39,8 +36,7 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
+      const c = await postgresAdmin();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
