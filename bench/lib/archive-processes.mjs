@@ -1,5 +1,5 @@
 /**
- * The archive as `npm start` and the Docker image run it (dist/server/main.js), over a database
+ * The archive as `npm start` and the Docker image run it (dist/server/main.js, NODE_ENV as given), over a database
  * the benchmark seeded, with its settings: READ_CACHE_MB=0 to measure cache misses, and
  * WEB_CONCURRENCY for several API processes. Reports the CPU of the whole process tree (the
  * supervising process and its API processes).
@@ -38,7 +38,7 @@ export function treeCpu(pid) {
 export async function startArchive(env) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
