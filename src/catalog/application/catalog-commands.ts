@@ -132,7 +132,11 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       const ids = await tx.appendPoems(publication.id, poems);
-      return Promise.all(ids.map(async (id) => (await tx.findPoem({ id }))!));
+      // One read at a time: a transaction is one connection, on which node-postgres queues
+      // overlapping queries today and will refuse them in its next major version.
+      const added: Poem[] = [];
+      for (const id of ids) added.push((await tx.findPoem({ id }))!);
+      return added;
     });
   }
 
