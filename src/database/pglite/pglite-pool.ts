@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { PGlite, Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 
 type ConnectCallback = (err: Error | null, client: PGliteClient | null, release: (err?: unknown) => void) => void;
 
@@ -33,8 +33,11 @@ export class PGlitePool extends EventEmitter {
       );
   }
 
-  /** Pool-level query: takes its own turn on the session. */
-  query(sql: string, params?: unknown[]): Promise<PgResult> {
+  /**
+   * Pool-level query: takes its own turn on the session. Like `pg`'s pool it also takes a named
+   * statement, `{ name, text, values }` (src/database/prepared-statement.ts).
+   */
+  query(sql: string | NamedQuery, params?: unknown[]): Promise<PgResult> {
     return new Promise((resolve, reject) => {
       this.connect((err, client, done) => {
         if (err || !client) return reject(err);
@@ -53,6 +56,13 @@ export class PGlitePool extends EventEmitter {
   }
 }
 
+/** A read the session keeps parsed and planned under its name, as `pg`'s QueryConfig. */
+export interface NamedQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 interface PgResult {
   rows: unknown[];
   rowCount: number;
@@ -64,7 +74,8 @@ class PGliteClient extends EventEmitter {
     super();
   }
 
-  async query(sql: string, params?: unknown[]): Promise<PgResult> {
+  async query(sql: string | NamedQuery, params?: unknown[]): Promise<PgResult> {
+    if (typeof sql !== 'string') return toPg(await runNamed(this.db, sql), sql.text);
     if (params && params.length > 0) return toPg(await this.db.query(sql, params), sql);
     // Multi-statement strings (migrations) go through exec; TypeORM reads the last result.
     const results = await this.db.exec(sql);
@@ -78,4 +89,46 @@ function toPg(result: Results, sql: string): PgResult {
     rowCount: result.affectedRows ?? result.rows.length,
     command: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? '',
   };
+}
+
+/** Per PGlite session: the statements it has parsed, with the types of their parameters. */
+const prepared = new WeakMap<PGlite, Map<string, number[]>>();
+
+/**
+ * Runs a named statement over PGlite's wire protocol, the way `pg` does against a server: parsed
+ * and described once per session, then each run is one Bind/Describe/Execute/Sync. PGlite's own
+ * query() parses and plans its text anew every time, in a WebAssembly PostgreSQL where that was
+ * most of a book page's read (bench/public-read-bench.mjs). For reads: nothing is synced to disk.
+ */
+async function runNamed(db: PGlite, query: NamedQuery): Promise<Results> {
+  const statements = prepared.get(db) ?? new Map<string, number[]>();
+  prepared.set(db, statements);
+  const types = statements.get(query.name) ?? (await prepare(db, query));
+  statements.set(query.name, types);
+  const values = query.values.map((value, i) => (value == null ? null : (db.serializers[types[i]] ?? String)(value)));
+  const { messages } = await db.execProtocol(
+    concat(protocol.serialize.bind({ statement: query.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    { syncToFs: false },
+  );
+  return parse.parseResults(messages, db.parsers)[0] ?? { rows: [], fields: [] };
+}
+
+/** Parses and names the statement in the session; answers the types of its parameters. */
+async function prepare(db: PGlite, query: NamedQuery): Promise<number[]> {
+  const { messages } = await db.execProtocol(
+    concat(protocol.serialize.parse({ name: query.name, text: query.text, types: [] }), protocol.serialize.describe({ type: 'S', name: query.name }), protocol.serialize.sync()),
+    { syncToFs: false },
+  );
+  const described = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
+  return described?.dataTypeIDs ?? [];
+}
+
+function concat(...messages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let offset = 0;
+  for (const m of messages) {
+    out.set(m, offset);
+    offset += m.length;
+  }
+  return out;
 }
