@@ -101,16 +101,22 @@ const prepared = new WeakMap<PGlite, Map<string, number[]>>();
  * most of a book page's read (bench/public-read-bench.mjs). For reads: nothing is synced to disk.
  */
 async function runNamed(db: PGlite, query: NamedQuery): Promise<Results> {
-  const statements = prepared.get(db) ?? new Map<string, number[]>();
-  prepared.set(db, statements);
-  const types = statements.get(query.name) ?? (await prepare(db, query));
-  statements.set(query.name, types);
+  const types = await parameterTypes(db, query);
   const values = query.values.map((value, i) => (value == null ? null : (db.serializers[types[i]] ?? String)(value)));
   const { messages } = await db.execProtocol(
     concat(protocol.serialize.bind({ statement: query.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
     { syncToFs: false },
   );
   return parse.parseResults(messages, db.parsers)[0] ?? { rows: [], fields: [] };
+}
+
+/** The types of the statement's parameters, parsing it first if the session has not yet. */
+async function parameterTypes(db: PGlite, query: NamedQuery): Promise<number[]> {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = new Map()));
+  let types = statements.get(query.name);
+  if (!types) statements.set(query.name, (types = await prepare(db, query)));
+  return types;
 }
 
 /** Parses and names the statement in the session; answers the types of its parameters. */
