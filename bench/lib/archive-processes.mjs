@@ -1,8 +1,8 @@
 /**
- * The archive as `npm start` and the Docker image run it (dist/server/main.js, NODE_ENV as given), over a database
- * the benchmark seeded, with its settings: READ_CACHE_MB=0 to measure cache misses, and
- * WEB_CONCURRENCY for several API processes. Reports the CPU of the whole process tree (the
- * supervising process and its API processes).
+ * The archive as `npm start` and the Docker image run it (dist/server/main.js, NODE_ENV as given),
+ * over a database the benchmark seeded, with its settings: READ_CACHE_MB=0 to measure cache
+ * misses, and WEB_CONCURRENCY for several API processes. Reports the CPU of the whole process
+ * tree (the supervising process and its API processes).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -7,9 +7,14 @@ export interface PreparedStatement {
   text: string;
 }
 
+/** One run of a prepared statement, in the form node-postgres's QueryConfig takes it. */
+export interface NamedQuery extends PreparedStatement {
+  values: unknown[];
+}
+
 /** The part of node-postgres's pool this needs (TypeORM's postgres driver keeps one as `master`; PGlitePool has it too). */
 interface PgPool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: NamedQuery): Promise<{ rows: unknown[] }>;
 }
 
 /**

@@ -27,13 +27,18 @@ async function connected(url: string): Promise<pg.Client> {
   return client;
 }
 
+/** Databases this test process has made or found, so each suite's reset checks once. */
+const ensured = new Set<string>();
+
 /** Makes the database a URL names, if it is not there. */
 export async function ensureDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.replace(/^\//, '');
+  if (ensured.has(name)) return;
   const admin = await postgresAdmin();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    ensured.add(name);
   } finally {
     await admin.end();
   }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import type { NamedQuery } from '../prepared-statement.js';
 
 type ConnectCallback = (err: Error | null, client: PGliteClient | null, release: (err?: unknown) => void) => void;
 
@@ -56,13 +57,6 @@ export class PGlitePool extends EventEmitter {
   }
 }
 
-/** A read the session keeps parsed and planned under its name, as `pg`'s QueryConfig. */
-export interface NamedQuery {
-  name: string;
-  text: string;
-  values: unknown[];
-}
-
 interface PgResult {
   rows: unknown[];
   rowCount: number;
@@ -104,7 +98,7 @@ async function runNamed(db: PGlite, query: NamedQuery): Promise<Results> {
   const types = await parameterTypes(db, query);
   const values = query.values.map((value, i) => (value == null ? null : (db.serializers[types[i]] ?? String)(value)));
   const { messages } = await db.execProtocol(
-    concat(protocol.serialize.bind({ statement: query.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    Buffer.concat([protocol.serialize.bind({ statement: query.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()]),
     { syncToFs: false },
   );
   return parse.parseResults(messages, db.parsers)[0] ?? { rows: [], fields: [] };
@@ -122,19 +116,9 @@ async function parameterTypes(db: PGlite, query: NamedQuery): Promise<number[]> 
 /** Parses and names the statement in the session; answers the types of its parameters. */
 async function prepare(db: PGlite, query: NamedQuery): Promise<number[]> {
   const { messages } = await db.execProtocol(
-    concat(protocol.serialize.parse({ name: query.name, text: query.text, types: [] }), protocol.serialize.describe({ type: 'S', name: query.name }), protocol.serialize.sync()),
+    Buffer.concat([protocol.serialize.parse({ name: query.name, text: query.text, types: [] }), protocol.serialize.describe({ type: 'S', name: query.name }), protocol.serialize.sync()]),
     { syncToFs: false },
   );
   const described = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
   return described?.dataTypeIDs ?? [];
-}
-
-function concat(...messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-  let offset = 0;
-  for (const m of messages) {
-    out.set(m, offset);
-    offset += m.length;
-  }
-  return out;
 }
