@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import express from 'express';
 import helmet from 'helmet';
+import type { Server } from 'node:http';
 import passport from 'passport';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -37,7 +38,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: options.logger ?? ['log', 'error', 'warn'],
   });
   await configureApp(app, config);
+  limitWaits(app.getHttpServer());
   return app;
+}
+
+/**
+ * A client that sends its headers slowly, or a connection left idle, holds a socket and never a
+ * process: headers must arrive within 15 s, a whole request (ten photos on a slow line) within
+ * 5 minutes, and an idle kept-alive connection is closed after 5 s.
+ */
+function limitWaits(server: Server): void {
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 300_000;
+  server.keepAliveTimeout = 5_000;
 }
 
 async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
