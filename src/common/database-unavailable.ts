@@ -5,11 +5,14 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The archive cannot reach its databa
 
 // Socket-level failures of the connection to PostgreSQL (node-postgres passes them through).
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-// SQLSTATEs of a server that is going away or not taking connections: class 08 (connection
-// exception), admin/crash shutdown, "cannot connect now" (starting up, recovering), too many connections.
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
-// node-postgres raises these as plain Errors, without a code.
-const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+// SQLSTATEs of a server that is going away, not taking connections or not answering in time:
+// class 08 (connection exception), admin/crash shutdown, "cannot connect now" (starting up,
+// recovering), too many connections, a statement cancelled by statement_timeout (a hung query),
+// a session ended by idle_in_transaction_session_timeout.
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
+// node-postgres raises these as plain Errors, without a code ("Query read timeout": no answer to a
+// statement within query_timeout).
+const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|Query read timeout)/;
 
 /**
  * Whether an error means "the database is not reachable now" rather than "this request is

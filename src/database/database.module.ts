@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pgliteDriver } from './pglite/pglite-driver.js';
+import { DroppingClient, postgresConnectionWaits } from './postgres-waits.js';
 
 export interface DatabaseOptions {
   /** In-memory PGlite instead of DATA_DIR (tests without DATABASE_URL). */
@@ -24,7 +25,7 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
   };
   if (config.databaseUrl) {
     // A database that stops answering (not just refusing) must fail a request as 503, not hang it.
-    return { ...common, url: config.databaseUrl, extra: { max: config.databasePoolSize, connectionTimeoutMillis: 10_000 } };
+    return { ...common, url: config.databaseUrl, extra: { max: config.databasePoolSize, Client: DroppingClient, ...postgresConnectionWaits() } };
   }
   const dir = options.inMemory ? undefined : join(config.dataDir, 'db');
   return { ...common, driver: pgliteDriver(dir) } as DataSourceOptions;

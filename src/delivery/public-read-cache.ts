@@ -136,8 +136,9 @@ export class PublicReadCache {
     this.outageUntil = Date.now() + OUTAGE_HOLD_MS;
   }
 
+  /** Stale pages are answered at once: the application just failed, or the change listener cannot reach the database either. */
   get inOutage(): boolean {
-    return !this.changes.reliable && Date.now() < this.outageUntil;
+    return !this.changes.reliable && (Date.now() < this.outageUntil || this.changes.unreachable);
   }
 
   /** Answers from an entry in the coding the client prefers, or 304 when its copy is current. */

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { HealthAnswer } from '../../contracts/auth.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../common/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { QUEUE_HEALTH, type QueueHealth } from './queue-health.port.js';
 
@@ -46,7 +47,10 @@ export class HealthController {
     const queue = this.queue
       ? await this.queue.state().catch((err: Error) => ({ mode: 'redis' as const, ok: false, detail: err.message }))
       : { mode: this.config.redisUrl ? 'redis' : 'in-process', ok: true };
-    if (!database) res.status(503);
+    if (!database) {
+      res.status(503);
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     return {
       status: database && queue.ok ? 'ok' : database ? 'degraded' : 'error',
       database,

@@ -1,11 +1,19 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DroppingClient, postgresConnectionWaits } from '../../database/postgres-waits.js';
 
 const CHANNEL = 'catalog_changed';
 /** NOTIFY payloads stop at 8000 bytes; a longer list of ids is sent as "everything changed". */
 const MAX_PAYLOAD = 7000;
+/**
+ * How often the listening connection is asked whether it still answers. A connection whose peer
+ * vanished without a word (a black hole, a restarted server behind NAT) otherwise looks alive and
+ * would never hear another change.
+ */
+const HEARTBEAT_MS = 10_000;
 
 /** What changed: the publications touched (their poems included), or everything (ids unknown, or changes possibly missed). */
 export type CatalogChange = { publicationIds: number[] } | 'everything';
@@ -32,9 +40,12 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
   private client?: pg.Client;
   private stopped = false;
   private retry?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private readonly listeners: ChangeListener[] = [];
   version = 0;
   reliable: boolean;
+  /** The listener's last try to connect found the database unreachable: nothing can change the catalog now, nor be read. */
+  unreachable = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.reliable = !config.databaseUrl;
@@ -47,6 +58,7 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearInterval(this.heartbeat);
     await this.client?.end().catch(() => undefined);
   }
 
@@ -72,7 +84,7 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.databaseUrl });
+    const client: pg.Client = new DroppingClient({ connectionString: this.config.databaseUrl, ...postgresConnectionWaits() });
     client.on('notification', (message) => this.changed(parsePayload(message.payload)));
     client.on('error', (err) => this.lost(err));
     client.on('end', () => this.lost());
@@ -81,18 +93,25 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
       await client.query(`LISTEN ${CHANNEL}`);
       this.client = client;
       this.reliable = true;
+      this.unreachable = false;
       this.changed('everything');
+      // An unanswered heartbeat drops the connection (DroppingClient), which ends it: lost() below.
+      this.heartbeat = setInterval(() => void client.query('SELECT 1').catch(() => undefined), HEARTBEAT_MS);
+      this.heartbeat.unref();
     } catch (err) {
       this.lost(err as Error);
+      client.end().catch(() => undefined);
     }
   }
 
   private lost(err?: Error): void {
     if (this.stopped) return;
+    if (err && isDatabaseUnavailable(err)) this.unreachable = true;
     if (this.reliable) this.logger.warn(`Change listener lost (${err?.message ?? 'closed'}); public read cache off until it reconnects`);
     this.reliable = false;
     this.version++;
     this.client = undefined;
+    clearInterval(this.heartbeat);
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.listen(), 2000);
     this.retry.unref();
