@@ -7,8 +7,14 @@
  * On one machine the load takes CPU from the server it measures, and the two differ by much:
  * measured on this 2-core machine, wrk (C) costs about 30 us of CPU a request and autocannon
  * (Node) 150-200 us, a fifth of the machine at 2,000 requests/s. Every report names the one used.
+ *
+ * `bust: true` adds a parameter of its own to every request's address (`x=1`, `x=2`, ...), as a
+ * crawler or an attacker trying to get past a cache would.
  */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -28,8 +34,17 @@ export async function load(options) {
   return (await wrkInstalled()) ? loadWithWrk(options) : loadWithAutocannon(options);
 }
 
-async function loadWithAutocannon({ url, connections = 32, seconds = 3, headers = {} }) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+const busted = (url, n) => `${url}${url.includes('?') ? '&' : '?'}x=${n}`;
+
+async function loadWithAutocannon({ url, connections = 32, seconds = 3, headers = {}, bust = false }) {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(bust ? { requests: [{ setupRequest: (req) => ({ ...req, path: busted(req.path, ++n) }) }] } : {}),
+  });
   return {
     generator: 'autocannon',
     requests: result.requests.total,
@@ -42,9 +57,23 @@ async function loadWithAutocannon({ url, connections = 32, seconds = 3, headers 
 
 const MS = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
-async function loadWithWrk({ url, connections = 32, seconds = 3, headers = {} }) {
+/** A wrk script giving every request an address of its own. */
+const BUST_SCRIPT = `local n = 0
+request = function()
+  n = n + 1
+  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. sep .. "x=" .. n)
+end
+`;
+
+async function loadWithWrk({ url, connections = 32, seconds = 3, headers = {}, bust = false }) {
   const args = ['-t', '1', '-c', String(connections), '-d', `${Math.max(1, Math.round(seconds))}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (bust) {
+    const script = join(tmpdir(), `archive-bench-bust-${process.pid}.lua`);
+    writeFileSync(script, BUST_SCRIPT);
+    args.push('-s', script);
+  }
   const { stdout } = await run('wrk', [...args, url]);
   const latency = (pct) => {
     const m = new RegExp(`^\\s*${pct}%\\s+([\\d.]+)(us|ms|s|m)$`, 'm').exec(stdout);

@@ -6,6 +6,7 @@ import { CatalogChanges, type CatalogChange } from '../catalog/index.js';
 import { SESSION_COOKIE } from '../auth/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
+import { readCacheKey } from './read-cache-key.js';
 
 export type Headers = Record<string, string | number | string[]>;
 
@@ -91,11 +92,13 @@ export class PublicReadCache {
   }
 
   /**
-   * Keeps an answer with its final headers (as it is about to be sent). `publicationIds`: the
+   * Keeps an answer with its final headers (as it is about to be sent), under its address's key:
+   * parameters the address does not take are left out (read-cache-key.ts). `publicationIds`: the
    * publications it shows, when it shows only those; leave it out for anything that depends on
    * the whole catalog.
    */
-  store(key: string, version: number | undefined, body: Buffer, etag: string, sent: Headers, publicationIds?: number[]): void {
+  store(url: string, version: number | undefined, body: Buffer, etag: string, sent: Headers, publicationIds?: number[]): void {
+    const key = readCacheKey(url);
     if (publicationIds?.length === 0) publicationIds = undefined;
     if (version === undefined || !this.enabled || !this.changes.reliable || body.length > this.maxBytes / 16) return;
     // Changed since the data was read: the answer may already be out of date.
@@ -121,14 +124,14 @@ export class PublicReadCache {
     while (this.entries.size > MAX_ENTRIES || this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
   }
 
-  /** A fresh entry for the key, if any. */
-  fresh(key: string): Entry | undefined {
-    return this.enabled && this.changes.reliable ? this.entries.get(key) : undefined;
+  /** A fresh entry for the address (path and query, as sent), if any. */
+  fresh(url: string): Entry | undefined {
+    return this.enabled && this.changes.reliable ? this.entries.get(readCacheKey(url)) : undefined;
   }
 
   /** An entry kept from before the change listener went down, to answer with if the application fails. */
-  stale(key: string): Entry | undefined {
-    return this.enabled && !this.changes.reliable ? this.entries.get(key) : undefined;
+  stale(url: string): Entry | undefined {
+    return this.enabled && !this.changes.reliable ? this.entries.get(readCacheKey(url)) : undefined;
   }
 
   /** The application failed while stale entries were standing by: the database is likely away. */

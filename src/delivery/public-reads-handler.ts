@@ -46,10 +46,10 @@ export function installPublicReads(server: Server, reads: PublicReads): void {
   const answer = (req: IncomingMessage, res: ServerResponse, anonymous: boolean): void => {
     PublicReadCache.markAnonymous(req, anonymous);
     if (!anonymous) return pass(req, res, false);
-    const key = req.url ?? '/';
-    const fresh = cache.fresh(key);
+    const url = req.url ?? '/';
+    const fresh = cache.fresh(url);
     if (fresh) return cache.send(req, res, fresh);
-    const stale = cache.stale(key);
+    const stale = cache.stale(url);
     if (!stale) return pass(req, res, true);
     // The catalog's change feed is down, so this copy may be out of date: ask the application,
     // and answer with the copy only if it fails (stale-if-error), or at once during an outage.

@@ -108,13 +108,13 @@ describe('an API process killed while it scans, with requests in flight (WEB_CON
     expect(await processesOf(server.child.pid!)).toContain(victim);
 
     // Six clients keep asking, each request on a new connection: the curator's status poll, the
-    // admin's reads and visitors' pages (uncached: every one reaches a process).
-    const paths = [`/api/scans/${jobId}/`, `/api/publications/${pubId}/?admin=true`, `/publication/${pubId}?v=`, '/api/health/'];
+    // admin's reads and visitors' searches (each new words, so none is answered from a cache).
+    const paths = [`/api/scans/${jobId}/`, `/api/publications/${pubId}/?admin=true`, '/search?q=crash', '/api/health/'];
     const outcomes: Outcome[] = [];
     let loading = true;
     const clients = Array.from({ length: 6 }, async (_, c) => {
       for (let i = 0; loading; i++) {
-        const path = paths[(c + i) % paths.length]! + (paths[(c + i) % paths.length]!.endsWith('=') ? `${c}-${i}` : '');
+        const path = paths[(c + i) % paths.length]!.replace('=crash', `=crash${c}x${i}`);
         outcomes.push(await visit(server.base, path, cookie, 60_000));
       }
     });

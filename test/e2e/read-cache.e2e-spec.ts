@@ -180,6 +180,24 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     await agent.get(`/api/publications/${draft.body.slug}/?admin=true`).expect(200);
   });
 
+  it('answers an address with parameters it does not take from memory: a random query string cannot force a render', async () => {
+    const pages = ['/', '/publications', `/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, '/api/publications/', `/api/poems/${river.poems[0].slug}/`];
+    await prime(t, reads, pages);
+    for (const path of pages) {
+      for (const query of ['?x=123', `?x=${Math.random()}&utm_source=mail`, '?']) {
+        const busted = await readsFor(path + query);
+        expect(busted.reads, path + query).toBe(0);
+        expect(decoded(busted.res)).toBe(decoded(await raw(t, path)));
+      }
+    }
+    // Parameters an address takes still make their own answer, however they are spelt.
+    await prime(t, reads, ['/search?q=river+songs']);
+    expect((await readsFor('/search?x=1&q=river%20songs')).reads).toBe(0);
+    const other = await readsFor('/search?q=orchard');
+    expect(other.reads).toBeGreaterThan(0);
+    expect(decoded(other.res)).toContain('Orchard Letters');
+  });
+
   it('answers a repeated search from memory, and any edit drops it: search reads the whole catalog', async () => {
     const path = '/api/search/?q=river';
     await prime(t, reads, [path]);
