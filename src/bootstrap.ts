@@ -15,7 +15,7 @@ import { Csrf } from './auth/csrf.js';
 import { sessionMiddleware } from './auth/session.config.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { noStoreByDefault } from './common/no-store.js';
-import { limitJsonDepth, refuseNulCharacters } from './common/request-guards.js';
+import { checkFormBody, checkJsonBody, refuseMalformedText } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
 import { compressResponses } from './delivery/content-encoding.js';
@@ -68,9 +68,9 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.use(handler);
   app.use(passport.initialize());
   app.use(passport.session());
-  app.use(express.json({ limit: '2mb', verify: limitJsonDepth() }));
-  app.use(express.urlencoded({ extended: false, limit: '2mb' }));
-  app.use(refuseNulCharacters());
+  app.use(express.json({ limit: '2mb', verify: checkJsonBody() }));
+  app.use(express.urlencoded({ extended: false, limit: '2mb', verify: checkFormBody() }));
+  app.use(refuseMalformedText());
   app.use('/api', noStoreByDefault());
   app.use('/api', app.get(Csrf).middleware());
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { addressHasNul } from '../common/request-guards.js';
+import { addressIsRefused } from '../common/request-guards.js';
 import { compress, PER_REQUEST, preferredEncoding } from './content-encoding.js';
 import type { PageAnswer, PublicPages } from './public-pages.js';
 import { etagMatches, headersOf, PublicReadCache, withAcceptEncoding } from './public-read-cache.js';
@@ -37,8 +37,7 @@ export function installPublicReads(server: Server, reads: PublicReads): void {
     for (const listener of application) listener.call(server, req, res);
   };
   const pass = (req: IncomingMessage, res: ServerResponse, anonymous: boolean): void => {
-    // An address holding U+0000 is the application's to refuse (common/request-guards.ts).
-    const page = addressHasNul(req.url ?? '') ? undefined : pages.find(req.url ?? '/');
+    const page = pages.find(req.url ?? '/');
     if (!page) return toApplication(req, res);
     void sendPage(req, res, page, anonymous, reads);
   };
@@ -62,7 +61,8 @@ export function installPublicReads(server: Server, reads: PublicReads): void {
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return toApplication(req, res);
+    // An address holding U+0000 or text that is not UTF-8 is the application's to refuse (common/request-guards.ts).
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || addressIsRefused(req.url ?? '/')) return toApplication(req, res);
     const cookie = SessionCheck.cookieOf(req.headers.cookie);
     if (cookie === undefined) return answer(req, res, true);
     const live = sessions.isLive(cookie);

@@ -1,6 +1,7 @@
 /**
  * Text the archive must refuse with a clear 400 (never a 500), leaving the catalog as it was:
- * NUL and other control characters, bidirectional overrides, titles with nothing visible, JSON
+ * NUL and other control characters, bidirectional overrides, titles with nothing visible, text
+ * that is not Unicode (bytes that are not UTF-8, lone surrogates: never stored as U+FFFD), JSON
  * nested deeper than any real request. Poem bodies keep their line breaks and indentation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,44 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     );
     const reader = await t.http().get('/publication/a%00b');
     expect(reader.status).toBe(400);
+  });
+
+  /** A JSON body sent as these very bytes (supertest would re-encode a string). */
+  const rawJson = (method: 'post' | 'put', path: string, ...parts: Array<string | number[]>) =>
+    staff[method](path)
+      .set('X-CSRFToken', token)
+      .set('Content-Type', 'application/json')
+      .serialize((bytes: Buffer) => bytes as unknown as string)
+      .send(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p)))));
+
+  it.each([
+    ['a byte that starts no character (0xFF)', [0xff]],
+    ['a character cut short (0xC3 alone)', [0xc3]],
+    ['an overlong slash (0xC0 0xAF)', [0xc0, 0xaf]],
+    ['a surrogate spelt in UTF-8 (0xED 0xA0 0x80)', [0xed, 0xa0, 0x80]],
+  ])('refuses a title holding %s on the wire, naming it, and stores nothing', async (_what, bytes) => {
+    const before = await count();
+    // A real U+FFFD before it is well-formed text and does not confuse which field is wrong.
+    expect400(await rawJson('post', '/api/publications/', '{"publisher":"Fine \uFFFD kept","title":"Bad ', bytes, ' bytes"}'), /^title must be valid Unicode text/);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses lone surrogates and bad bytes in a poem, a list and the query, and keeps a real U+FFFD and astral characters', async () => {
+    const pub = await publication();
+    const poem = await poemOf(pub);
+    // JSON's own escapes can spell half of a surrogate pair.
+    expect400(await rawJson('put', `/api/poems/${poem.id}/`, '{"body":"one\\ud800two"}'), /^body must be valid Unicode text/);
+    expect400(await rawJson('put', `/api/poems/${poem.id}/`, '{"title":"x","notes":"\\udfff"}'), /^notes must be valid Unicode text/);
+    expect400(await rawJson('post', '/api/publications/', '{"title":"Fine","authors":["Ann","B', [0xe2, 0x82], '"]}'), /^authors\[1\] must be valid Unicode text/);
+    expect400(await staff.get('/api/publications/?admin=true&q=caf%E9'), /^q must be valid Unicode text/);
+    expect400(await t.http().get('/api/search/?q=%ED%A0%80'), /^q must be valid Unicode text/);
+    expect((await t.http().get('/search?q=%FF')).status).toBe(400);
+    expect((await staff.get(`/api/poems/${poem.id}/?admin=true`).expect(200)).body.body).toBe('line one\n  line two');
+    // Well-formed text is kept exactly: U+FFFD sent as such, a pair spelt as escapes, astral characters.
+    const kept = await rawJson('put', `/api/poems/${poem.id}/`, '{"title":"\\ud83c\\udf19 Moon \uFFFD","body":"🌙 night\\n  moon"}');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.title).toBe('🌙 Moon \uFFFD');
+    expect(kept.body.body).toBe('🌙 night\n  moon');
   });
 
   it('refuses JSON nested 100,000 levels deep with a 400 JSON answer, and accepts ordinary nesting', async () => {
