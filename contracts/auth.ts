@@ -20,6 +20,8 @@ export interface LoginAnswer {
   success: boolean;
   user?: AuthUser | null;
   error?: string | null;
+  /** Wrong passwords given for the account since its last sign-in (told once, at this sign-in); null when there were none. */
+  failed_logins?: { attempts: number; last_at: string } | null;
 }
 
 /** GET /ai_extraction/csrf/. */

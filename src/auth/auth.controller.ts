@@ -4,9 +4,11 @@ import type { Request, Response } from 'express';
 import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../contracts/auth.js';
 import { Csrf } from './csrf.js';
 import { LoginDto } from './login.dto.js';
+import type { SignedInUser } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
 import { currentUser } from './staff.guard.js';
 import { SESSION_COOKIE } from './session.config.js';
+import { TrustedDevices } from './trusted-devices.js';
 
 function publicUser(req: Request): AuthUser | null {
   const user = currentUser(req);
@@ -16,18 +18,33 @@ function publicUser(req: Request): AuthUser | null {
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly csrf: Csrf) {}
+  constructor(
+    private readonly csrf: Csrf,
+    private readonly devices: TrustedDevices,
+  ) {}
 
   @Post('api/auth/login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
-  @ApiOperation({ summary: 'Start an admin session; answers {success, user, error}' })
+  @ApiOperation({
+    summary: 'Start an admin session; answers {success, user, error, failed_logins}',
+    description: 'failed_logins: the wrong passwords given for the account since its last sign-in ({attempts, last_at}), or null. Sets the archive_device cookie.',
+  })
   @ApiBody({ type: LoginDto })
   @ApiTooManyRequestsResponse({
-    description: 'Five failed attempts per username and address (twenty per address) in 15 minutes; Retry-After gives the seconds left',
+    description:
+      'Five failed attempts per username and address, twenty per address, and ten per username from browsers it never signed in on, in 15 minutes; Retry-After gives the seconds left',
   })
-  login(@Req() req: Request): LoginAnswer {
-    return { success: true, user: publicUser(req), error: null };
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): LoginAnswer {
+    const user = req.user as SignedInUser;
+    this.devices.remember(res, user.username);
+    const failed = user.failedLogins;
+    return {
+      success: true,
+      user: publicUser(req),
+      error: null,
+      failed_logins: failed ? { attempts: failed.attempts, last_at: failed.lastAt.toISOString() } : null,
+    };
   }
 
   @Get('api/auth/check')

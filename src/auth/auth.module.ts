@@ -11,6 +11,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SessionSerializer } from './session.serializer.js';
+import { TrustedDevices } from './trusted-devices.js';
 import { StaffGuard } from './staff.guard.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -25,6 +26,11 @@ import { UsersRepository } from './users.repository.js';
     StaffGuard,
     AdminBootstrap,
     { provide: APP_GUARD, useClass: CsrfPendingGuard },
+    {
+      provide: TrustedDevices,
+      inject: [getDataSourceToken(), APP_CONFIG],
+      useFactory: async (db: DataSource, config: AppConfig) => new TrustedDevices(await appSecret(db, 'device'), config.secureCookies),
+    },
     {
       provide: Csrf,
       inject: [getDataSourceToken(), APP_CONFIG],

@@ -3,8 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Failures allowed per username from one address, and per address over all usernames. */
-const LIMITS = { pair: 5, address: 20 };
+/**
+ * Failures allowed per username from one address, per address over all usernames, and per
+ * username from every browser the admin has not signed in on before (TrustedDevices), whatever
+ * their addresses: guesses spread over many addresses share that one.
+ */
+const LIMITS = { pair: 5, address: 20, account: 10 };
 
 /** 429 with the minutes left in the message and the seconds in Retry-After (read by the exception filter). */
 export class TooManyLoginAttempts extends HttpException {
@@ -28,6 +32,8 @@ export interface LoginAttempt {
   held: Array<{ key: string; stamp: string }>;
 }
 
+const limitOf = (key: string): number => (key.startsWith('user:') ? (key.includes('|ip:') ? LIMITS.pair : LIMITS.account) : LIMITS.address);
+
 interface CountedRow {
   key: string;
   failures: number;
@@ -37,7 +43,8 @@ interface CountedRow {
 
 /**
  * Slows password guessing: after too many failed logins in a 15-minute window, further attempts
- * for that username from that address (or from that address at all) get 429 until the window ends.
+ * for that username from that address (or from that address at all, or for that username from
+ * any browser it has not signed in on) get 429 until the window ends.
  *
  * An attempt is counted before its password is checked, in one atomic upsert, so a burst of
  * simultaneous requests cannot all read "no failures yet" and all be checked: only the first
@@ -49,23 +56,27 @@ interface CountedRow {
 export class LoginThrottle {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Counts the attempt, or throws 429 when it would go over a limit. */
-  async begin(username: string, address: string): Promise<LoginAttempt> {
+  /**
+   * Counts the attempt, or throws 429 when it would go over a limit. `trustedDevice`: the browser
+   * has signed in to this username before, so the per-account limit is not its to meet.
+   */
+  async begin(username: string, address: string, trustedDevice = false): Promise<LoginAttempt> {
     const pairKey = `user:${username.toLowerCase()}|ip:${address}`;
     const addressKey = `ip:${address}`;
+    const keys = trustedDevice ? [pairKey, addressKey] : [pairKey, addressKey, `user:${username.toLowerCase()}`];
     const window = `${WINDOW_MS} milliseconds`;
-    // The two rows are always locked in this order, so concurrent attempts cannot deadlock.
+    // The rows are always locked in this order (the account's last), so concurrent attempts cannot deadlock.
     const rows: CountedRow[] = await this.db.query(
-      `INSERT INTO login_attempts AS a (key, failures, window_start) VALUES ($1, 1, now()), ($2, 1, now())
+      `INSERT INTO login_attempts AS a (key, failures, window_start) SELECT key, 1, now() FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n
        ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN a.window_start <= now() - $3::interval THEN 1 ELSE a.failures + 1 END,
-         window_start = CASE WHEN a.window_start <= now() - $3::interval THEN now() ELSE a.window_start END
+         failures = CASE WHEN a.window_start <= now() - $2::interval THEN 1 ELSE a.failures + 1 END,
+         window_start = CASE WHEN a.window_start <= now() - $2::interval THEN now() ELSE a.window_start END
        RETURNING key, failures, window_start::text AS stamp,
-         ceil(extract(epoch FROM (window_start + $3::interval - now())))::int AS retry_after`,
-      [pairKey, addressKey, window],
+         ceil(extract(epoch FROM (window_start + $2::interval - now())))::int AS retry_after`,
+      [keys, window],
     );
     const attempt: LoginAttempt = { pairKey, addressKey, held: rows.map(({ key, stamp }) => ({ key, stamp })) };
-    const over = rows.filter((row) => Number(row.failures) > (row.key === pairKey ? LIMITS.pair : LIMITS.address));
+    const over = rows.filter((row) => Number(row.failures) > limitOf(row.key));
     if (over.length > 0) {
       await this.giveBack(attempt.held);
       throw new TooManyLoginAttempts(Math.max(1, ...over.map((row) => Number(row.retry_after))));
@@ -73,10 +84,13 @@ export class LoginThrottle {
     return attempt;
   }
 
-  /** The password was right: the attempt was no failure, and the username starts afresh. */
+  /**
+   * The password was right: the attempt was no failure, and the username starts afresh from this
+   * address. Guesses counted against the account from elsewhere stay counted.
+   */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     await this.db.query(`DELETE FROM login_attempts WHERE key = $1`, [attempt.pairKey]);
-    await this.giveBack(attempt.held.filter(({ key }) => key === attempt.addressKey));
+    await this.giveBack(attempt.held.filter(({ key }) => key !== attempt.pairKey));
   }
 
   /**

@@ -12,6 +12,12 @@ export interface StoredUser extends AdminUser {
   password_hash: string;
 }
 
+/** Failed sign-ins since the account's last successful one. */
+export interface FailedLogins {
+  attempts: number;
+  lastAt: Date;
+}
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -24,6 +30,22 @@ export class UsersRepository {
   async findById(id: number): Promise<AdminUser | null> {
     const rows = await this.db.query(`SELECT id, username, is_staff FROM users WHERE id = $1`, [id]);
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+  }
+
+  /** Counts a wrong password given for the account. */
+  async noteFailedLogin(userId: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO failed_logins AS f (user_id, attempts, last_at) VALUES ($1, 1, now())
+       ON CONFLICT (user_id) DO UPDATE SET attempts = f.attempts + 1, last_at = now()`,
+      [userId],
+    );
+  }
+
+  /** The failed sign-ins since the last successful one, forgotten as they are told (null: none). */
+  async takeFailedLogins(userId: number): Promise<FailedLogins | null> {
+    // TypeORM answers a DELETE as [rows, count].
+    const [[row]] = await this.db.query(`DELETE FROM failed_logins WHERE user_id = $1 RETURNING attempts, last_at`, [userId]);
+    return row ? { attempts: Number(row.attempts), lastAt: new Date(row.last_at) } : null;
   }
 
   async count(): Promise<number> {

@@ -42,6 +42,11 @@ describe('admin sessions in the browser', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Welcome, ${ADMIN.username}`).waitFor();
+    // The wrong password above is told at this sign-in, and stays until the admin closes it.
+    const told = notification(page, /A wrong password was given for your account since you last signed in \(on \w+ \d+, \d{4}\)\. If it was not you, choose a new password\./);
+    await told.waitFor();
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect(await told.count()).toBe(1);
     await page.getByRole('heading', { name: 'No publications found' }).waitFor();
     await page.getByText('Create your first publication to get started.').waitFor();
     await suite.shot(page, '02-dashboard-empty');

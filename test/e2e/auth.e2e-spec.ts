@@ -57,10 +57,16 @@ describe.each(dbTargets())('sessions, CSRF and login on %s', (target) => {
   it('signs in with an HttpOnly, SameSite=Lax sessionid cookie, and check reports the user', async () => {
     const { agent, token } = await csrfAgent(t);
     const res = await agent.post('/api/auth/login/').set('X-CSRFToken', token).send(ADMIN).expect(200);
-    expect(res.body).toEqual({ success: true, user: { username: ADMIN.username, is_staff: true }, error: null });
+    expect(res.body).toMatchObject({ success: true, user: { username: ADMIN.username, is_staff: true }, error: null });
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sessionid='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    // The browser is remembered as one the admin signs in on (the limit per username across addresses spares it).
+    const device = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('archive_device='))!;
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Strict/i);
+    expect(device).toMatch(/Path=\/api\/auth\//);
+    expect(device).not.toContain(ADMIN.username);
     const check = await agent.get('/api/auth/check/').expect(200);
     expect(check.body).toEqual({ authenticated: true, user: { username: ADMIN.username, is_staff: true } });
   });

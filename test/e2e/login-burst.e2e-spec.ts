@@ -2,9 +2,14 @@
  * Login throttling holds under concurrency: a burst of simultaneous guesses from one address gets
  * no more password checks than sequential guesses would (five per username, twenty per address
  * in 15 minutes); the rest are 429 with Retry-After, and the right password arriving after the
- * limit does not sign in. "Checked" is observed at the password hasher itself (argon2.verify).
+ * limit does not sign in. Guesses spread over many addresses share one limit per username (ten),
+ * which the admin's own browser (one it signed in on before) is not held to; the admin is told of
+ * the wrong passwords at the next sign-in. "Checked" is observed at the password hasher itself
+ * (argon2.verify).
  */
 import argon2 from 'argon2';
+import { hashPassword } from '../../src/auth/password-hasher.js';
+import { UsersRepository } from '../../src/auth/users.repository.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, csrfAgent, dbTargets, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
@@ -21,12 +26,16 @@ describe.each(dbTargets())('login bursts on %s', (target) => {
     // Listening once lets the burst arrive as truly parallel connections.
     await t.app.listen(0, '127.0.0.1');
     ({ agent, token } = await csrfAgent(t));
+    // The bursts below come from the admin's own browser (it signed in before), so they meet the
+    // limits per address; the limit per username across addresses has a test of its own.
+    await login(nextAddress(), ADMIN).expect(200);
+    await agent.post('/api/auth/logout/').set('X-CSRFToken', token).expect(200);
   });
   afterAll(async () => t?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const login = (address: string, body: { username: string; password: string }) =>
-    agent.post('/api/auth/login/').set('X-CSRFToken', token).set('X-Forwarded-For', address).send(body);
+  const login = (address: string, body: { username: string; password: string }, from = { agent, token }) =>
+    from.agent.post('/api/auth/login/').set('X-CSRFToken', from.token).set('X-Forwarded-For', address).send(body);
 
   const statuses = (answers: Array<{ status: number }>) => {
     const counts: Record<number, number> = {};
@@ -83,6 +92,36 @@ describe.each(dbTargets())('login bursts on %s', (target) => {
     expect(verify).toHaveBeenCalledTimes(20);
     // Another address is not affected.
     await login(nextAddress(), ADMIN).expect(200);
+  });
+
+  it('holds guesses spread over twenty addresses to ten per username, slows strangers but not the admin, and tells the admin', async () => {
+    const archivist = { username: 'archivist', password: 'an elegy kept twice' };
+    await t.app.get(UsersRepository).upsert(archivist.username, await hashPassword(archivist.password));
+    // The archivist's own browser: signed in once before, from home.
+    const own = await csrfAgent(t);
+    await login(nextAddress(), archivist, own).expect(200);
+    await own.agent.post('/api/auth/logout/').set('X-CSRFToken', own.token).expect(200);
+
+    // A guesser with twenty addresses, five guesses from each: the limit per address alone let 100 through.
+    const verify = vi.spyOn(argon2, 'verify');
+    const guesser = await csrfAgent(t);
+    const addresses = Array.from({ length: 20 }, nextAddress);
+    const answers = await Promise.all(addresses.flatMap((address) => Array.from({ length: 5 }, () => login(address, { ...archivist, password: 'guess' }, guesser))));
+    expect(statuses(answers)).toEqual({ 401: 10, 429: 90 });
+    expect(verify).toHaveBeenCalledTimes(10);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+
+    // Another stranger's browser is slowed too, even with the right password...
+    const stranger = await csrfAgent(t);
+    await login(nextAddress(), archivist, stranger).expect(429);
+    // ...but the archivist's own browser signs in at once, from anywhere, and hears of the guesses.
+    const signedIn = await login(nextAddress(), archivist, own).expect(200);
+    expect(signedIn.body.failed_logins).toMatchObject({ attempts: 10 });
+    expect(Date.now() - Date.parse(signedIn.body.failed_logins.last_at)).toBeLessThan(120_000);
+    // Told once: the next sign-in has nothing to tell.
+    await own.agent.post('/api/auth/logout/').set('X-CSRFToken', own.token).expect(200);
+    expect((await login(nextAddress(), archivist, own).expect(200)).body.failed_logins).toBeNull();
   });
 
   it('lets the right password in after four failures, and a success frees the username for its next mistakes', async () => {

@@ -6,7 +6,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import type { LoginAnswer } from '../../../contracts/auth.js';
+import { formatLongDate } from '../../../contracts/format.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
@@ -26,6 +28,7 @@ export function returnTarget(state: unknown): string {
 /** The 'Admin Login' page of SPEC section 2, at /login outside the admin's router. */
 export function LoginPage() {
   const translate = useTranslate();
+  const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -54,7 +57,15 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await authProvider.login({ username, password });
+      const { failedLogins } = (await authProvider.login({ username, password })) as { failedLogins: LoginAnswer['failed_logins'] };
+      if (failedLogins) {
+        // Until the admin closes it: someone may be guessing their password.
+        notify('archive.login.failed_logins', {
+          type: 'warning',
+          autoHideDuration: null,
+          messageArgs: { smart_count: failedLogins.attempts, count: failedLogins.attempts.toLocaleString('en-US'), date: formatLongDate(failedLogins.last_at) },
+        });
+      }
       navigate(returnTarget(location.state), { replace: true });
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : 'archive.login.failed';

@@ -19,6 +19,8 @@ const archive = {
     submit: 'Sign In',
     submitting: 'Signing In...',
     failed: 'Login failed',
+    failed_logins:
+      'A wrong password was given for your account since you last signed in (on %{date}). If it was not you, choose a new password. |||| %{count} wrong passwords were given for your account since you last signed in (the last on %{date}). If it was not you, choose a new password.',
     network: 'Network error. Please try again.',
     show_password: 'Show password',
     hide_password: 'Hide password',

@@ -87,7 +87,8 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       sessionSeen = true;
       // The session changed, so the server rotated the token: fetch the fresh one for later writes.
       await csrfInit().catch((err) => console.error('CSRF initialisation failed', err));
-      return { redirectTo: false };
+      // The wrong passwords given for the account since its last sign-in: the login page tells the admin.
+      return { redirectTo: false, failedLogins: res.json.failed_logins ?? null };
     },
 
     async logout() {
