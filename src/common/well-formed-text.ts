@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { unescapeBuffer } from 'node:querystring';
 
 /*
  * Text that is not Unicode: bytes that are not UTF-8, or a lone surrogate (half of a UTF-16 pair,
@@ -66,9 +65,14 @@ export function formFieldNotUtf8(form: string): string | undefined {
   for (const pair of form.split('&')) {
     const eq = pair.indexOf('=');
     const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
-    const nameBytes = unescapeBuffer(name.replace(/\+/g, ' '));
-    if (!isUtf8(nameBytes)) return nameBytes.toString('utf8');
-    if (!isUtf8(unescapeBuffer(value.replace(/\+/g, ' ')))) return nameBytes.toString('utf8');
+    const nameBytes = bytesOf(name);
+    if (!isUtf8(nameBytes) || !isUtf8(bytesOf(value))) return nameBytes.toString('utf8');
   }
   return undefined;
+}
+
+/** A form component's bytes: `+` is a space, `%XX` a byte, anything else its own UTF-8. */
+function bytesOf(component: string): Buffer {
+  const parts = component.replace(/\+/g, ' ').split(/(%[0-9a-fA-F]{2})/);
+  return Buffer.concat(parts.map((part) => (/^%[0-9a-fA-F]{2}$/.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'))));
 }

@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_STATUS = {
   'IMAGE.UNSUPPORTED_TYPE': 415,
   'IMAGE.EMPTY': 400,
   'IMAGE.UNREADABLE': 400,
+  // A photo with more pixels than the intake's limit: its own message says the limit.
+  'IMAGE.TOO_MANY_PIXELS': 422,
 
   'EXTRACTION.AI_RATE_LIMITED': 429,
   'EXTRACTION.AI_PAYLOAD_TOO_LARGE': 413,

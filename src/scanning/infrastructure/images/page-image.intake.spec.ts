@@ -1,7 +1,28 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { toHeic } from '../../../../test/support/heic.js';
-import { detectImageType, ImageIntakeError, normalisePageImage, storableImage } from './page-image.intake.js';
+import { detectImageType, ImageIntakeError, MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
+
+/** The photo with its header claiming other dimensions: JPEG's frame header, or HEIF's 'ispe' property. */
+function claiming(photo: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(photo);
+  const ispe = out.indexOf('ispe');
+  if (ispe >= 0) {
+    out.writeUInt32BE(width, ispe + 8);
+    out.writeUInt32BE(height, ispe + 12);
+    return out;
+  }
+  for (let i = 2; i < out.length; ) {
+    const marker = out[i + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc2) {
+      out.writeUInt16BE(height, i + 5);
+      out.writeUInt16BE(width, i + 7);
+      return out;
+    }
+    i += 2 + out.readUInt16BE(i + 2);
+  }
+  throw new Error('no frame header');
+}
 
 /** A landscape image whose left half is black and right half white. */
 async function halves(width: number, height: number, format: 'png' | 'jpeg' | 'webp', orientation?: number): Promise<Buffer> {
@@ -99,6 +120,31 @@ describe('page image intake', () => {
     const refused = await rejection(normalisePageImage(avif, 0));
     expect(refused.code).toBe('IMAGE.UNSUPPORTED_TYPE');
     expect(refused.message).toContain('an AVIF image');
+  });
+
+  it('refuses a photo with more pixels than the limit from its header, before decoding it, saying the limit', async () => {
+    // The issue's progressive JPEG of 12,000 pixels a side: refused in milliseconds, whatever it holds.
+    const progressive = claiming(await sharp(await halves(64, 64, 'png')).jpeg({ progressive: true }).toBuffer(), 12000, 12000);
+    const started = Date.now();
+    const refused = await rejection(normalisePageImage(progressive, 0, { label: 'page_0' }));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(refused.code).toBe('IMAGE.TOO_MANY_PIXELS');
+    expect(refused.message).toBe(
+      `page_0 is 12,000 × 12,000 pixels (144 megapixels); the archive takes photos of up to ${MAX_PAGE_MEGAPIXELS} megapixels. Use the camera's standard size or scale the photo down.`,
+    );
+    // A HEIC of 36 megapixels is over its own, lower limit, for the intake and for the page store alike.
+    const heic = claiming(toHeic(await halves(64, 64, 'jpeg')), 6000, 6000);
+    for (const attempt of [normalisePageImage(heic, 1, { label: 'page_1' }), storableImage(heic, 'page_1')]) {
+      const big = await rejection(attempt);
+      expect(big.code).toBe('IMAGE.TOO_MANY_PIXELS');
+      expect(big.message).toMatch(new RegExp(`^page_1 is 6,000 × 6,000 pixels \\(36 megapixels\\); the archive takes photos of up to ${MAX_HEIF_MEGAPIXELS} megapixels for HEIC/HEIF`));
+    }
+  });
+
+  it('takes a photo of exactly the limit', async () => {
+    const side = Math.floor(Math.sqrt(MAX_PAGE_MEGAPIXELS * 1_000_000));
+    const page = await normalisePageImage(await sharp({ create: { width: side, height: side, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer(), 0);
+    expect(page).toMatchObject({ mimeType: 'image/jpeg', width: 2000, height: 2000 });
   });
 
   it('reports an empty file and a damaged image with their own codes', async () => {

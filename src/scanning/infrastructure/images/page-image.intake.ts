@@ -1,8 +1,9 @@
-import { createRequire } from 'node:module';
+import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
+import { heifToJpeg } from './heif-to-jpeg.js';
 
 /**
  * Image intake: every uploaded page photo passes through here before extraction or storage.
@@ -18,10 +19,28 @@ const ACCEPTED = `Accepted types are ${PAGE_PHOTO_TYPES_NAMED}.`;
 /** Long side of a normalised page, in pixels: enough for OCR of book type, small enough for AI payloads. */
 export const PAGE_LONG_SIDE = 2000;
 
+/**
+ * The most pixels a page photo may have, so that any accepted photo costs a bounded amount of
+ * memory (bench/photo-memory-bench.mjs measures it). 50 megapixels takes every phone's standard
+ * photo and its 48 and 50 megapixel modes, and a book page scanned at 600 dpi; a progressive JPEG
+ * or an interlaced PNG, which must be decoded whole, then still needs well under 500 MB.
+ * HEIC/HEIF is decoded whole by libheif at some 12 bytes a pixel, so it stops at 25 megapixels:
+ * a phone's 12 and 24 megapixel photos (its 48 megapixel HEIF is refused with this message).
+ */
+export const MAX_PAGE_MEGAPIXELS = 50;
+export const MAX_HEIF_MEGAPIXELS = 25;
+
+/**
+ * One photo decoded at a time in a process: a decode is the part of an upload whose memory grows
+ * with the photo, and uploads arriving together would otherwise add theirs up.
+ */
+const decoding = pLimit(1);
+
 export type ImageIntakeErrorCode =
   | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF
   | 'IMAGE.EMPTY' // 400: zero-byte file
-  | 'IMAGE.UNREADABLE'; // 400: right signature, but the image cannot be decoded
+  | 'IMAGE.UNREADABLE' // 400: right signature, but the image cannot be decoded
+  | 'IMAGE.TOO_MANY_PIXELS'; // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
 
 /** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
 export class ImageIntakeError extends DomainError {
@@ -45,21 +64,43 @@ export function detectImageType(data: Uint8Array): AcceptedImageType | undefined
 /** Major brands of HEIF files whose pictures are HEVC-coded (iPhone photos are "heic"). */
 const HEIF_BRANDS = /^(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1)$/;
 
-const require = createRequire(import.meta.url);
-
 /**
- * Decodes a HEIC/HEIF photo with libheif compiled to WebAssembly (heic-decode): the prebuilt image
- * library has no HEVC decoder. libheif applies the photo's rotation itself.
+ * HEIC/HEIF photos as full-size JPEG, each decoded once (the upload's checks and the page store
+ * ask for the same photo): keyed by the upload's own bytes, forgotten with them.
  */
-async function decodeHeif(data: Buffer): Promise<Sharp> {
-  const decode = require('heic-decode') as (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-  const image = await decode({ buffer: data });
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } });
+const heifAsJpeg = new WeakMap<Buffer, Promise<Buffer>>();
+
+function jpegOfHeif(data: Buffer): Promise<Buffer> {
+  let jpeg = heifAsJpeg.get(data);
+  if (!jpeg) heifAsJpeg.set(data, (jpeg = heifToJpeg(data)));
+  return jpeg;
 }
 
-/** The image ready for sharp: as it is, or decoded first when sharp cannot read its coding. */
+/**
+ * Refuses a photo with more pixels than the limit, from its header, before anything decodes it.
+ * sharp reads the dimensions of every accepted type, HEIC/HEIF too (its container, not its
+ * pictures).
+ */
+async function checkPixels(data: Buffer, type: AcceptedImageType, label: string): Promise<void> {
+  const { width = 0, height = 0 } = await sharp(data).metadata();
+  const megapixels = type === 'image/heic' ? MAX_HEIF_MEGAPIXELS : MAX_PAGE_MEGAPIXELS;
+  if (width * height <= megapixels * 1_000_000) return;
+  const heif = type === 'image/heic' ? ' for HEIC/HEIF (a JPEG may have up to 50; set the camera to its standard size, or to JPEG)' : '';
+  throw new ImageIntakeError(
+    'IMAGE.TOO_MANY_PIXELS',
+    `${label} is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels (${Math.round((width * height) / 1_000_000)} megapixels); ` +
+      `the archive takes photos of up to ${megapixels} megapixels${heif}. Use the camera's standard size or scale the photo down.`,
+  );
+}
+
+/**
+ * The image ready for sharp, read a strip at a time (sequentialRead) and never more pixels than
+ * the limit (limitInputPixels, in case a header lied); HEIC/HEIF decoded to JPEG first, since
+ * sharp's image library has no HEVC decoder.
+ */
 async function open(data: Buffer, type: AcceptedImageType): Promise<Sharp> {
-  return type === 'image/heic' ? decodeHeif(data) : sharp(data, { failOn: 'error' }).autoOrient();
+  const options = { failOn: 'error', sequentialRead: true, limitInputPixels: MAX_PAGE_MEGAPIXELS * 1_000_000 } as const;
+  return type === 'image/heic' ? sharp(await jpegOfHeif(data), options) : sharp(data, options).autoOrient();
 }
 
 /** Names a few common rejected formats, so the error tells the admin what they actually sent. */
@@ -102,19 +143,25 @@ export async function normalisePageImage(data: Buffer, index: number, options: I
       `${label} is ${what ?? 'not a supported image'}. ${ACCEPTED}`,
     );
   }
-  try {
-    const { data: out, info } = await (await open(data, type))
-      .resize(PAGE_LONG_SIDE, PAGE_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 88, mozjpeg: false })
-      .toBuffer({ resolveWithObject: true });
-    return { index, data: out, mimeType: 'image/jpeg', width: info.width, height: info.height };
-  } catch (error) {
-    throw new ImageIntakeError(
-      'IMAGE.UNREADABLE',
-      `${label} looks like ${TYPE_NAMES[type]} but could not be read (${(error as Error).message}).`,
-    );
-  }
+  return decoding(async () => {
+    await checkPixels(data, type, label).catch((error: unknown) => Promise.reject(unreadable(error, label, type)));
+    try {
+      const { data: out, info } = await (await open(data, type))
+        .resize(PAGE_LONG_SIDE, PAGE_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 88, mozjpeg: false })
+        .toBuffer({ resolveWithObject: true });
+      return { index, data: out, mimeType: 'image/jpeg', width: info.width, height: info.height };
+    } catch (error) {
+      throw unreadable(error, label, type);
+    }
+  });
+}
+
+/** A failure to read a photo of a recognised type, as the intake's error (its own errors pass as they are). */
+function unreadable(error: unknown, label: string, type: AcceptedImageType): ImageIntakeError {
+  if (error instanceof ImageIntakeError) return error;
+  return new ImageIntakeError('IMAGE.UNREADABLE', `${label} looks like ${TYPE_NAMES[type]} but could not be read (${(error as Error).message}).`);
 }
 
 const TYPE_NAMES: Record<AcceptedImageType, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC/HEIF' };
@@ -126,9 +173,12 @@ const TYPE_NAMES: Record<AcceptedImageType, string> = { 'image/jpeg': 'JPEG', 'i
 export async function storableImage(data: Buffer, label = 'Image'): Promise<{ data: Buffer; mimeType: Exclude<AcceptedImageType, 'image/heic'> }> {
   const type = detectImageType(data);
   if (type !== 'image/heic') return { data, mimeType: type === undefined ? 'image/jpeg' : type };
-  try {
-    return { data: await (await decodeHeif(data)).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer(), mimeType: 'image/jpeg' };
-  } catch (error) {
-    throw new ImageIntakeError('IMAGE.UNREADABLE', `${label} looks like HEIC/HEIF but could not be read (${(error as Error).message}).`);
-  }
+  return decoding(async () => {
+    try {
+      await checkPixels(data, type, label);
+      return { data: await jpegOfHeif(data), mimeType: 'image/jpeg' as const };
+    } catch (error) {
+      throw unreadable(error, label, type);
+    }
+  });
 }
