@@ -52,6 +52,7 @@ export async function startArchive(env) {
   proc.stdout.resume();
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: proc.pid,
     cpu: () => treeCpu(proc.pid),
     stop: () =>
       new Promise((resolve) => {

@@ -21,6 +21,16 @@ const REFUSED = new RegExp(`[${REFUSED_CHARACTERS}]`, 'gu');
 /** Anything that is not whitespace, a control, a format character or a default-ignorable filler. */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
+/** Whether text is curator text as the API takes it: no control characters but tab and line breaks, no bidirectional overrides. */
+export function isPlainText(text: string): boolean {
+  return ALLOWED_TEXT.test(text);
+}
+
+/** Whether text shows something (not only whitespace or invisible characters). */
+export function isVisibleText(text: string): boolean {
+  return VISIBLE.test(text);
+}
+
 /** For the API docs of every text field. */
 export const TEXT_RULE =
   'Control characters other than tab and line breaks, and the bidirectional embeddings/overrides U+202A–U+202E and U+2066–U+2069, are refused with 400 (never stripped).';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -15,6 +16,7 @@ import {
   MANIFEST_ENTRY,
   chunkEntryName,
   pageEntryName,
+  PHOTO_CHECKSUM_PAX,
   type ArchiveManifest,
 } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
@@ -94,7 +96,7 @@ class Backup implements OpenBackup {
     // If the reader goes away (a closed download), the entry being written would wait forever.
     const stopped = new Promise<never>((_, reject) => piping.catch(reject));
     stopped.catch(() => undefined);
-    const add = (name: string, data: Buffer) => Promise.race([addEntry(pack, name, data), stopped]);
+    const add = (name: string, data: Buffer, pax?: Record<string, string>) => Promise.race([addEntry(pack, name, data, pax), stopped]);
     try {
       await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(this.manifest, null, 2)}\n`));
       const photos = new Map<string, number>();
@@ -114,7 +116,9 @@ class Backup implements OpenBackup {
       // free again for the site while the (much larger) photos stream. Only the keys stay in memory.
       await this.close();
       for (const [key, size] of photos) {
-        await add(pageEntryName(key), await this.photo(key, size));
+        const data = await this.photo(key, size);
+        // Its checksum beside it, so a restore knows the photo is the one backed up.
+        await add(pageEntryName(key), data, { [PHOTO_CHECKSUM_PAX]: createHash('sha256').update(data).digest('hex') });
       }
       pack.finalize();
       await piping;
@@ -153,9 +157,9 @@ class Backup implements OpenBackup {
 }
 
 /** One tar entry with fixed owner and time, resolved once the pack took it (its backpressure). */
-function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
+function addEntry(pack: Pack, name: string, data: Buffer, pax?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    pack.entry({ name, size: data.length, mtime: ENTRY_MTIME, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' }, data, (err) =>
+    pack.entry({ name, size: data.length, mtime: ENTRY_MTIME, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file', ...(pax ? { pax } : {}) }, data, (err) =>
       err ? reject(err) : resolve(),
     );
   });

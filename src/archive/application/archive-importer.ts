@@ -1,5 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -10,20 +12,25 @@ import type { DataSource } from 'typeorm';
 import { CatalogChanges } from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
-import { PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { detectImageType, PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { siteSettingsFrom } from '../../site/index.js';
 import {
   ARCHIVE_TABLES,
   CONTENT_TABLES,
   MANIFEST_ENTRY,
+  MAX_MANIFEST_BYTES,
+  MAX_ROW_BYTES,
   parseManifest,
+  PHOTO_CHECKSUM_PAX,
+  ROWS_PER_CHUNK,
   storageKeyOfEntry,
   tableOfEntry,
   type ArchiveManifest,
-  type TableSpec,
 } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
 import { ArchiveRows } from '../infrastructure/archive-rows.js';
 import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
+import { checkNextIds, checkRow, nothingRestored, type BackupLimits, type RestoredSoFar } from './backup-row.rules.js';
 
 /** What a restore brought back. */
 export interface RestoreSummary {
@@ -39,21 +46,26 @@ export interface RestoreSummary {
 /** A tar entry with its header (tar-stream does not export the type by name). */
 type Source = Extract extends AsyncIterable<infer T> ? T : never;
 
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
-const MAX_CHUNK_BYTES = 256 * 1024 * 1024;
+/** Rows are written in batches of about this many bytes of JSON, so a chunk never sits in memory whole. */
+const BATCH_BYTES = 8 * 1024 * 1024;
 const KNOWN_SCHEMAS = MIGRATIONS.map((m) => m.name);
 
 /**
  * Restores a backup into an empty archive: the rows in one transaction, the page photos into the
  * page store as they come. Anything wrong (not empty, another format, a damaged or cut-off file)
  * rolls the rows back and removes the photos already written, so a refused restore changes nothing.
+ *
+ * Nothing in the file is trusted: every entry must be a regular file of a bounded size (a link is
+ * never a photo, a bomb of newlines or a photo claiming a gigabyte is refused before it is read);
+ * every row passes the rules the API holds its records to (backup-row.rules.ts); every photo must
+ * be the JPEG, PNG or WebP its row says, by its own bytes, with its recorded checksum.
  */
 @Injectable()
 export class ArchiveImporter {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(PAGE_STORE) private readonly store: PageStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
     /** Tells running API processes that the catalog changed, so none keeps serving its cached empty lists. */
     @Optional() private readonly changes?: CatalogChanges,
   ) {}
@@ -88,12 +100,19 @@ export class ArchiveImporter {
       throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', `This file is not a poetry archive backup (it does not begin with ${MANIFEST_ENTRY}). Nothing was restored.`);
     }
     const manifest = parseManifest((await readEntry(first.value, MAX_MANIFEST_BYTES)).toString('utf8'), KNOWN_SCHEMAS);
+    if (manifest.site_settings) {
+      try {
+        siteSettingsFrom(manifest.site_settings, this.config);
+      } catch (err) {
+        throw ArchiveError.unreadable(`its site settings are refused (${(err as Error).message})`);
+      }
+    }
 
     const runner = this.db.createQueryRunner();
     await runner.connect();
     const rows = new ArchiveRows(runner);
     const settings = new SiteSettingsFile(this.config);
-    const restore = new Restore(manifest, rows, this.store);
+    const restore = new Restore(manifest, rows, this.store, { maxPhotoBytes: this.config.maxUploadBytes });
     let settingsWritten = false;
     try {
       await rows.begin();
@@ -134,8 +153,8 @@ export class ArchiveImporter {
 class Restore {
   private tableIndex = 0;
   private readonly restoredRows: Record<string, number> = Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, 0]));
-  /** Page photos the restored rows list (storage key to size), and those already written. */
-  private readonly expectedPhotos = new Map<string, number>();
+  /** What the rows so far hold (ids, slugs, the photos they list), for the rows and photos after them. */
+  private readonly seen: RestoredSoFar = nothingRestored();
   private readonly writtenPhotos = new Set<string>();
   private photoBytes = 0;
   private accounts: string[] = [];
@@ -144,10 +163,13 @@ class Restore {
     private readonly manifest: ArchiveManifest,
     private readonly rows: ArchiveRows,
     private readonly store: PageStore,
+    private readonly limits: BackupLimits,
   ) {}
 
   async entry(entry: Source): Promise<void> {
     const name = entry.header.name;
+    // Links (hard or symbolic, with a size of 0 in their rows), folders and devices are never part of a backup.
+    if (entry.header.type !== 'file') throw ArchiveError.unreadable(`its entry ${name} is not a regular file (${entry.header.type ?? 'unknown'})`);
     const tableName = tableOfEntry(name);
     if (tableName !== undefined) return this.rowsEntry(entry, tableName);
     const key = storageKeyOfEntry(name);
@@ -160,42 +182,48 @@ class Restore {
     if (index < 0) throw ArchiveError.unreadable(`it holds rows of a table this format does not have (${tableName})`);
     if (index < this.tableIndex || this.writtenPhotos.size > 0) throw ArchiveError.unreadable(`the rows of ${tableName} are out of order`);
     while (this.tableIndex < index) this.closeTable();
-    const spec = ARCHIVE_TABLES[index];
-    const text = (await readEntry(entry, MAX_CHUNK_BYTES)).toString('utf8');
-    const lines = text.split('\n').filter((line) => line !== '');
-    for (const line of lines) this.checkRow(spec, line);
-    try {
-      await this.rows.insert(spec, lines);
-    } catch (err) {
-      throw ArchiveError.unreadable(`the rows of ${spec.name} could not be restored (${(err as Error).message})`);
+    const spec = ARCHIVE_TABLES[index]!;
+    const name = entry.header.name;
+    const columns = JSON.stringify(spec.columns);
+    let batch: string[] = [];
+    let batchBytes = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      try {
+        await this.rows.insert(spec, batch);
+      } catch (err) {
+        throw ArchiveError.unreadable(`the rows of ${spec.name} could not be restored (${(err as Error).message})`);
+      }
+      this.restoredRows[spec.name] += batch.length;
+      batch = [];
+      batchBytes = 0;
+    };
+    let number = 0;
+    for await (const line of linesOf(entry, MAX_ROW_BYTES)) {
+      const where = `${name} line ${++number}`;
+      if (number > ROWS_PER_CHUNK) throw ArchiveError.unreadable(`${name} holds more than the ${ROWS_PER_CHUNK} rows an entry of rows may hold`);
+      let row: unknown;
+      try {
+        row = JSON.parse(line);
+      } catch {
+        throw ArchiveError.unreadable(`${where} is not a row (not valid JSON)`);
+      }
+      if (typeof row !== 'object' || row === null || JSON.stringify(Object.keys(row)) !== columns) {
+        throw ArchiveError.unreadable(`${where} does not have the columns of ${spec.name} in format version ${this.manifest.format_version}`);
+      }
+      checkRow(spec, row as Record<string, unknown>, where, this.seen, this.limits);
+      if (spec.name === 'users') this.accounts.push(String((row as { username: unknown }).username));
+      batch.push(line);
+      batchBytes += line.length;
+      if (batchBytes >= BATCH_BYTES) await flush();
     }
-    this.restoredRows[spec.name] += lines.length;
-  }
-
-  private checkRow(spec: TableSpec, line: string): void {
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch {
-      throw ArchiveError.unreadable(`a row of ${spec.name} is not valid JSON`);
-    }
-    if (typeof row !== 'object' || row === null || JSON.stringify(Object.keys(row)) !== JSON.stringify(spec.columns)) {
-      throw ArchiveError.unreadable(`a row of ${spec.name} does not have the columns of format version ${this.manifest.format_version}`);
-    }
-    const fields = row as Record<string, unknown>;
-    if (spec.name === 'scan_pages') {
-      const key = fields.storage_key;
-      const size = fields.byte_size;
-      if (typeof key !== 'string' || typeof size !== 'number') throw ArchiveError.unreadable('a page photo row lacks its storage key or size');
-      if (!this.expectedPhotos.has(key)) this.expectedPhotos.set(key, size);
-    }
-    if (spec.name === 'users') this.accounts.push(String(fields.username));
+    await flush();
   }
 
   /** All rows of the current table are in: their count must be the manifest's. */
   private closeTable(): void {
-    const spec = ARCHIVE_TABLES[this.tableIndex];
-    const expected = this.manifest.tables[spec.name].rows;
+    const spec = ARCHIVE_TABLES[this.tableIndex]!;
+    const expected = this.manifest.tables[spec.name]!.rows;
     if (this.restoredRows[spec.name] !== expected) {
       throw ArchiveError.unreadable(`it holds ${this.restoredRows[spec.name]} rows of ${spec.name} where its manifest lists ${expected}`);
     }
@@ -204,11 +232,19 @@ class Restore {
 
   private async photoEntry(entry: Source, key: string): Promise<void> {
     while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
-    const size = this.expectedPhotos.get(key);
-    if (size === undefined) throw ArchiveError.unreadable(`it holds a page photo no page lists (${key})`);
+    const photo = this.seen.photos.get(key);
+    if (photo === undefined) throw ArchiveError.unreadable(`it holds a page photo no page lists (${key})`);
     if (this.writtenPhotos.has(key)) throw ArchiveError.unreadable(`it holds the page photo ${key} twice`);
-    if (entry.header.size !== size) throw ArchiveError.unreadable(`the page photo ${key} is ${entry.header.size} bytes, not the ${size} its page lists`);
-    const data = await readEntry(entry, size);
+    // Sizes are checked before a byte is read: a photo is never larger than an upload may be.
+    if (entry.header.size !== photo.size) throw ArchiveError.unreadable(`the page photo ${key} is ${entry.header.size} bytes, not the ${photo.size} its page lists`);
+    const data = await readEntry(entry, this.limits.maxPhotoBytes);
+    // Backups record each photo's checksum beside it; one made before they did, in the page's row.
+    const recorded = (entry.header.pax as Record<string, string> | undefined)?.[PHOTO_CHECKSUM_PAX] ?? photo.sha256;
+    if (createHash('sha256').update(data).digest('hex') !== recorded) throw ArchiveError.unreadable(`the page photo ${key} is not the one it was backed up as (its checksum differs)`);
+    const type = detectImageType(data);
+    if (type !== photo.mimeType) {
+      throw ArchiveError.unreadable(`the page photo ${key} is ${type ? `a ${type} image` : 'not a JPEG, PNG or WebP photo'}, where its page lists ${photo.mimeType}`);
+    }
     this.writtenPhotos.add(key);
     await this.store.put(key, data);
     this.photoBytes += data.length;
@@ -216,14 +252,15 @@ class Restore {
 
   async finish(): Promise<Pick<RestoreSummary, 'rows' | 'pages' | 'accounts'>> {
     while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
-    const missing = [...this.expectedPhotos.keys()].filter((key) => !this.writtenPhotos.has(key));
+    const missing = [...this.seen.photos.keys()].filter((key) => !this.writtenPhotos.has(key));
     if (missing.length) throw ArchiveError.unreadable(`${missing.length} page photo(s) are missing, e.g. ${missing[0]}`);
     const pages = { files: this.writtenPhotos.size, bytes: this.photoBytes };
     if (pages.files !== this.manifest.pages.files || pages.bytes !== this.manifest.pages.bytes) {
       throw ArchiveError.unreadable(`its page photos (${pages.files} files, ${pages.bytes} bytes) are not those its manifest lists`);
     }
+    checkNextIds(this.manifest.next_ids, this.seen);
     for (const spec of ARCHIVE_TABLES) {
-      if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]);
+      if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]!);
     }
     return { rows: { ...this.restoredRows }, pages, accounts: this.accounts };
   }
@@ -231,6 +268,36 @@ class Restore {
   async removePhotos(): Promise<void> {
     for (const key of this.writtenPhotos) await this.store.remove(key).catch(() => undefined);
   }
+}
+
+/**
+ * The lines of an entry of rows, one at a time (never the entry whole): each must be UTF-8, not
+ * empty, and at most `maxBytes` long; the last may lack its line break.
+ */
+async function* linesOf(entry: Source, maxBytes: number): AsyncGenerator<string> {
+  const name = entry.header.name;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const line = (parts: Buffer[]): string => {
+    const bytes = Buffer.concat(parts);
+    if (bytes.length === 0) throw ArchiveError.unreadable(`${name} holds an empty line`);
+    if (!isUtf8(bytes)) throw ArchiveError.unreadable(`${name} holds a line that is not UTF-8 text`);
+    return bytes.toString('utf8');
+  };
+  for await (const chunk of entry as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
+      if (pendingBytes + end - start > maxBytes) throw ArchiveError.unreadable(`${name} holds a line longer than any row the archive stores`);
+      yield line([...pending, chunk.subarray(start, end)]);
+      pending = [];
+      pendingBytes = 0;
+      start = end + 1;
+    }
+    pendingBytes += chunk.length - start;
+    if (pendingBytes > maxBytes) throw ArchiveError.unreadable(`${name} holds a line longer than any row the archive stores`);
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  if (pendingBytes > 0) yield line(pending);
 }
 
 const CONTENT_NAMES: Record<(typeof CONTENT_TABLES)[number], string> = {

@@ -17,6 +17,12 @@ export const ARCHIVE_FORMAT = 'poetry-archive-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 export const MANIFEST_ENTRY = 'archive.json';
 export const ROWS_PER_CHUNK = 500;
+/** Larger than any manifest (its site settings are a few pages of text): a restore reads no more of it. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** Larger than any row the archive stores (a poem of 200,000 characters, its notes and title, escaped): a restore reads no longer line. */
+export const MAX_ROW_BYTES = 4 * 1024 * 1024;
+/** The pax header keyword of a page photo's entry that holds the SHA-256 of its bytes, checked on restore. */
+export const PHOTO_CHECKSUM_PAX = 'POETRY_ARCHIVE.sha256';
 /** Fixed tar entry times, so that the file does not change with the time it was made. */
 export const ENTRY_MTIME = new Date(0);
 
@@ -130,7 +136,7 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
     if (!isObject(table) || !isCount(table.rows) || JSON.stringify(table.columns) !== JSON.stringify(spec.columns)) {
       throw damaged(`does not describe the table ${spec.name} as format version ${ARCHIVE_FORMAT_VERSION} does`);
     }
-    if (spec.serial && !isCount(nextIds[spec.name])) throw damaged(`lacks the next id of ${spec.name}`);
+    if (spec.serial && !(isCount(nextIds[spec.name]) && (nextIds[spec.name] as number) >= 1)) throw damaged(`lacks the next id of ${spec.name}`);
   }
   if (Object.keys(tables).length !== ARCHIVE_TABLES.length) throw damaged('lists tables this format does not have');
   if (!isCount(pages.files) || !isCount(pages.bytes)) throw damaged('lacks the count of page photos');

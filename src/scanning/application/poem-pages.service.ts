@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
+import { detectImageType } from '../infrastructure/images/page-image.intake.js';
 import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 
@@ -30,14 +31,23 @@ export class PoemPages {
   }
 
   /** The photo as uploaded; throws SCAN.PAGE_NOT_FOUND when the id, the row or the file is missing. */
+  /**
+   * A stored photo with its type read from its own bytes: only the raster types the intake keeps
+   * (JPEG, PNG, WebP) are ever answered, whatever a row says, so no stored file can reach a
+   * curator's browser as a page or a script.
+   */
   async image(id: string): Promise<{ data: Buffer; mimeType: string }> {
     if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
     const page = await this.pagesRepo.findPage(Number(id));
     if (!page) throw pageNotFound();
+    let data: Buffer;
     try {
-      return { data: await this.store.get(page.storage_key), mimeType: page.mime_type };
+      data = await this.store.get(page.storage_key);
     } catch {
       throw pageNotFound();
     }
+    const mimeType = detectImageType(data);
+    if (mimeType === undefined || mimeType === 'image/heic') throw pageNotFound();
+    return { data, mimeType };
   }
 }

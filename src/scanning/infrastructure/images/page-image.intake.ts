@@ -35,6 +35,9 @@ export const MAX_HEIF_MEGAPIXELS = 25;
  * with the photo, and uploads arriving together would otherwise add theirs up.
  */
 const decoding = pLimit(1);
+// libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)
+// after it is done with; photos are never read twice in a row, so nothing is lost without it.
+sharp.cache(false);
 
 export type ImageIntakeErrorCode =
   | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * Memory per page photo (`npm run bench:photo-memory`, after a build): the largest photo the
+ * intake accepts of each type (bench's own pictures of a page: baseline and progressive JPEG,
+ * 16-bit interlaced PNG, lossy and lossless WebP at 50 megapixels, HEIC at 25), uploaded to
+ * dist/server/main.js on its embedded defaults all at once, one upload each, as a curator's
+ * browser sends them. Prints the server's resident memory: its baseline (after a first scan has
+ * loaded the OCR), its peak growth while the uploads are taken in, its peak while their scans run,
+ * and what it settles at afterwards. Goal: peak growth at most 500 MB, given back after.
+ * One process holds everything here (API, scan jobs, OCR and decoder threads), so its resident
+ * memory is the whole cost.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { startArchive } from './lib/archive-processes.mjs';
+
+const GOAL_MB = 500;
+const MB = 1024 * 1024;
+const side = (megapixels) => Math.floor(Math.sqrt(megapixels * 1_000_000));
+
+/** A page of a book at `size` pixels a side: paper and a few lines of type, as a photo holds. */
+function page(size) {
+  const lines = Array.from({ length: 12 }, (_, i) => `<text x="${size * 0.1}" y="${size * (0.15 + i * 0.06)}" font-size="${size / 40}" font-family="DejaVu Serif">Line ${i + 1} of a poem, set in the book's own type</text>`);
+  return sharp({ create: { width: size, height: size, channels: 3, background: { r: 244, g: 241, b: 234 } } }).composite([
+    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${lines.join('')}</svg>`), top: 0, left: 0 },
+  ]);
+}
+
+/** The photos, made once per machine and kept (they take a minute or two to make). */
+async function photos() {
+  const dir = join(tmpdir(), 'archive-photo-memory-bench-v1');
+  mkdirSync(dir, { recursive: true });
+  const big = side(50);
+  const heif = side(25);
+  const made = [
+    ['baseline JPEG', 'baseline.jpg', big, () => page(big).jpeg({ quality: 85 }).toBuffer()],
+    ['progressive JPEG 4:4:4', 'progressive.jpg', big, () => page(big).jpeg({ quality: 85, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer()],
+    ['PNG, 16-bit RGBA, interlaced', 'interlaced.png', big, () => page(big).ensureAlpha().toColourspace('rgb16').png({ progressive: true }).toBuffer()],
+    ['WebP, lossy', 'lossy.webp', big, () => page(big).webp({ quality: 80 }).toBuffer()],
+    ['WebP, lossless', 'lossless.webp', big, () => page(big).webp({ lossless: true }).toBuffer()],
+    [
+      'HEIC (one picture, not tiles)',
+      'photo.heic',
+      heif,
+      async () => {
+        const jpeg = join(dir, 'heic-source.jpg');
+        writeFileSync(jpeg, await page(heif).jpeg({ quality: 92 }).toBuffer());
+        execFileSync('heif-enc', ['-q', '60', '-o', join(dir, 'photo.heic'), jpeg]);
+        return readFileSync(join(dir, 'photo.heic'));
+      },
+    ],
+  ];
+  const out = [];
+  for (const [name, file, size, make] of made) {
+    const path = join(dir, file);
+    if (!existsSync(path)) writeFileSync(path, await make());
+    out.push({ name, file, size, data: readFileSync(path) });
+  }
+  return out;
+}
+
+/** Resident memory of the process, now and its peak since the last reset, in MB. */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)[1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+/** Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM). */
+const resetPeak = (pid) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** A signed-in client of the archive (cookies kept by hand: fetch has no jar). */
+async function signIn(base) {
+  const cookies = new Map();
+  const keep = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const headers = () => ({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrftoken': cookies.get('csrftoken') ?? '' });
+  const call = async (path, init = {}) => {
+    const res = await fetch(base + path, { ...init, headers: { ...headers(), ...init.headers } });
+    keep(res);
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  await call('/api/ai_extraction/csrf/');
+  await call('/api/auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) });
+  await call('/api/ai_extraction/csrf/');
+  return call;
+}
+
+async function upload(call, publicationId, photo) {
+  const form = new FormData();
+  form.append('page_0', new Blob([photo.data]), photo.file);
+  return (await call(`/api/publications/${publicationId}/batch_upload_pages/?async=true`, { method: 'POST', body: form })).job_id;
+}
+
+async function finished(call, jobIds) {
+  for (const id of jobIds) {
+    for (;;) {
+      const job = await call(`/api/scans/${id}/`);
+      if (job.state === 'completed' || job.state === 'failed') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+const list = await photos();
+// As the Docker image runs it (Dockerfile): glibc returns large freed blocks to the system at once.
+const server = await startArchive({ DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')), NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '131072' });
+try {
+  const call = await signIn(server.base);
+  const { id } = await call('/api/publications/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Memory bench' }) });
+  // A first small scan loads the OCR and the image library, which every later scan shares.
+  await finished(call, [await upload(call, id, { file: 'warm.jpg', data: await page(1200).jpeg().toBuffer() })]);
+  await new Promise((r) => setTimeout(r, 3000));
+  const baseline = memory(server.pid).rss;
+
+  // Each photo alone: its upload and its scan, before the next.
+  const alone = [];
+  for (const photo of list) {
+    const before = memory(server.pid).rss;
+    resetPeak(server.pid);
+    const t0 = Date.now();
+    await finished(call, [await upload(call, id, photo)]);
+    alone.push({ photo, peak: memory(server.pid).peak - baseline, ms: Date.now() - t0, before: before - baseline });
+  }
+
+  resetPeak(server.pid);
+  const started = Date.now();
+  const jobs = await Promise.all(list.map((photo) => upload(call, id, photo)));
+  const uploadsMs = Date.now() - started;
+  const uploadPeak = memory(server.pid).peak - baseline;
+  await finished(call, jobs);
+  const scanPeak = memory(server.pid).peak - baseline;
+  const scansMs = Date.now() - started;
+  await new Promise((r) => setTimeout(r, 10_000));
+  const settled = memory(server.pid).rss - baseline;
+
+  console.log(`\nPage photos uploaded at once, one upload each, to dist/server/main.js (embedded defaults):`);
+  for (const p of list) console.log(`  ${p.name.padEnd(30)} ${p.size} x ${p.size} (${((p.size * p.size) / 1e6).toFixed(1)} MP), ${(p.data.length / MB).toFixed(2)} MB`);
+  console.log(`\nresident memory before: ${baseline.toFixed(0)} MB`);
+  console.log('\neach photo alone (its upload and its scan), peak growth over that baseline:');
+  for (const a of alone) console.log(`  ${a.photo.name.padEnd(30)} ${a.peak.toFixed(0).padStart(4)} MB  (${(a.ms / 1000).toFixed(1)} s)`);
+  console.log('\nall at once:');
+  console.log(`peak growth while the uploads were taken in: ${uploadPeak.toFixed(0)} MB (${(uploadsMs / 1000).toFixed(1)} s)`);
+  console.log(`peak growth until their scans finished:      ${scanPeak.toFixed(0)} MB (${(scansMs / 1000).toFixed(1)} s)`);
+  console.log(`settled 10 s later:                          ${settled >= 0 ? '+' : ''}${settled.toFixed(0)} MB`);
+  const ok = alone.every((a) => a.peak <= GOAL_MB) && uploadPeak <= GOAL_MB && settled <= GOAL_MB / 5;
+  console.log(`${ok ? 'PASS' : 'FAIL'}  peak growth <= ${GOAL_MB} MB for each photo and for the uploads at once, and given back after`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await server.stop();
+}
