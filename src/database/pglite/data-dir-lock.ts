@@ -2,8 +2,9 @@ import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
+const require = createRequire(import.meta.url);
 /** The OS's advisory file lock (fcntl open-file-description locks on Linux, flock on macOS), from prebuilt binaries. */
-const { tryLock } = createRequire(import.meta.url)('fs-native-extensions') as { tryLock(fd: number): boolean };
+const { tryLock } = require('fs-native-extensions') as { tryLock(fd: number): boolean };
 
 /**
  * Embedded PostgreSQL must be opened by one process at a time, or its files get corrupted. The
