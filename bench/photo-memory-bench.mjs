@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { adminSession } from './lib/admin-session.mjs';
 import { startArchive } from './lib/archive-processes.mjs';
 
 const GOAL_MB = 500;
@@ -73,40 +74,16 @@ function memory(pid) {
 /** Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM). */
 const resetPeak = (pid) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
-/** A signed-in client of the archive (cookies kept by hand: fetch has no jar). */
-async function signIn(base) {
-  const cookies = new Map();
-  const keep = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const headers = () => ({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrftoken': cookies.get('csrftoken') ?? '' });
-  const call = async (path, init = {}) => {
-    const res = await fetch(base + path, { ...init, headers: { ...headers(), ...init.headers } });
-    keep(res);
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  await call('/api/ai_extraction/csrf/');
-  await call('/api/auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) });
-  await call('/api/ai_extraction/csrf/');
-  return call;
-}
-
 async function upload(call, publicationId, photo) {
   const form = new FormData();
   form.append('page_0', new Blob([photo.data]), photo.file);
-  return (await call(`/api/publications/${publicationId}/batch_upload_pages/?async=true`, { method: 'POST', body: form })).job_id;
+  return (await call('POST', `/api/publications/${publicationId}/batch_upload_pages/?async=true`, form)).job_id;
 }
 
 async function finished(call, jobIds) {
   for (const id of jobIds) {
     for (;;) {
-      const job = await call(`/api/scans/${id}/`);
+      const job = await call('GET', `/api/scans/${id}/`);
       if (job.state === 'completed' || job.state === 'failed') break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -117,8 +94,8 @@ const list = await photos();
 // As the Docker image runs it (Dockerfile): glibc returns large freed blocks to the system at once.
 const server = await startArchive({ DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')), NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '131072' });
 try {
-  const call = await signIn(server.base);
-  const { id } = await call('/api/publications/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Memory bench' }) });
+  const call = await adminSession(server.base, 'bench', 'bench-password');
+  const { id } = await call('POST', '/api/publications/', { title: 'Memory bench' });
   // A first small scan loads the OCR and the image library, which every later scan shares.
   await finished(call, [await upload(call, id, { file: 'warm.jpg', data: await page(1200).jpeg().toBuffer() })]);
   await new Promise((r) => setTimeout(r, 3000));

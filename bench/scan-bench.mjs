@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readSet, scoreBook } from '../test/support/extraction-set/set.mjs';
 import { addCounts, rates } from '../test/support/extraction-set/score.mjs';
+import { adminSession } from './lib/admin-session.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,27 +43,7 @@ const { loadConfig } = await import(dist('config/app-config.js'));
 
 /** A signed-in admin talking to the app over HTTP, as the admin app does (session cookie + CSRF). */
 async function adminClient(base, username, password) {
-  const cookies = new Map();
-  const remember = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const call = async (method, path, body) => {
-    const headers = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrftoken': token ?? '' };
-    if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    const res = await fetch(base + path, { method, headers, body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined });
-    remember(res);
-    const json = await res.json().catch(() => undefined);
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  let token;
-  ({ csrfToken: token } = await call('GET', '/api/ai_extraction/csrf/'));
-  await call('POST', '/api/auth/login/', { username, password });
-  ({ csrfToken: token } = await call('GET', '/api/ai_extraction/csrf/'));
+  const call = await adminSession(base, username, password);
   const form = (field, photos) => {
     const data = new FormData();
     photos.forEach((p, i) => data.append(`${field}_${i}`, new Blob([p.data], { type: 'image/jpeg' }), p.name));
