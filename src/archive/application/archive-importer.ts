@@ -96,7 +96,7 @@ export class ArchiveImporter {
     const first = await entries.next().catch(() => {
       throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', 'This file is not a poetry archive backup (it is not a tar file). Nothing was restored.');
     });
-    if (first.done || first.value.header.name !== MANIFEST_ENTRY) {
+    if (first.done || first.value.header.name !== MANIFEST_ENTRY || first.value.header.type !== 'file') {
       throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', `This file is not a poetry archive backup (it does not begin with ${MANIFEST_ENTRY}). Nothing was restored.`);
     }
     const manifest = parseManifest((await readEntry(first.value, MAX_MANIFEST_BYTES)).toString('utf8'), KNOWN_SCHEMAS);
