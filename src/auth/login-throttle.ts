@@ -32,8 +32,6 @@ export interface LoginAttempt {
   held: Array<{ key: string; stamp: string }>;
 }
 
-const limitOf = (key: string): number => (key.startsWith('user:') ? (key.includes('|ip:') ? LIMITS.pair : LIMITS.account) : LIMITS.address);
-
 interface CountedRow {
   key: string;
   failures: number;
@@ -63,7 +61,12 @@ export class LoginThrottle {
   async begin(username: string, address: string, trustedDevice = false): Promise<LoginAttempt> {
     const pairKey = `user:${username.toLowerCase()}|ip:${address}`;
     const addressKey = `ip:${address}`;
-    const keys = trustedDevice ? [pairKey, addressKey] : [pairKey, addressKey, `user:${username.toLowerCase()}`];
+    const limits = new Map([
+      [pairKey, LIMITS.pair],
+      [addressKey, LIMITS.address],
+    ]);
+    if (!trustedDevice) limits.set(`user:${username.toLowerCase()}`, LIMITS.account);
+    const keys = [...limits.keys()];
     const window = `${WINDOW_MS} milliseconds`;
     // The rows are always locked in this order (the account's last), so concurrent attempts cannot deadlock.
     const rows: CountedRow[] = await this.db.query(
@@ -76,7 +79,7 @@ export class LoginThrottle {
       [keys, window],
     );
     const attempt: LoginAttempt = { pairKey, addressKey, held: rows.map(({ key, stamp }) => ({ key, stamp })) };
-    const over = rows.filter((row) => Number(row.failures) > limitOf(row.key));
+    const over = rows.filter((row) => Number(row.failures) > limits.get(row.key)!);
     if (over.length > 0) {
       await this.giveBack(attempt.held);
       throw new TooManyLoginAttempts(Math.max(1, ...over.map((row) => Number(row.retry_after))));
