@@ -65,7 +65,7 @@ export class LoginThrottle {
       [pairKey, LIMITS.pair],
       [addressKey, LIMITS.address],
     ]);
-    if (!trustedDevice) limits.set(`user:${username.toLowerCase()}`, LIMITS.account);
+    if (!trustedDevice) limits.set(`account:${username.toLowerCase()}`, LIMITS.account);
     const keys = [...limits.keys()];
     const window = `${WINDOW_MS} milliseconds`;
     // The rows are always locked in this order (the account's last), so concurrent attempts cannot deadlock.
