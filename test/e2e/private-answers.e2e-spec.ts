@@ -2,6 +2,7 @@
  * Staff-only and signed-in answers are never stored by a browser or a proxy (Cache-Control:
  * no-store), errors neither; only anonymous public reads carry the shared cache policy.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
@@ -28,9 +29,11 @@ describe.each(dbTargets())('private answers on %s', (target) => {
   it('marks every staff answer no-store: lists, details, the page photos of a poem and the photo itself', async () => {
     const store = t.app.get<PageStore>(PAGE_STORE);
     const key = `publications/${pub.id}/private-answers/0.png`;
-    await store.put(key, Buffer.from('not really a png'));
+    // A stored photo is served only as what its bytes are: this one is a PNG.
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
+    await store.put(key, png);
     const [page] = await t.app.get(ScanPagesRepository).savePages([
-      { publicationId: pub.id, jobId: `private-${pub.id}`, pageIndex: 0, storageKey: key, mimeType: 'image/png', byteSize: 16, sha256: 'x' },
+      { publicationId: pub.id, jobId: `private-${pub.id}`, pageIndex: 0, storageKey: key, mimeType: 'image/png', byteSize: png.length, sha256: 'x' },
     ]);
     await t.app.get(ScanPagesRepository).linkPoem(poem.id, [Number(page!.id)]);
 
