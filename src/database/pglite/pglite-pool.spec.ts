@@ -11,7 +11,8 @@ describe('PGlitePool named statements', () => {
     pool = new Pool();
     await pool.query(`CREATE TABLE books (id int PRIMARY KEY, title text, count int, made timestamptz);
       INSERT INTO books VALUES (1, 'First', 3, '2020-01-02T03:04:05Z'), (2, 'Second', 5, NULL)`);
-  });
+    // Starting PGlite (WebAssembly) took over 10 s on the shared 2-core machine under load.
+  }, 60_000);
   afterAll(() => new Promise<void>((resolve) => pool.end(() => resolve())));
 
   it('answers what the plain query answers, values typed alike', async () => {
