@@ -116,7 +116,7 @@ function references(row: Row, field: string, table: string, seen: RestoredSoFar)
 // --- the rule of each table -------------------------------------------------------------------
 
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-export const PHOTO_TYPES = Object.keys(EXTENSION) as Array<keyof typeof EXTENSION>;
+const PHOTO_TYPES = Object.keys(EXTENSION) as Array<keyof typeof EXTENSION>;
 
 const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits) => void> = {
   publications(row, seen) {
