@@ -17,9 +17,18 @@ export interface PoemSearchHit {
   title_html: string;
   /** The best-matching line with its neighbours (lines separated by "\n"), escaped, matches marked. */
   snippet_html: string;
+  /** The same lines with their indentation (contracts/verse.ts), for setting them as verse. */
+  snippet_lines: SnippetLine[];
   publication: { id: number; slug: string; title: string };
   /** Higher is better; only the order means anything. */
   score: number;
+}
+
+export interface SnippetLine {
+  /** Leading spaces of the line in the poem. */
+  indent: number;
+  /** The line, escaped, matches marked. */
+  html: string;
 }
 
 export interface PublicationSearchHit {
@@ -43,4 +52,13 @@ export interface SearchResults {
   poem_total: number;
   publications: PublicationSearchHit[];
   publication_total: number;
+  /**
+   * When few items match the words as typed: the text with each word the archive does not hold
+   * replaced by the most alike word it does ("tiger tiger" -> "tyger tyger"); null otherwise.
+   * Words alike also match in the lists above, ranked below exact matches.
+   */
+  did_you_mean: string | null;
 }
+
+/** Fewer matches of the words as typed than this, and the search proposes a spelling. */
+export const DID_YOU_MEAN_BELOW = 3;

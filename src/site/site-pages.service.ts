@@ -122,7 +122,7 @@ export class SitePages implements PublicPages {
 
   /** Search results; a blank q shows the form alone, a refused one (too long) a 400 page. */
   async search(q: string): Promise<PageState> {
-    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 };
+    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null };
     try {
       return { route: 'search', q, results: { state: 'ready', data: q.trim() ? await this.searching.search(q) : nothing } };
     } catch (err) {

@@ -1,31 +1,59 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SEARCH_DEFAULT_LIMIT, type SearchResults } from '../../../contracts/search.js';
-import { SEARCH_INDEX, type SearchIndex } from './ports/search-index.port.js';
-import { checkQuery, highlight, phraseOf, searchTerms, snippet } from './search-text.js';
+import { DID_YOU_MEAN_BELOW, SEARCH_DEFAULT_LIMIT, type SearchResults } from '../../../contracts/search.js';
+import { SEARCH_INDEX, type IndexQuery, type SearchIndex } from './ports/search-index.port.js';
+import { checkQuery, highlight, MIN_ALIKE_LENGTH, phraseWords, searchTerms, snippet, suggestion, wordsOf, type SearchTerm } from './search-text.js';
+
+/** The name the archive gives the author of a book that names none: the poet's (site settings). */
+export const SEARCH_POET_NAME = Symbol('SEARCH_POET_NAME');
 
 /** The search use case: what the /api/search endpoint and the /search page ask. */
 @Injectable()
 export class SearchService {
-  constructor(@Inject(SEARCH_INDEX) private readonly index: SearchIndex) {}
+  private readonly poetWords: string[];
+
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    @Inject(SEARCH_POET_NAME) poetName: string,
+  ) {
+    this.poetWords = [...wordsOf(poetName)];
+  }
 
   /** Throws SearchError for an empty or too long text; text without words finds nothing. */
   async search(raw: string | undefined, limit = SEARCH_DEFAULT_LIMIT): Promise<SearchResults> {
     const q = checkQuery(raw);
-    const terms = searchTerms(q);
-    if (terms.length === 0) return { q, poems: [], poem_total: 0, publications: [], publication_total: 0 };
-    const query = { terms, phrase: phraseOf(q), limit };
+    const typed = searchTerms(q);
+    if (typed.length === 0) return { q, poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null };
+
+    const alike = await this.index.alikeWords(typed.filter((t) => [...t.word].length >= MIN_ALIKE_LENGTH).map((t) => t.word));
+    const terms: SearchTerm[] = typed.map((t) => ({ ...t, alike: alike.get(t.word)?.alike ?? [] }));
+    const query = this.queryFor(terms, phraseWords(q), limit);
     const [poems, publications] = await Promise.all([this.index.poems(query), this.index.publications(query)]);
+
+    let didYouMean: string | null = null;
+    const unknown = new Set([...alike].filter(([, a]) => !a.known).map(([word]) => word));
+    if (unknown.size > 0 && poems.exact + publications.exact < DID_YOU_MEAN_BELOW) {
+      // Only words the answer itself shows are proposed: the vocabulary also holds drafts' words.
+      const shown = new Set<string>();
+      for (const m of poems.matches) for (const w of wordsOf(`${m.title} ${m.body} ${m.publication.title}`)) shown.add(w);
+      for (const m of publications.matches) for (const w of wordsOf(`${m.title} ${m.authors.join(' ')} ${m.publisher}`)) shown.add(w);
+      didYouMean = suggestion(q, terms, unknown, shown);
+    }
+
     return {
       q,
-      poems: poems.matches.map((m) => ({
-        id: m.id,
-        slug: m.slug,
-        title: m.title,
-        title_html: highlight(m.title, terms),
-        snippet_html: snippet(m.body, terms),
-        publication: m.publication,
-        score: m.score,
-      })),
+      poems: poems.matches.map((m) => {
+        const lines = snippet(m.body, terms);
+        return {
+          id: m.id,
+          slug: m.slug,
+          title: m.title,
+          title_html: highlight(m.title, terms),
+          snippet_html: lines.map((l) => l.html).join('\n'),
+          snippet_lines: lines,
+          publication: m.publication,
+          score: m.score,
+        };
+      }),
       poem_total: poems.total,
       publications: publications.matches.map((m) => ({
         id: m.id,
@@ -38,6 +66,20 @@ export class SearchService {
         score: m.score,
       })),
       publication_total: publications.total,
+      did_you_mean: didYouMean,
     };
+  }
+
+  /**
+   * The index query. The poet's whole name among the words ("eleanor vance river") stands for
+   * "by the poet": books naming no authors are the poet's, so the name is matched against the
+   * books rather than looked for in the poems' text.
+   */
+  private queryFor(terms: SearchTerm[], words: string[], limit: number): IndexQuery {
+    const named = this.poetWords.length > 0 && this.poetWords.every((w) => terms.some((t) => t.word === w));
+    if (!named) return { terms, phrase: words.map((w) => terms.find((t) => t.word === w)!), limit };
+    const rest = terms.filter((t) => !this.poetWords.includes(t.word));
+    const phrase = words.filter((w) => !this.poetWords.includes(w)).map((w) => terms.find((t) => t.word === w)!);
+    return { terms: rest, phrase, limit, byPoet: this.poetWords };
   }
 }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../../../contracts/social-card.js';
+import { SPACES_PER_EM, TURNOVER_GAP, TURNOVER_ROOM } from '../../../contracts/verse.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +50,18 @@ const VERSE = "'Crimson Text', 'Crimson Text Ext'";
 const UI = "'Inter', 'Inter Ext'";
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
+const VERSE_SIZE = 34;
+/** Width of the card's text column, in pixels (the card less its stripe and padding). */
+const MEASURE = SOCIAL_CARD_WIDTH - 18 - 72 - 64;
+
+/** Indentation of the quoted lines by the reader's rule (contracts/verse.ts): half an em a space, less when deep. */
+function indentUnit(card: SocialCard): number {
+  const deepest = Math.max(0, ...card.lines.map((l) => l.indent));
+  return Math.min(VERSE_SIZE / SPACES_PER_EM, (MEASURE * TURNOVER_ROOM) / (deepest + TURNOVER_GAP));
+}
+
 function layout(card: SocialCard): Node {
+  const unit = indentUnit(card);
   const titleSize = card.title.length > 60 ? 52 : card.title.length > 32 ? 62 : 76;
   return el(
     'div',
@@ -61,8 +73,8 @@ function layout(card: SocialCard): Node {
         el('div', { display: 'block', marginTop: 22, fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 2 }, card.title),
         el(
           'div',
-          { display: 'flex', flexDirection: 'column', marginTop: 26, fontStyle: 'italic', fontSize: 34, lineHeight: 1.35, color: '#374151' },
-          card.lines.map((line) => el('div', { display: 'block', ...oneLine }, line)),
+          { display: 'flex', flexDirection: 'column', marginTop: 26, fontStyle: 'italic', fontSize: VERSE_SIZE, lineHeight: 1.35, color: '#374151' },
+          card.lines.map((line) => el('div', { display: 'block', paddingLeft: Math.round(line.indent * unit), ...oneLine }, line.text)),
         ),
         el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', fontFamily: UI }, [
           el('div', { display: 'block', fontWeight: 600, fontSize: 28, ...oneLine }, card.byline),
