@@ -10,6 +10,7 @@ import { PoemPage } from './routes/poem-page.js';
 import { PublicationReaderPage } from './routes/publication-reader.js';
 import { PublicationsPage } from './routes/publications.js';
 import { SearchPage } from './routes/search.js';
+import { BookPrintPage } from './routes/book-print.js';
 
 export function Page({ page, settings }: { page: PageState; settings: PublicSiteSettings }) {
   switch (page.route) {
@@ -26,6 +27,8 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
       return <IndexPage index={page.index} settings={settings} />;
     case 'search':
       return <SearchPage q={page.q} results={page.results} settings={settings} />;
+    case 'print':
+      return <BookPrintPage book={page.book} settings={settings} />;
   }
 }
 
@@ -43,6 +46,8 @@ export function loadOf(page: PageState): Load<unknown> {
       return page.index;
     case 'search':
       return page.results;
+    case 'print':
+      return page.book;
   }
 }
 

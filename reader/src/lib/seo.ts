@@ -330,6 +330,22 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         ogType: 'website',
       };
     }
+    case 'print': {
+      if (page.book.state !== 'ready') return placeholderHead(page.book.state === 'loading' ? 'Loading publication...' : 'Publication Not Found', s);
+      const { publication, poems } = page.book.data;
+      const by = authorsText(publication.authors, s.poetName);
+      // A view of the book: search engines are pointed at the book's own page.
+      const canonical = publicationUrl(s, publication);
+      return {
+        ...titled(`${publication.title} · Print edition`),
+        description: cutDescription(`${publication.title} by ${by}, set for print: title page, contents and ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}, one to a page.`),
+        keywords: uniq(['poetry', 'poems', 'poetry collection', publication.title, by]),
+        canonical,
+        noindex: s.noindex,
+        ogType: 'book',
+        jsonLd: graph(bookJsonLd(publication, s, poems.length), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
+      };
+    }
   }
 }
 

@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoemPage } from '../../../contracts/catalog.js';
-import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
 
-/** The page archive for the admin: the photos a poem was read from, and each stored photo. */
+/**
+ * The page archive: the photos a poem was read from, and each stored photo. Staff see every
+ * page; a visitor only the pages of a published book outside the trash ("See the printed page"),
+ * and a page of any other book is not found, so a draft's photos stay private.
+ */
 @Injectable()
 export class PoemPages {
   constructor(
@@ -16,9 +20,9 @@ export class PoemPages {
     @Inject(PAGE_STORE) private readonly store: PageStore,
   ) {}
 
-  /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem. */
-  async ofPoem(ref: string): Promise<PoemPage[]> {
-    const poem = await this.queries.getPoem(ref, { staff: true });
+  /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
+  async ofPoem(ref: string, viewer: Viewer): Promise<PoemPage[]> {
+    const poem = await this.queries.getPoem(ref, viewer);
     const pages = await this.pagesRepo.pagesOfPoem(poem.id);
     return pages.map((page) => ({
       id: Number(page.id),
@@ -29,13 +33,14 @@ export class PoemPages {
     }));
   }
 
-  /** The photo as uploaded; throws SCAN.PAGE_NOT_FOUND when the id, the row or the file is missing. */
-  async image(id: string): Promise<{ data: Buffer; mimeType: string }> {
+  /** The photo as uploaded, with its checksum; throws SCAN.PAGE_NOT_FOUND when the id, the row, the file or (to a visitor) its book's publication is missing. */
+  async image(id: string, viewer: Viewer): Promise<{ data: Buffer; mimeType: string; sha256: string }> {
     if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
     const page = await this.pagesRepo.findPage(Number(id));
     if (!page) throw pageNotFound();
+    if (!viewer.staff) await this.queries.getPublication(page.publication_id, viewer).catch(() => Promise.reject(pageNotFound()));
     try {
-      return { data: await this.store.get(page.storage_key), mimeType: page.mime_type };
+      return { data: await this.store.get(page.storage_key), mimeType: page.mime_type, sha256: page.sha256 };
     } catch {
       throw pageNotFound();
     }

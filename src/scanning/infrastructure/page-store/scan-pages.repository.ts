@@ -10,6 +10,7 @@ export interface ScanPageRow {
   storage_key: string;
   mime_type: string;
   page_number: number | null;
+  sha256: string;
 }
 
 export interface NewScanPage {
@@ -22,7 +23,7 @@ export interface NewScanPage {
   sha256: string;
 }
 
-const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number';
+const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256';
 
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
