@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CITATION_STYLES, citationHtml, citationParts, citationText, type CitedPoem } from '../../../contracts/citation.js';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CitedPoem } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate } from '../../../contracts/format.js';
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { loadPrintedPages } from '../lib/api.js';
+import { copyToClipboard } from '../lib/clipboard.js';
 import { paths } from '../lib/routes.js';
 import './about-poem.css';
 
@@ -48,22 +49,8 @@ function linkify(text: string): ReactNode[] {
   return out;
 }
 
-/** Copies text (and, where the browser takes it, the same as HTML) to the clipboard. */
-async function copy(text: string, html?: string): Promise<boolean> {
-  try {
-    if (html && typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) })]);
-    } else {
-      await navigator.clipboard.writeText(text);
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A short message read out by screen readers, cleared after a few seconds. */
-function useStatus(): [string, (message: string) => void] {
+export function useStatus(): [string, (message: string) => void] {
   const [message, setMessage] = useState('');
   useEffect(() => {
     if (!message) return;
@@ -101,13 +88,12 @@ export function poemUrl(poem: Poem, publication: Publication | null, settings: P
   return settings.publicUrl + paths.bookPoem(bookRef, poem.slug || String(poem.id));
 }
 
-/** Cite, Share and Print under a poem. */
+/** Cite, Share and Print under a poem. The citations' code loads when Cite is first opened. */
 export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
-  const Heading = props.level === 2 ? 'h2' : 'h3';
   const { poem, publication, settings } = props;
   const url = poemUrl(poem, publication, settings);
-  const cited = citedPoem(props, url);
   const [status, say] = useStatus();
+  const [panel, setPanel] = useState<typeof import('./cite-panel.js') | null>(null);
 
   const share = async () => {
     const title = poem.title || 'Untitled';
@@ -119,34 +105,21 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
         if ((err as Error).name === 'AbortError') return;
       }
     }
-    say((await copy(url)) ? 'Link copied' : `Copy this link: ${url}`);
+    say((await copyToClipboard(url)) ? 'Link copied' : `Copy this link: ${url}`);
   };
 
   return (
     <div className="poem-actions">
-      <details className="cite">
+      <details className="cite" onToggle={(event) => event.currentTarget.open && !panel && void import('./cite-panel.js').then(setPanel)}>
         <summary className="button button-outline">Cite</summary>
         <div className="cite-panel">
-          <Heading className="cite-title">Cite this poem</Heading>
-          <dl className="cite-list">
-            {CITATION_STYLES.map(({ style, label }) => (
-              <div key={style} className="cite-entry">
-                <dt>{label}</dt>
-                <dd>
-                  <p className="citation" data-style={style}>
-                    {citationParts(style, cited).map((part, i) => (part.italic ? <i key={i}>{part.text}</i> : part.text))}
-                  </p>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={async () => say((await copy(citationText(style, cited), citationHtml(style, cited))) ? `${label} citation copied` : 'Select the citation to copy it')}
-                  >
-                    Copy {label}
-                  </button>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {panel ? (
+            <panel.CitePanel cited={citedPoem(props, url)} level={props.level} say={say} />
+          ) : (
+            <p className="status-text" role="status">
+              Loading citations...
+            </p>
+          )}
         </div>
       </details>
       <button type="button" className="button button-outline" onClick={() => void share()}>
@@ -223,65 +196,26 @@ function usePrintedPages(poem: Poem, given: PoemPage[] | undefined): PoemPage[] 
   return given ?? (fetched?.id === poem.id ? fetched.pages : undefined);
 }
 
-const ZOOMS = [1, 1.5, 2, 3];
-
 /**
- * "See the printed page": the photos in a dialog, fitted to the screen, zoomable with buttons,
- * a click on the photo, or the phone's own pinch. Without the script it is a link to the first photo.
+ * "See the printed page": a link to the first photo, which with the script opens every photo in
+ * the viewer (its code loads on the first click).
  */
 function PrintedPages({ pages, title, bookTitle }: { pages: PoemPage[]; title: string; bookTitle: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [zoom, setZoom] = useState(0);
-  const label = (page: PoemPage, i: number) =>
-    `${page.page_number !== null ? `Page ${page.page_number}` : `Photograph ${i + 1} of ${pages.length}`}${bookTitle ? ` of ${bookTitle}` : ''}, as printed`;
-  const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
+  const [viewer, setViewer] = useState<{ view: typeof import('./printed-pages-viewer.js'); opened: number } | null>(null);
   return (
     <>
       <a
         className="button button-outline printed-open"
         href={pages[0]!.url}
         onClick={(event) => {
-          if (!dialog.current?.showModal) return;
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
-          setZoom(0);
-          dialog.current.showModal();
+          void import('./printed-pages-viewer.js').then((view) => setViewer((v) => ({ view, opened: (v?.opened ?? 0) + 1 })));
         }}
       >
         See the printed page{pages.length > 1 ? 's' : ''}
       </a>
-      <dialog ref={dialog} className="printed-dialog" aria-labelledby="printed-title">
-        <div className="printed-bar">
-          <h2 id="printed-title" className="printed-heading">
-            {title}: the printed page{pages.length > 1 ? 's' : ''}
-          </h2>
-          <div className="printed-tools">
-            <button type="button" className="button button-small" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
-              Zoom out
-            </button>
-            <span className="zoom-level" aria-live="polite">{`${ZOOMS[zoom]! * 100}%`}</span>
-            <button type="button" className="button button-small" onClick={() => zoomBy(1)} disabled={zoom === ZOOMS.length - 1}>
-              Zoom in
-            </button>
-            <button type="button" className="button button-small button-primary" onClick={() => dialog.current?.close()}>
-              Close
-            </button>
-          </div>
-        </div>
-        <div className="printed-photos">
-          {pages.map((page, i) => (
-            <figure key={page.id} className="printed-photo">
-              <img
-                src={page.url}
-                alt={label(page, i)}
-                loading="lazy"
-                style={{ width: `${ZOOMS[zoom]! * 100}%` }}
-                onClick={() => setZoom((z) => (z === 0 ? 2 : 0))}
-              />
-              <figcaption>{label(page, i)}</figcaption>
-            </figure>
-          ))}
-        </div>
-      </dialog>
+      {viewer && <viewer.view.PrintedPagesViewer key={viewer.opened} pages={pages} title={title} bookTitle={bookTitle} />}
     </>
   );
 }
