@@ -91,7 +91,3 @@ export function openingLines(body: string, count: number): VerseLine[] {
   return setVerse(body).stanzas.flat().slice(0, count);
 }
 
-/** A line as plain text with its indentation as spaces (the body's own form). */
-export function lineText(line: Pick<VerseLine, 'indent' | 'text'>): string {
-  return ' '.repeat(line.indent) + line.text;
-}

@@ -3,6 +3,7 @@ import { zipSync, type Zippable } from 'fflate';
 import type { BookData, Poem, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { lineGeometryEm, setVerse } from '../../../contracts/verse.js';
+import { withoutRefusedCharacters } from '../../common/text-rules.js';
 
 /**
  * A book as an EPUB 3 file: cover, title page, contents (the navigation document), then a file
@@ -15,8 +16,9 @@ import { lineGeometryEm, setVerse } from '../../../contracts/verse.js';
  */
 
 const XHTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-// XML 1.0 allows no C0 controls but tab, newline and return; a stray one would make the book invalid.
-const esc = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (c) => XHTML_ESCAPES[c]!);
+// The archive refuses control characters on input; any from before that rule would make the book
+// invalid XML, so they go here too.
+const esc = (text: string) => withoutRefusedCharacters(text).replace(/[&<>"']/g, (c) => XHTML_ESCAPES[c]!);
 
 const STYLE = `@namespace epub "http://www.idpf.org/2007/ops";
 body { font-family: "Crimson Text", Georgia, "Times New Roman", serif; line-height: 1.5; margin: 0 5%; }
