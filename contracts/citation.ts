@@ -86,8 +86,8 @@ function apaAuthors(authors: string[]): string {
   return `${names.slice(0, -1).join(', ')}, & ${names[names.length - 1]}`;
 }
 
-/** "3" or "3–4" (first to last printed page). */
-function pageRange(pages: number[]): string {
+/** "3" or "3–4" (first to last printed page); empty for none. */
+export function pageRange(pages: number[]): string {
   if (pages.length === 0) return '';
   const sorted = [...pages].sort((a, b) => a - b);
   const first = sorted[0]!;

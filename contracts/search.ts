@@ -53,12 +53,13 @@ export interface SearchResults {
   publications: PublicationSearchHit[];
   publication_total: number;
   /**
-   * When few items match the words as typed: the text with each word the archive does not hold
-   * replaced by the most alike word it does ("tiger tiger" -> "tyger tyger"); null otherwise.
-   * Words alike also match in the lists above, ranked below exact matches.
+   * When few items match the words as typed, the lists above also hold matches of the archive's
+   * words spelt alike (ranked below matches as typed), and this is the text with each word the
+   * archive does not hold replaced by the most alike word it does ("tiger tiger" -> "tyger
+   * tyger"); null otherwise.
    */
   did_you_mean: string | null;
 }
 
-/** Fewer matches of the words as typed than this, and the search proposes a spelling. */
-export const DID_YOU_MEAN_BELOW = 3;
+/** Fewer poems and collections than this matching the words as typed, and the search forgives spellings. */
+export const FEW_MATCHES = 3;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CitedPoem } from '../../../contracts/citation.js';
+import { pageRange, type CitedPoem } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate } from '../../../contracts/format.js';
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { loadPrintedPages } from '../lib/api.js';
@@ -7,13 +7,10 @@ import { copyToClipboard } from '../lib/clipboard.js';
 import { paths } from '../lib/routes.js';
 import './about-poem.css';
 
-/** "p. 3", "pp. 3–4" */
+/** "Page 3", "Pages 3–4" */
 function pagesText(pages: number[]): string {
-  if (pages.length === 0) return '';
-  const sorted = [...pages].sort((a, b) => a - b);
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  return first === last ? `Page ${first}` : `Pages ${first}–${last}`;
+  const range = pageRange(pages);
+  return range && `${range.includes('–') ? 'Pages' : 'Page'} ${range}`;
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’”]/g;

@@ -53,7 +53,8 @@ export class ForgivingSearch1764100000000 implements MigrationInterface {
       FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.authors IS DISTINCT FROM NEW.authors)
       EXECUTE FUNCTION publication_poems_search_sync()`);
 
-    await q.query(`CREATE TABLE search_words (word text PRIMARY KEY)`);
+    // Byte order, so "a word starting with" is a range of the primary key.
+    await q.query(`CREATE TABLE search_words (word text COLLATE "C" PRIMARY KEY)`);
     await q.query(`CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops)`);
     await q.query(`
       CREATE FUNCTION search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DID_YOU_MEAN_BELOW, SEARCH_DEFAULT_LIMIT, type SearchResults } from '../../../contracts/search.js';
+import { FEW_MATCHES, SEARCH_DEFAULT_LIMIT, type SearchResults } from '../../../contracts/search.js';
 import { SEARCH_INDEX, type IndexQuery, type SearchIndex } from './ports/search-index.port.js';
 import { checkQuery, highlight, MIN_ALIKE_LENGTH, phraseWords, searchTerms, snippet, suggestion, wordsOf, type SearchTerm } from './search-text.js';
 
@@ -18,25 +18,31 @@ export class SearchService {
     this.poetWords = [...wordsOf(poetName)];
   }
 
-  /** Throws SearchError for an empty or too long text; text without words finds nothing. */
+  /**
+   * Throws SearchError for an empty or too long text; text without words finds nothing. The words
+   * are searched as typed first; when that finds little, again with the archive's words spelt
+   * alike as alternatives, and a spelling is proposed.
+   */
   async search(raw: string | undefined, limit = SEARCH_DEFAULT_LIMIT): Promise<SearchResults> {
     const q = checkQuery(raw);
     const typed = searchTerms(q);
     if (typed.length === 0) return { q, poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null };
 
-    const alike = await this.index.alikeWords(typed.filter((t) => [...t.word].length >= MIN_ALIKE_LENGTH).map((t) => t.word));
-    const terms: SearchTerm[] = typed.map((t) => ({ ...t, alike: alike.get(t.word)?.alike ?? [] }));
-    const query = this.queryFor(terms, phraseWords(q), limit);
-    const [poems, publications] = await Promise.all([this.index.poems(query), this.index.publications(query)]);
-
+    let terms = typed;
+    let [poems, publications] = await this.find(this.queryFor(terms, phraseWords(q), limit));
     let didYouMean: string | null = null;
-    const unknown = new Set([...alike].filter(([, a]) => !a.known).map(([word]) => word));
-    if (unknown.size > 0 && poems.exact + publications.exact < DID_YOU_MEAN_BELOW) {
-      // Only words the answer itself shows are proposed: the vocabulary also holds drafts' words.
-      const shown = new Set<string>();
-      for (const m of poems.matches) for (const w of wordsOf(`${m.title} ${m.body} ${m.publication.title}`)) shown.add(w);
-      for (const m of publications.matches) for (const w of wordsOf(`${m.title} ${m.authors.join(' ')} ${m.publisher}`)) shown.add(w);
-      didYouMean = suggestion(q, terms, unknown, shown);
+    if (poems.total + publications.total < FEW_MATCHES) {
+      const alike = await this.index.alikeWords(typed.filter((t) => [...t.word].length >= MIN_ALIKE_LENGTH).map((t) => t.word));
+      if ([...alike.values()].some((a) => a.alike.length > 0)) {
+        terms = typed.map((t) => ({ ...t, alike: alike.get(t.word)?.alike ?? [] }));
+        [poems, publications] = await this.find(this.queryFor(terms, phraseWords(q), limit));
+        // Only words the answer itself shows are proposed: the vocabulary also holds drafts' words.
+        const shown = new Set<string>();
+        for (const m of poems.matches) for (const w of wordsOf(`${m.title} ${m.body} ${m.publication.title}`)) shown.add(w);
+        for (const m of publications.matches) for (const w of wordsOf(`${m.title} ${m.authors.join(' ')} ${m.publisher}`)) shown.add(w);
+        const unknown = new Set([...alike].filter(([, a]) => !a.known).map(([word]) => word));
+        didYouMean = suggestion(q, terms, unknown, shown);
+      }
     }
 
     return {
@@ -68,6 +74,10 @@ export class SearchService {
       publication_total: publications.total,
       did_you_mean: didYouMean,
     };
+  }
+
+  private find(query: IndexQuery) {
+    return Promise.all([this.index.poems(query), this.index.publications(query)]);
   }
 
   /**

@@ -38,12 +38,16 @@ const PUBLICATION_DOC = `publication_search_document(pub.title, pub.authors, pub
 /** $6: the poet's name as a tsquery of the authors (B) part, or null for any book. */
 const BY_POET = `($6::text IS NULL OR pub.authors = '[]'::jsonb OR ${PUBLICATION_DOC} @@ to_tsquery(${CONFIG}, $6))`;
 
-/** Every term in the title first, then the words as a phrase, then as typed, then ts_rank (normalised into 0..1). */
-const SCORE = (doc: string) => `
+/**
+ * Every term in the title first, then the words as a phrase, then (with alternatives) the words
+ * as typed, then ts_rank (normalised into 0..1).
+ */
+const SCORE = (doc: string, forgiving: boolean) => `
   (CASE WHEN ${doc} @@ query.title THEN 4 ELSE 0 END)
   + (CASE WHEN ${doc} @@ query.phrase THEN 2 ELSE 0 END)
-  + (CASE WHEN ${doc} @@ query.exact THEN 1 ELSE 0 END)
+  ${forgiving ? `+ (CASE WHEN ${doc} @@ query.exact THEN 1 ELSE 0 END)` : ''}
   + ts_rank(${doc}, query.q, 32)`;
+const forgiving = (query: IndexQuery) => query.terms.some((t) => t.alike.length > 0);
 
 /**
  * $1 all terms, $2 all terms in the title, $3 the phrase, $4 the terms as typed; $5 whether there
@@ -59,7 +63,7 @@ function params({ terms, phrase, limit, byPoet }: IndexQuery): unknown[] {
   const poet = byPoet?.length ? byPoet.map((w) => `${quoted(w)}:B`).join(' & ') : null;
   return [tsqueryOf(terms), tsqueryOf(terms, 'A'), phraseQueryOf(phrase), tsqueryOf(terms, '', true), terms.length > 0, poet, limit];
 }
-const totalsOf = (rows: Array<Record<string, unknown>>) => (rows.length ? { total: Number(rows[0]!.total), exact: Number(rows[0]!.exact) } : { total: 0, exact: 0 });
+const totalOf = (rows: Array<Record<string, unknown>>) => (rows.length ? Number(rows[0]!.total) : 0);
 
 /** Fewest trigrams in common, as a share of both words' (pg_trgm's similarity), for a word to count as alike. */
 const ALIKE_THRESHOLD = 0.3;
@@ -71,28 +75,27 @@ const MOST_ALIKE = 4;
 export class PostgresSearchIndex implements SearchIndex {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async poems(query: IndexQuery): Promise<{ matches: PoemMatch[]; total: number; exact: number }> {
+  async poems(query: IndexQuery): Promise<{ matches: PoemMatch[]; total: number }> {
     // Ranked on the stored documents; titles and texts are read for the hits answered only. The
     // visible books are read once as an array: as a join, a planner without statistics (embedded
     // PGlite has no autovacuum to gather them) scanned every document once per book.
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `WITH ${QUERY},
        ranked AS (
-         SELECT d.poem_id, ${SCORE('d.document')} AS score, count(*) OVER () AS total,
-                count(*) FILTER (WHERE NOT query.any_terms OR d.document @@ query.exact) OVER () AS exact
+         SELECT d.poem_id, ${SCORE('d.document', forgiving(query))} AS score, count(*) OVER () AS total
          FROM poem_search_documents d, query
          WHERE ${MATCHES('d.document')} AND d.publication_id = ANY (ARRAY(SELECT pub.id FROM publications pub WHERE ${VISIBLE} AND ${BY_POET}))
          ORDER BY score DESC, d.publication_id, d.poem_id
          LIMIT $7
        )
        SELECT po.id, po.slug, po.title, po.body, pub.id AS publication_id, pub.slug AS publication_slug,
-              pub.title AS publication_title, r.score, r.total, r.exact
+              pub.title AS publication_title, r.score, r.total
        FROM ranked r JOIN poems po ON po.id = r.poem_id JOIN publications pub ON pub.id = po.publication_id
        ORDER BY r.score DESC, po.publication_id, po.position, po.id`,
       params(query),
     );
     return {
-      ...totalsOf(rows),
+      total: totalOf(rows),
       matches: rows.map((r) => ({
         id: Number(r.id),
         slug: String(r.slug),
@@ -104,13 +107,12 @@ export class PostgresSearchIndex implements SearchIndex {
     };
   }
 
-  async publications(query: IndexQuery): Promise<{ matches: PublicationMatch[]; total: number; exact: number }> {
+  async publications(query: IndexQuery): Promise<{ matches: PublicationMatch[]; total: number }> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `WITH ${QUERY},
        hits AS (
          SELECT pub.id, pub.slug, pub.title, pub.authors, pub.publisher, pub.publication_date,
-                ${SCORE(PUBLICATION_DOC)} AS score, count(*) OVER () AS total,
-                count(*) FILTER (WHERE NOT query.any_terms OR ${PUBLICATION_DOC} @@ query.exact) OVER () AS exact
+                ${SCORE(PUBLICATION_DOC, forgiving(query))} AS score, count(*) OVER () AS total
          FROM publications pub, query
          WHERE ${MATCHES(PUBLICATION_DOC)} AND ${VISIBLE} AND ${BY_POET}
          ORDER BY score DESC, pub.id
@@ -121,7 +123,7 @@ export class PostgresSearchIndex implements SearchIndex {
       params(query),
     );
     return {
-      ...totalsOf(rows),
+      total: totalOf(rows),
       matches: rows.map((r) => ({
         id: Number(r.id),
         slug: String(r.slug),
@@ -139,10 +141,11 @@ export class PostgresSearchIndex implements SearchIndex {
     const found = new Map<string, AlikeWords>(words.map((w) => [w, { known: false, alike: [] }]));
     if (words.length === 0) return found;
     // similarity() against the trigram index (word % $1 is pg_trgm's indexed form of
-    // similarity >= its threshold, 0.3 by default, which ALIKE_THRESHOLD restates).
+    // similarity >= its threshold, 0.3 by default, which ALIKE_THRESHOLD restates). "Known": a
+    // word starting with the term, as a range of the byte-ordered primary key.
     const rows: Array<{ term: string; word: string | null; known: boolean }> = await this.db.query(
       `SELECT t.term, w.word,
-              EXISTS (SELECT 1 FROM search_words k WHERE k.word LIKE t.term || '%') AS known
+              EXISTS (SELECT 1 FROM search_words k WHERE k.word >= t.term AND k.word < t.term || chr(1114111)) AS known
          FROM unnest($1::text[]) AS t (term)
          LEFT JOIN LATERAL (
            SELECT s.word FROM search_words s

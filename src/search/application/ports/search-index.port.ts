@@ -48,9 +48,8 @@ export interface PublicationMatch {
  * ISBN).
  */
 export interface SearchIndex {
-  /** `exact`: how many match the words as typed, without their alternatives. */
-  poems(query: IndexQuery): Promise<{ matches: PoemMatch[]; total: number; exact: number }>;
-  publications(query: IndexQuery): Promise<{ matches: PublicationMatch[]; total: number; exact: number }>;
+  poems(query: IndexQuery): Promise<{ matches: PoemMatch[]; total: number }>;
+  publications(query: IndexQuery): Promise<{ matches: PublicationMatch[]; total: number }>;
   /** For each word (folded), the archive's words alike. */
   alikeWords(words: string[]): Promise<Map<string, AlikeWords>>;
 }
