@@ -4,7 +4,7 @@ import { authorsText, formatPublicationDate } from '../../../contracts/format.js
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { loadPrintedPages } from '../lib/api.js';
 import { copyToClipboard } from '../lib/clipboard.js';
-import { paths } from '../lib/routes.js';
+import { paths, poemUrl } from '../lib/routes.js';
 import './about-poem.css';
 
 /** "Page 3", "Pages 3–4" */
@@ -19,7 +19,7 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’”]/g;
  * The curator's notes, safely: plain text in paragraphs (a blank line between them), line breaks
  * kept, web addresses as links. Nothing in the notes is read as markup.
  */
-export function Notes({ text }: { text: string }) {
+function Notes({ text }: { text: string }) {
   const paragraphs = text.trim().split(/\n\s*\n/);
   return (
     <div className="poem-notes">
@@ -47,7 +47,7 @@ function linkify(text: string): ReactNode[] {
 }
 
 /** A short message read out by screen readers, cleared after a few seconds. */
-export function useStatus(): [string, (message: string) => void] {
+function useStatus(): [string, (message: string) => void] {
   const [message, setMessage] = useState('');
   useEffect(() => {
     if (!message) return;
@@ -57,7 +57,7 @@ export function useStatus(): [string, (message: string) => void] {
   return [message, setMessage];
 }
 
-export interface PoemInBook {
+interface PoemInBook {
   poem: Poem;
   publication: Publication | null;
   /** Photos of the poem's printed pages; undefined until known. */
@@ -79,16 +79,10 @@ function citedPoem({ poem, publication, settings }: PoemInBook, url: string): Ci
   };
 }
 
-/** The poem's canonical address: inside its book. */
-export function poemUrl(poem: Poem, publication: Publication | null, settings: PublicSiteSettings): string {
-  const bookRef = publication ? publication.slug || String(publication.id) : String(poem.publication_id);
-  return settings.publicUrl + paths.bookPoem(bookRef, poem.slug || String(poem.id));
-}
-
 /** Cite, Share and Print under a poem. The citations' code loads when Cite is first opened. */
 export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
   const { poem, publication, settings } = props;
-  const url = poemUrl(poem, publication, settings);
+  const url = poemUrl(settings, poem, publication);
   const [status, say] = useStatus();
   const [panel, setPanel] = useState<typeof import('./cite-panel.js') | null>(null);
 

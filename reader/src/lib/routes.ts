@@ -1,3 +1,5 @@
+import { refOf } from '../../../contracts/format.js';
+import type { Poem, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 
 /** The reader's routes that load client-side (SPEC section 2, Public). */
@@ -23,3 +25,13 @@ export const paths = {
   index: (kind: 'first-lines' | 'titles', publicationRef?: string) =>
     publicationRef === undefined ? `/index/${kind}` : `/publication/${enc(publicationRef)}/index/${kind}`,
 };
+
+export function publicationUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, publication: Pick<Publication, 'slug' | 'id'>): string {
+  return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
+}
+
+/** The poem's canonical address: inside its book; on its own only when the book is not known. */
+export function poemUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
+  if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
+  return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
+}

@@ -15,8 +15,9 @@ import {
   SOCIAL_CARD_WIDTH,
 } from '../../../contracts/social-card.js';
 import { escapeHtml, serializeForScript } from './escape.js';
-import { authorsText, refOf } from '../../../contracts/format.js';
+import { authorsText } from '../../../contracts/format.js';
 import { isoPublicationDate } from './dates.js';
+import { poemUrl, publicationUrl } from './routes.js';
 
 export { isoPublicationDate };
 
@@ -98,16 +99,6 @@ export function poemKeywords(title: string, body: string): string[] {
     if (top.length > 5) top.pop();
   }
   return ['poem', 'poetry', 'poet', ...top.map((e) => e.word).filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
-}
-
-export function publicationUrl(s: PublicSiteSettings, publication: Pick<Publication, 'slug' | 'id'>): string {
-  return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
-}
-
-/** The poem's canonical address: inside its book; on its own only when the book is not known. */
-export function poemUrl(s: PublicSiteSettings, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
-  if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
-  return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
 }
 
 export function poetJsonLd(s: PublicSiteSettings): Record<string, unknown> {
