@@ -180,6 +180,9 @@ describe.each(dbTargets())('search on %s', (target) => {
     // Tsquery syntax in the text is just text.
     await search("it's & | ! <-> :* ( ) 'quoted'");
     expect((await search(`${'a'.repeat(200)}`)).poem_total).toBe(0);
+    // More words than are searched for (a pasted stanza): the first ones are.
+    const many = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    expect((await search(many)).poem_total).toBe(0);
   });
 
   it('keeps the stored poem documents in step with edits, and uses the full-text indexes', async () => {

@@ -6,6 +6,17 @@ import { checkQuery, highlight, MIN_ALIKE_LENGTH, phraseWords, searchTerms, snip
 /** The name the archive gives the author of a book that names none: the poet's (site settings). */
 export const SEARCH_POET_NAME = Symbol('SEARCH_POET_NAME');
 
+/** The phrase as terms, word by word, up to the first word past the terms searched (a text longer than MAX_TERMS words). */
+function phraseOf(words: string[], terms: SearchTerm[]): SearchTerm[] {
+  const phrase: SearchTerm[] = [];
+  for (const word of words) {
+    const term = terms.find((t) => t.word === word);
+    if (!term) break;
+    phrase.push(term);
+  }
+  return phrase;
+}
+
 /** The search use case: what the /api/search endpoint and the /search page ask. */
 @Injectable()
 export class SearchService {
@@ -87,9 +98,7 @@ export class SearchService {
    */
   private queryFor(terms: SearchTerm[], words: string[], limit: number): IndexQuery {
     const named = this.poetWords.length > 0 && this.poetWords.every((w) => terms.some((t) => t.word === w));
-    if (!named) return { terms, phrase: words.map((w) => terms.find((t) => t.word === w)!), limit };
-    const rest = terms.filter((t) => !this.poetWords.includes(t.word));
-    const phrase = words.filter((w) => !this.poetWords.includes(w)).map((w) => terms.find((t) => t.word === w)!);
-    return { terms: rest, phrase, limit, byPoet: this.poetWords };
+    const searched = named ? terms.filter((t) => !this.poetWords.includes(t.word)) : terms;
+    return { terms: searched, phrase: phraseOf(named ? words.filter((w) => !this.poetWords.includes(w)) : words, searched), limit, ...(named ? { byPoet: this.poetWords } : {}) };
   }
 }
