@@ -61,10 +61,14 @@ export class SitePages implements PublicPages {
     private readonly pages: PoemPages,
   ) {}
 
-  /** The photos of a published poem's printed pages; none when it has none or cannot be read (the page shows the text regardless). */
+  /**
+   * The photos of a poem's printed pages, read beside the poem itself (which decides whether a
+   * visitor sees it, and with it these); none when they cannot be read (the page shows the text
+   * regardless).
+   */
   private printedPages(poemRef: string): Promise<PoemPage[]> {
-    return this.pages.ofPoem(poemRef, VISITOR).catch((err: unknown) => {
-      if (!(err instanceof DomainError)) this.logger.warn(`Printed pages of ${poemRef}: ${err instanceof Error ? err.message : String(err)}`);
+    return this.pages.ofPoemShown(poemRef).catch((err: unknown) => {
+      this.logger.warn(`Printed pages of ${poemRef}: ${err instanceof Error ? err.message : String(err)}`);
       return [];
     });
   }

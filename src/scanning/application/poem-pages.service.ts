@@ -2,8 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
+import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+
+const asPoemPage = (page: ScanPageRow): PoemPage => ({
+  id: Number(page.id),
+  page_index: page.page_index,
+  page_number: page.page_number,
+  mime_type: page.mime_type,
+  url: `/api/scan_pages/${page.id}/image/`,
+});
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
 
@@ -23,14 +31,16 @@ export class PoemPages {
   /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
   async ofPoem(ref: string, viewer: Viewer): Promise<PoemPage[]> {
     const poem = await this.queries.getPoem(ref, viewer);
-    const pages = await this.pagesRepo.pagesOfPoem(poem.id);
-    return pages.map((page) => ({
-      id: Number(page.id),
-      page_index: page.page_index,
-      page_number: page.page_number,
-      mime_type: page.mime_type,
-      url: `/api/scan_pages/${page.id}/image/`,
-    }));
+    return (await this.pagesRepo.pagesOfPoem(poem.id)).map(asPoemPage);
+  }
+
+  /**
+   * The pages of a poem by its slug or id, in one query and without asking the catalog: for a
+   * reader page, which reads the poem (and whether a visitor may see it) in its own query beside
+   * this one, and shows these only with a poem it found.
+   */
+  async ofPoemShown(ref: string): Promise<PoemPage[]> {
+    return (await this.pagesRepo.pagesOfPoemRef(ref)).map(asPoemPage);
   }
 
   /** The photo as uploaded, with its checksum; throws SCAN.PAGE_NOT_FOUND when the id, the row, the file or (to a visitor) its book's publication is missing. */

@@ -78,6 +78,16 @@ export class ScanPagesRepository {
     );
   }
 
+  /** The pages of the poem with this slug or id, in reading order, in one statement (no check of who may see it). */
+  pagesOfPoemRef(ref: string): Promise<ScanPageRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+         FROM poems po JOIN poem_pages pp ON pp.poem_id = po.id JOIN scan_pages s ON s.id = pp.scan_page_id
+        WHERE po.slug = $1 OR po.id = $2 ORDER BY pp.position`,
+      [ref, /^\d{1,9}$/.test(ref) ? Number(ref) : null],
+    );
+  }
+
   /** Links a poem to the pages it was read from, in reading order, in one INSERT. */
   async linkPoem(poemId: number, scanPageIds: number[]): Promise<void> {
     if (scanPageIds.length === 0) return;
