@@ -222,5 +222,19 @@ describe('poem tools in a browser', () => {
     // A title page, the contents, then each of the seven poems from the top of its own page.
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages).toHaveLength(2 + book.poems.length);
+
+    // Loaded on its own, the print edition does not move as its code and fonts arrive.
+    const context = await browser.newContext({ viewport: PHONE });
+    contexts.push(context);
+    const fresh = await context.newPage();
+    await fresh.addInitScript(() => {
+      (window as any).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto(`${base}/print/publication/${book.publication.slug}`, { waitUntil: 'networkidle' });
+    await fresh.evaluate(() => document.fonts.ready);
+    expect(await fresh.evaluate(() => (window as any).__cls)).toBeLessThan(0.05);
   });
 });

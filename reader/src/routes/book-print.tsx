@@ -5,7 +5,6 @@ import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { paths } from '../lib/routes.js';
-import './book-print.css';
 
 /** The anchor of a poem inside the print edition. */
 const anchorOf = (poem: { slug: string; id: number }) => `poem-${refOf(poem)}`;

@@ -1,4 +1,7 @@
 import type { BookPrintPage } from './book-print.js';
+// The pages' styles come with the site's one stylesheet: loaded with their code, they would
+// arrive after the server's markup was painted and move it.
+import './book-print.css';
 
 /**
  * Pages a visitor reaches only by loading them (never by a step inside the reader), whose code
