@@ -4,7 +4,8 @@
  *
  * Starts the compiled archive seeded like the read benchmark (bench/lib/archive-server.mjs), then
  * runs Lighthouse's default mobile audit (simulated slow 4G and a 4x slower CPU) on the home, book,
- * poem and search pages, in the light and the dark theme, in the Chromium the browser suites use.
+ * poem (in its book, and on its own with About this poem as a section of the page), search and
+ * print-edition pages, in the light and the dark theme, in the Chromium the browser suites use.
  * The search page is audited empty and with results. Each page is audited `runs` times and the median score is kept, as Lighthouse advises for its
  * variance. Bars: performance at least 98; accessibility, best practices and SEO 100.
  */
@@ -29,7 +30,15 @@ const ready = await new Promise((resolve, reject) => {
   archive.once('exit', (code) => reject(new Error(`the archive exited with ${code}`)));
 });
 const pathOf = (name) => ready.routes.find((r) => r.name === name)?.path;
-const pages = { home: pathOf('home page'), book: pathOf('book page'), poem: pathOf('poem in its book'), search: '/search', results: pathOf('search page') };
+const pages = {
+  home: pathOf('home page'),
+  book: pathOf('book page'),
+  poem: pathOf('poem in its book'),
+  about: pathOf('poem page'),
+  search: '/search',
+  results: pathOf('search page'),
+  print: pathOf('print edition of a book'),
+};
 // Audits a page fails on purpose, left out of its score and named in the report. Result pages are
 // noindex (reader/src/lib/seo.ts says why); the search page itself is indexable.
 const BY_DESIGN = { results: { 'is-crawlable': 'search results are noindex by design' } };

@@ -5,7 +5,9 @@
  * Seeds 2,000 poems in 40 published collections (deterministic verse from a fixed vocabulary, a
  * few accented words, lines of 4-9 words, 8-40 lines a poem) through the catalog's commands, then
  * times GET /api/search/ one request at a time over HTTP, for whole words (rare, common, and "the",
- * which is in nearly every poem), the start of words, remembered lines, and accent-folded words.
+ * which is in nearly every poem), the start of words, remembered lines, accent-folded words, and
+ * misspelt or variant words (each with the poem it must bring first, among ten such poems seeded
+ * beside the rest).
  * The read cache is off, so every request searches. Runs on embedded PGlite, and on PostgreSQL too when DATABASE_URL names a test database.
  * Goal: median and p95 at most 50 ms in every group.
  */
@@ -47,6 +49,24 @@ weave knit wash dry burn freeze melt fall rise walk run stand kneel sing speak c
 slowly always never again still only once twice almost nearly softly quietly gently early late long short deep
 narrow wide bright dim cold warm wet dry old young small great heavy thin`.split(/\s+/);
 const ACCENTED = ['café', 'naïve', 'résumé', 'fiancée', 'crème', 'Zoë', 'façade', 'déjà'];
+
+/**
+ * Poems a visitor half remembers, and how: a misspelling or the other spelling of a word. Each
+ * query must bring its poem first (the README's table); the texts use words of the archive's
+ * vocabulary too, so they compete with the 2,000 others.
+ */
+const REMEMBERED = [
+  { title: 'The Road Less Traveled', body: 'Two lanes went their ways under the ash,\nand I took the road less traveled by,\nand that made all the distance.', q: 'the road less travelled' },
+  { title: 'The Tyger', body: 'Tyger Tyger, burning bright,\nin the forests of the night,\nwhat hand could frame thy symmetry?', q: 'tiger tiger' },
+  { title: 'Harbor Colors', body: 'The color of the harbor at dusk,\na gray gull over the breakwater.', q: 'colour of the harbour' },
+  { title: 'Receiving', body: 'I will receive the morning as a letter\nslid under the kitchen door.', q: 'recieve the morning' },
+  { title: 'Nightingale', body: 'The nightingale sang through the orchard\nas if no one had ever died.', q: 'nightengale orchard' },
+  { title: 'Whiskey and Tea', body: 'Whiskey in the cupboard, tea on the stove,\nand my father asleep in his chair.', q: 'whisky cupboard' },
+  { title: 'The Old Theater', body: 'In the old theater the velvet seats\nremember every hand that gripped them.', q: 'old theatre velvet' },
+  { title: 'Silence of the Meadow', body: 'Nothing moved but the light,\nthe meadow holding its breath.', q: 'silense of the meddow' },
+  { title: 'Rhythm', body: 'The rhythm of the ferry engine\nrocked the children to sleep.', q: 'rythm ferry' },
+  { title: 'Jewelry Box', body: 'Her jewelry box still plays\nthe little waltz when opened.', q: 'jewellery box waltz' },
+];
 
 const line = () => {
   const words = Array.from({ length: 4 + Math.floor(rand() * 6) }, () => (rand() < 0.4 ? skewed(FUNCTION_WORDS) : rand() < 0.01 ? pick(ACCENTED) : skewed(CONTENT)));
@@ -92,12 +112,16 @@ async function run(target) {
   const t0 = performance.now();
   const all = [];
   for (let c = 0; c < COLLECTIONS; c++) {
-    const pub = await commands.createPublication({ title: `Collected ${pick(CONTENT)} ${c + 1}`, authors: [], publisher: 'Lantern Press', publication_date: String(1960 + c), isbn: '', notes: '' });
+    const pub = await commands.createPublication({ title: `Collected ${pick(CONTENT)} ${c + 1}`, authors: [], publisher: 'Lantern Press', publicationDate: String(1960 + c), isbn: '', notes: '' });
     const poems = Array.from({ length: POEMS / COLLECTIONS }, (_, i) => poem(c * 50 + i));
     await commands.addPoems(pub.id, poems);
     await commands.setStatus(pub.id, 'published');
     all.push(...poems);
   }
+  const remembered = await commands.createPublication({ title: 'Half Remembered', authors: [], publisher: 'Lantern Press', publicationDate: '2001', isbn: '', notes: '' });
+  await commands.addPoems(remembered.id, REMEMBERED.map(({ title, body }) => ({ title, body })));
+  await commands.setStatus(remembered.id, 'published');
+  all.push(...REMEMBERED);
   const seedSeconds = (performance.now() - t0) / 1000;
 
   // The queries: the same on every run.
@@ -111,6 +135,7 @@ async function run(target) {
     'start of a word': Array.from({ length: 10 }, () => pick(CONTENT.filter((w) => w.length >= 6)).slice(0, 4)),
     'remembered line': Array.from({ length: 10 }, () => pick(bodyLines(pick(all)))),
     'accents folded': ['cafe', 'naive', 'resume', 'fiancee', 'creme', 'zoe', 'facade', 'deja'],
+    'misspelt or variant': REMEMBERED.map((r) => r.q),
   };
 
   const get = async (q) => {
@@ -127,6 +152,7 @@ async function run(target) {
     const cpu = [];
     let found = 0;
     let firstHits = 0;
+    const remembered = [];
     for (let r = 0; r < Number(args.rounds); r++) {
       for (const q of queries) {
         const start = performance.now();
@@ -139,6 +165,11 @@ async function run(target) {
           found += body.poem_total;
           // A remembered line must bring its poem first.
           if (name === 'remembered line' && all.some((p) => p.title === body.poems[0]?.title && p.body.includes(q))) firstHits++;
+          if (name === 'misspelt or variant') {
+            const wanted = REMEMBERED.find((r) => r.q === q).title;
+            if (body.poems[0]?.title === wanted) firstHits++;
+            remembered.push({ q, wanted, first: body.poems[0]?.title ?? null, did_you_mean: body.did_you_mean });
+          }
         }
       }
     }
@@ -152,7 +183,8 @@ async function run(target) {
       // On PGlite the database runs in this process: its CPU time is the latency an idle core would give.
       ...(target === 'pglite' ? { cpu_median_ms: +at(0.5, cpu).toFixed(1), cpu_p95_ms: +at(0.95, cpu).toFixed(1) } : {}),
       mean_poems_found: Math.round(found / queries.length),
-      ...(name === 'remembered line' ? { poem_first: `${firstHits} of ${queries.length}` } : {}),
+      ...(name === 'remembered line' || name === 'misspelt or variant' ? { poem_first: `${firstHits} of ${queries.length}` } : {}),
+      ...(remembered.length ? { queries: remembered } : {}),
     };
   }
   await app.close();
@@ -162,7 +194,8 @@ async function run(target) {
 const targets = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const results = [];
 for (const target of targets) results.push(await run(target));
-const pass = results.every((r) => Object.values(r.groups).every((g) => g.median_ms <= GOAL_MS && g.p95_ms <= GOAL_MS));
+const firstOf = (g) => g.poem_first && Number(g.poem_first.split(' of ')[0]) === Number(g.poem_first.split(' of ')[1]);
+const pass = results.every((r) => Object.values(r.groups).every((g) => g.median_ms <= GOAL_MS && g.p95_ms <= GOAL_MS) && firstOf(r.groups['misspelt or variant']));
 
 if (args.json) console.log(JSON.stringify({ results, goal_ms: GOAL_MS, pass }, null, 2));
 else {
@@ -174,7 +207,11 @@ else {
       const cpuText = cpuColumns ? `  ${`${g.cpu_median_ms} ms`.padStart(10)} ${`${g.cpu_p95_ms} ms`.padStart(9)}` : '';
       console.log(`  ${name.padEnd(28)} ${`${g.median_ms} ms`.padStart(8)} ${`${g.p95_ms} ms`.padStart(8)}${cpuText}  ${g.mean_poems_found}${g.poem_first ? ` (its poem first: ${g.poem_first})` : ''}`);
     }
+    console.log(`\n  ${'misspelt or variant query'.padEnd(26)} ${'must find first'.padEnd(24)} ${'found first'.padEnd(24)} did you mean`);
+    for (const m of r.groups['misspelt or variant'].queries) {
+      console.log(`  ${m.q.padEnd(26)} ${m.wanted.padEnd(24)} ${(m.first === m.wanted ? 'yes' : `no: ${m.first}`).padEnd(24)} ${m.did_you_mean ?? ''}`);
+    }
   }
-  console.log(`\n${pass ? 'PASS' : 'FAIL'}  median and p95 at most ${GOAL_MS} ms in every group (load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`);
+  console.log(`\n${pass ? 'PASS' : 'FAIL'}  median and p95 at most ${GOAL_MS} ms in every group, every misspelt or variant query's poem first (load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`);
 }
 process.exit(pass ? 0 : 1);

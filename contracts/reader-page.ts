@@ -2,11 +2,11 @@
  * What the API process hands to the reader's server bundle and what the server bundle hands
  * back. Shared by src/site (Nest) and reader/src (React).
  */
-import type { Poem, Publication } from './catalog.js';
+import type { Poem, PoemPage, Publication } from './catalog.js';
 import type { LoadError } from './errors.js';
 import type { SearchResults } from './search.js';
 
-export type { LoadError, Poem, Publication };
+export type { LoadError, Poem, PoemPage, Publication };
 
 /** The settings the pages need; never secrets, since they travel to the browser. */
 export interface PublicSiteSettings {
@@ -50,6 +50,11 @@ export interface ReaderData {
    * poem it fetches on the way.
    */
   poems: Poem[];
+  /**
+   * The printed pages (photos of the book's pages) of the poems whose text is at hand, by poem id;
+   * a poem not listed has not been asked for yet (the reader fetches them when it shows the poem).
+   */
+  printed_pages: Record<string, PoemPage[]>;
 }
 
 /** The contents line of a poem. */
@@ -67,6 +72,15 @@ export interface PoemData {
   poem: Poem;
   /** The collection the poem belongs to; null when it could not be loaded. */
   publication: Publication | null;
+  /** Photos of the printed pages the poem was read from; absent when not asked for yet. */
+  printed_pages?: PoemPage[];
+}
+
+/** A whole book with every poem's text: its print edition and its download. */
+export interface BookData {
+  publication: Publication;
+  /** In reading order. */
+  poems: Poem[];
 }
 
 /** The two indexes the archive keeps, of the whole archive and of each book. */
@@ -102,7 +116,9 @@ export type PageState =
   | { route: 'index'; kind: IndexKind; ref?: string; index: Load<IndexData> }
 
   /** /search?q=: `q` as typed; an empty q is the search form alone (ready, nothing found). */
-  | { route: 'search'; q: string; results: Load<SearchResults> };
+  | { route: 'search'; q: string; results: Load<SearchResults> }
+  /** A whole book set for paper: title page, contents, a poem a page. */
+  | { route: 'print'; ref: string; book: Load<BookData> };
 
 /** What the client reads on hydration from the JSON data block. */
 export interface BootData {

@@ -12,7 +12,9 @@ export type PageRoute =
   | { route: 'poem'; ref: string }
   | { route: 'index'; kind: IndexKind; ref?: string }
   /** Its words are the address's `q`. */
-  | { route: 'search' };
+  | { route: 'search' }
+  /** A whole book set for paper: /print/publication/{book}. */
+  | { route: 'print'; ref: string };
 
 const INDEX_KINDS: readonly string[] = ['first-lines', 'titles'] satisfies IndexKind[];
 
@@ -33,6 +35,10 @@ export function matchPage(pathname: string): PageRoute | null {
   const segments = path.slice(1).split('/');
   if (segments.some((s) => s === '')) return null;
   const [first, ref, third, fourth, ...rest] = segments;
+  if (first === 'print') {
+    const book = ref === 'publication' && third !== undefined && fourth === undefined && rest.length === 0 ? decode(third) : null;
+    return book === null ? null : { route: 'print', ref: book };
+  }
   if (first === 'index') return ref !== undefined && third === undefined && INDEX_KINDS.includes(ref) ? { route: 'index', kind: ref as IndexKind } : null;
   if ((first !== 'publication' && first !== 'poem') || ref === undefined || rest.length > 0) return null;
   const decoded = decode(ref);

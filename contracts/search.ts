@@ -17,9 +17,18 @@ export interface PoemSearchHit {
   title_html: string;
   /** The best-matching line with its neighbours (lines separated by "\n"), escaped, matches marked. */
   snippet_html: string;
+  /** The same lines with their indentation (contracts/verse.ts), for setting them as verse. */
+  snippet_lines: SnippetLine[];
   publication: { id: number; slug: string; title: string };
   /** Higher is better; only the order means anything. */
   score: number;
+}
+
+export interface SnippetLine {
+  /** Leading spaces of the line in the poem. */
+  indent: number;
+  /** The line, escaped, matches marked. */
+  html: string;
 }
 
 export interface PublicationSearchHit {
@@ -43,4 +52,14 @@ export interface SearchResults {
   poem_total: number;
   publications: PublicationSearchHit[];
   publication_total: number;
+  /**
+   * When few items match the words as typed, the lists above also hold matches of the archive's
+   * words spelt alike (ranked below matches as typed), and this is the text with each word the
+   * archive does not hold replaced by the most alike word it does ("tiger tiger" -> "tyger
+   * tyger"); null otherwise.
+   */
+  did_you_mean: string | null;
 }
+
+/** Fewer poems and collections than this matching the words as typed, and the search forgives spellings. */
+export const FEW_MATCHES = 3;

@@ -5,15 +5,16 @@
  * shared images by address fetch the new card.
  */
 import type { Poem, Publication } from './catalog.js';
-import { authorsText, firstLines, formatPublicationDate, refOf } from './format.js';
+import { authorsText, formatPublicationDate, refOf } from './format.js';
+import { openingLines } from './verse.js';
 
 export const SOCIAL_CARD_WIDTH = 1200;
 export const SOCIAL_CARD_HEIGHT = 630;
 
 export interface SocialCard {
   title: string;
-  /** A few opening lines, as printed. */
-  lines: string[];
+  /** A few opening lines, as printed: their text and indentation (contracts/verse.ts). */
+  lines: Array<{ indent: number; text: string }>;
   /** "by Eleanor Vance" */
   byline: string;
   /** Where it comes from: the book and its year, or the publisher and year. */
@@ -28,15 +29,16 @@ interface CardSettings {
 
 const MAX_LINE = 90;
 
-function cut(line: string): string {
-  return line.length <= MAX_LINE ? line : `${line.slice(0, MAX_LINE - 1).replace(/\s+\S*$/, '')}…`;
+function cut(line: { indent: number; text: string }): { indent: number; text: string } {
+  const { indent, text } = line;
+  return { indent, text: text.length <= MAX_LINE ? text : `${text.slice(0, MAX_LINE - 1).replace(/\s+\S*$/, '')}…` };
 }
 
 export function poemCard(poem: Pick<Poem, 'title' | 'body'>, publication: Publication | null, s: CardSettings): SocialCard {
   const year = formatPublicationDate(publication?.publication_date);
   return {
     title: poem.title.trim() || 'Untitled',
-    lines: firstLines(poem.body, 4).map(cut),
+    lines: openingLines(poem.body, 4).map(cut),
     byline: `by ${authorsText(publication?.authors, s.poetName)}`,
     source: publication ? [publication.title, year].filter(Boolean).join(' · ') : '',
     siteName: s.siteName,
@@ -47,7 +49,7 @@ export function publicationCard(publication: Publication, poems: Pick<Poem, 'bod
   const opening = poems.find((p) => p.body.trim());
   return {
     title: publication.title,
-    lines: opening ? firstLines(opening.body, 3).map(cut) : [],
+    lines: opening ? openingLines(opening.body, 3).map(cut) : [],
     byline: `by ${authorsText(publication.authors, s.poetName)}`,
     source: [publication.publisher?.trim(), formatPublicationDate(publication.publication_date)].filter(Boolean).join(' · '),
     siteName: s.siteName,

@@ -93,7 +93,13 @@ process.once('message', async ({ publications, poems }) => {
         isbn: '',
         notes: '',
       });
-      const added = await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({ title: `Poem ${i} of ${p}`, body: poemBody(p, i), pageNumbers: [i + 1] })));
+      const added = await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({
+          title: `Poem ${i} of ${p}`,
+          body: poemBody(p, i),
+          // Its About section shows notes, as a curator's poems have.
+          notes: `Written in the spring of ${1958 + (p % 40)}; first printed in a magazine, then as page ${i + 1} of this collection.`,
+          pageNumbers: [i + 1],
+        })));
       seeded.push({ publication: await commands.setStatus(pub.id, 'published'), poems: added });
     }
   }

@@ -13,6 +13,8 @@ export const PUBLIC_PATHS = [
   { name: 'poem page', path: ({ poem }) => `/poem/${poem.slug}`, uncached: true },
   { name: 'poem in its book', path: ({ publication, poem }) => `/publication/${publication.slug}/${poem.slug}`, uncached: true },
   { name: 'search page', path: ({ word }) => `/search?q=${word}` },
+  { name: 'print edition of a book', path: ({ publication }) => `/print/publication/${publication.slug}` },
+  { name: 'book download (EPUB)', path: ({ publication }) => `/download/${publication.slug}.epub` },
   { name: 'first-line index page', path: () => '/index/first-lines' },
   { name: 'title index page', path: () => '/index/titles' },
   { name: 'sitemap', path: () => '/sitemap.xml' },
@@ -21,6 +23,7 @@ export const PUBLIC_PATHS = [
   { name: 'API poems of a publication', path: ({ publication }) => `/api/publications/${publication.slug}/poems/` },
   { name: 'API poem', path: ({ poem }) => `/api/poems/${poem.slug}/` },
   { name: 'API search', path: ({ word }) => `/api/search/?q=${word}` },
+  { name: 'API printed pages of a poem', path: ({ poem }) => `/api/poems/${poem.slug}/printed_pages/` },
 ];
 
 /** What a browser sends: the cache answers in the coding it prefers. */

@@ -10,6 +10,7 @@ import { PoemPage } from './routes/poem-page.js';
 import { PublicationReaderPage } from './routes/publication-reader.js';
 import { PublicationsPage } from './routes/publications.js';
 import { SearchPage } from './routes/search.js';
+import { fullLoadPages } from './routes/full-load-pages.js';
 
 export function Page({ page, settings }: { page: PageState; settings: PublicSiteSettings }) {
   switch (page.route) {
@@ -26,6 +27,10 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
       return <IndexPage index={page.index} settings={settings} />;
     case 'search':
       return <SearchPage q={page.q} results={page.results} settings={settings} />;
+    case 'print': {
+      const BookPrint = fullLoadPages.print!;
+      return <BookPrint book={page.book} settings={settings} />;
+    }
   }
 }
 
@@ -43,6 +48,8 @@ export function loadOf(page: PageState): Load<unknown> {
       return page.index;
     case 'search':
       return page.results;
+    case 'print':
+      return page.book;
   }
 }
 
@@ -84,6 +91,13 @@ function neighbours(page: PageState): string[] {
   return [book.view - 1, book.view + 1]
     .filter((i) => i >= 0 && i < book.data.contents.length && !poemAt(book.data, i))
     .map((i) => refOf(book.data.contents[i]!));
+}
+
+/** What a page's head is built from: its address and load, and for a poem of a book whether its text is at hand. */
+function headKey(page: PageState): string {
+  const book = bookOf(page);
+  const poemShown = book && book.view >= 0 ? (poemAt(book.data, book.view) ? 'text' : 'title') : '';
+  return JSON.stringify([page.route, 'ref' in page ? page.ref : '', page.route === 'publication' ? page.poem : '', loadOf(page).state, poemShown, page.route === 'search' ? page.q : '']);
 }
 
 /**
@@ -153,7 +167,9 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
     if (hydrated.current && ready) document.getElementById('main')?.focus({ preventScroll: true });
   }, [pageKey, ready]);
 
-  // After in-app navigation the head follows the page (title, description, canonical, cards).
+  // After in-app navigation the head follows the page (title, description, canonical, cards);
+  // texts fetched ahead for the poems either side leave it as it is.
+  const head = headKey(page);
   useEffect(() => {
     if (!hydrated.current) {
       hydrated.current = true;
@@ -165,7 +181,7 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
       for (const el of document.head.querySelectorAll('[data-rh]')) el.remove();
       document.head.insertAdjacentHTML('beforeend', renderHead(buildHead(latest.current, settings), settings));
     });
-  }, [page, settings]);
+  }, [head, settings]);
 
   return (
     <NavigateContext.Provider value={navigate}>

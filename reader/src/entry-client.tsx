@@ -11,12 +11,13 @@ import './styles/reader.css';
 import { hydrateRoot } from 'react-dom/client';
 import { READER_DATA_ELEMENT_ID, READER_ROOT_ELEMENT_ID, type BootData } from '../../contracts/reader-page.js';
 import { App } from './app.js';
+import { loadFullLoadPage } from './routes/full-load-pages.js';
 
 const dataElement = document.getElementById(READER_DATA_ELEMENT_ID);
 const root = document.getElementById(READER_ROOT_ELEMENT_ID);
 if (dataElement && root) {
   const boot = JSON.parse(dataElement.textContent ?? '{}') as BootData;
-  hydrateRoot(root, <App initial={boot.page} settings={boot.settings} />);
+  void loadFullLoadPage(boot.page.route).then(() => hydrateRoot(root, <App initial={boot.page} settings={boot.settings} />));
   const endpoint = boot.settings.webVitalsEndpoint;
   if (endpoint) void import('./lib/web-vitals.js').then((m) => m.reportWebVitals(endpoint));
 }

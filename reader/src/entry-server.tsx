@@ -6,6 +6,10 @@ import { renderToString } from 'react-dom/server';
 import type { PageState, PublicSiteSettings, RenderResult } from '../../contracts/reader-page.js';
 import { App, loadOf } from './app.js';
 import { buildHead, renderHead } from './lib/seo.js';
+import { BookPrintPage } from './routes/book-print.js';
+import { fullLoadPages } from './routes/full-load-pages.js';
+
+fullLoadPages.print = BookPrintPage;
 
 export { serializeForScript } from './lib/escape.js';
 

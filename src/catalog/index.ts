@@ -6,7 +6,7 @@
 export { CatalogEvents } from './application/catalog-events.js';
 export type { DiscardedScans } from './application/catalog-events.js';
 export { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
-export type { CatalogReadApi, CatalogWriteApi } from './application/catalog.contract.js';
+export type { CatalogReadApi, CatalogWriteApi, Viewer } from './application/catalog.contract.js';
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
 export type { Publication } from './domain/publication.js';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { QUEUE_HEALTH } from '../health/index.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { PublicationPagesPurger } from './infrastructure/page-store/publication-pages.purger.js';
@@ -8,12 +9,12 @@ import { ScanJobsModule, SCAN_JOB_HANDLERS } from './application/scan-jobs.modul
 import { SCAN_JOBS, SCAN_JOBS_TABLE, SCAN_QUEUE_NAME, type ScanJobCatalogue } from './application/scan-job.catalogue.js';
 import { scanFailurePolicy } from './application/scan-job.failures.js';
 import { ScanQueue } from './application/scan-queue.js';
-import { PoemPages } from './application/poem-pages.service.js';
 import { ScanService } from './application/scan.service.js';
 import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
 import { PoemPagesController } from './http/poem-pages.controller.js';
 import { ScansController } from './http/scans.controller.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
+import { PoemPagesModule } from './poem-pages.module.js';
 
 export type ScanningRole = 'api' | 'worker';
 
@@ -41,9 +42,9 @@ export class ScanningModule {
     if (role === 'worker') return { module: ScanningModule, imports: [queue] };
     return {
       module: ScanningModule,
-      imports: [CatalogCoreModule, ExtractionModule, PageStoreModule, queue],
+      imports: [CatalogCoreModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
       controllers: [ScansController, PoemPagesController],
-      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger, PoemPages],
+      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
       exports: [PageStoreModule, QUEUE_HEALTH],
     };
   }

@@ -3,5 +3,5 @@
  * application's request handler answers (bootstrap.ts).
  * Other modules import from here only (checked by dependency-cruiser).
  */
-export { loadSiteSettings, siteSettingsFrom } from './site-settings.js';
+export { DEFAULT_SITE_SETTINGS, loadSiteSettings, siteSettingsFrom } from './site-settings.js';
 export { SitePages } from './site-pages.service.js';

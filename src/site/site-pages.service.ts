@@ -4,6 +4,8 @@ import { PoemMapper } from '../catalog/index.js';
 import { PublicationMapper } from '../catalog/index.js';
 import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../delivery/index.js';
 import { SearchService } from '../search/index.js';
+import { PoemPages } from '../scanning/index.js';
+import type { PoemPage } from '../../contracts/catalog.js';
 import { DomainError } from '../common/domain/domain-error.js';
 import { ReaderBundle } from './reader-bundle.js';
 import {
@@ -33,6 +35,7 @@ const VISITOR = { staff: false } as const;
 function publicationsShown(page: PageState): number[] | undefined {
   if (page.route === 'publication' && page.reader.state === 'ready') return [page.reader.data.publication.id];
   if (page.route === 'poem' && page.poem.state === 'ready') return [page.poem.data.poem.publication_id];
+  if (page.route === 'print' && page.book.state === 'ready') return [page.book.data.publication.id];
   return undefined;
 }
 
@@ -55,7 +58,20 @@ export class SitePages implements PublicPages {
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
     private readonly bundle: ReaderBundle,
     private readonly searching: SearchService,
+    private readonly pages: PoemPages,
   ) {}
+
+  /**
+   * The photos of a poem's printed pages, read beside the poem itself (which decides whether a
+   * visitor sees it, and with it these); none when they cannot be read (the page shows the text
+   * regardless).
+   */
+  private printedPages(poemRef: string): Promise<PoemPage[]> {
+    return this.pages.ofPoemShown(poemRef).catch((err: unknown) => {
+      this.logger.warn(`Printed pages of ${poemRef}: ${err instanceof Error ? err.message : String(err)}`);
+      return [];
+    });
+  }
 
   private failure(err: unknown): LoadError {
     // A rule of the archive (not found, a refused search): its own status and words.
@@ -77,10 +93,12 @@ export class SitePages implements PublicPages {
   /** A book's contents, or with `poem` that poem read inside the book; only the texts the page shows travel with it. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const found = await this.catalog.readBook(ref, poem, VISITOR);
+      const [found, printed] = await Promise.all([this.catalog.readBook(ref, poem, VISITOR), poem === undefined ? [] : this.printedPages(poem)]);
       const contents = found.contents.map(PoemMapper.toContentsEntry);
-      if (poem !== undefined && poemIndexOf(contents, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
-      const data = { publication: PublicationMapper.toResponse(found.publication), contents, poems: found.poems.map(PoemMapper.toResponse) };
+      const at = poem === undefined ? -1 : poemIndexOf(contents, poem);
+      if (poem !== undefined && at < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
+      const printed_pages = at < 0 ? {} : { [String(contents[at]!.id)]: printed };
+      const data = { publication: PublicationMapper.toResponse(found.publication), contents, poems: found.poems.map(PoemMapper.toResponse), printed_pages };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
       return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
@@ -109,10 +127,10 @@ export class SitePages implements PublicPages {
 
   async poem(ref: string): Promise<PageState> {
     try {
-      const { poem, publication } = await this.catalog.getPoemWithPublication(ref, VISITOR);
+      const [{ poem, publication }, printed_pages] = await Promise.all([this.catalog.getPoemWithPublication(ref, VISITOR), this.printedPages(ref)]);
       const loaded: Load<PoemData> = {
         state: 'ready',
-        data: { poem: PoemMapper.toResponse(poem), publication: PublicationMapper.toResponse(publication) },
+        data: { poem: PoemMapper.toResponse(poem), publication: PublicationMapper.toResponse(publication), printed_pages },
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
@@ -120,9 +138,20 @@ export class SitePages implements PublicPages {
     }
   }
 
+  /** A whole book with every poem's text, for its print edition. */
+  async print(ref: string): Promise<PageState> {
+    try {
+      const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
+      const data = { publication: PublicationMapper.toResponse(found.publication), poems: found.poems.map(PoemMapper.toResponse) };
+      return { route: 'print', ref, book: { state: 'ready', data } };
+    } catch (err) {
+      return { route: 'print', ref, book: { state: 'error', error: this.failure(err) } };
+    }
+  }
+
   /** Search results; a blank q shows the form alone, a refused one (too long) a 400 page. */
   async search(q: string): Promise<PageState> {
-    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0 };
+    const nothing = { q: '', poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null };
     try {
       return { route: 'search', q, results: { state: 'ready', data: q.trim() ? await this.searching.search(q) : nothing } };
     } catch (err) {
@@ -169,6 +198,8 @@ export class SitePages implements PublicPages {
         return this.index(route.kind, route.ref);
       case 'search':
         return this.search(new URLSearchParams(query).get('q') ?? '');
+      case 'print':
+        return this.print(route.ref);
     }
   }
 

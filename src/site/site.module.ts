@@ -3,6 +3,8 @@ import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { SearchCoreModule } from '../search/search-core.module.js';
+import { PoemPagesModule } from '../scanning/index.js';
+import { BookDownloadController } from './book-download/book-download.controller.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
 import { SiteFilesController } from './site-files.controller.js';
@@ -18,8 +20,8 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * routes (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule],
-  controllers: [SiteFilesController, SocialCardsController, SiteFallbackController],
+  imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule, PoemPagesModule],
+  controllers: [SiteFilesController, SocialCardsController, BookDownloadController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
     { provide: ReaderBundle, useFactory: () => new ReaderBundle() },

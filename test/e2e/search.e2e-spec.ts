@@ -176,10 +176,13 @@ describe.each(dbTargets())('search on %s', (target) => {
     await bad('?q=a&limit=0', undefined, /limit must be between 1 and 50/);
     await bad('?q=a&limit=x', undefined, /limit must be a whole number/);
     // Text with no words in it is not an error: nothing matches it.
-    expect(await search('!!! ... ???')).toEqual({ q: '!!! ... ???', poems: [], poem_total: 0, publications: [], publication_total: 0 });
+    expect(await search('!!! ... ???')).toEqual({ q: '!!! ... ???', poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null });
     // Tsquery syntax in the text is just text.
     await search("it's & | ! <-> :* ( ) 'quoted'");
     expect((await search(`${'a'.repeat(200)}`)).poem_total).toBe(0);
+    // More words than are searched for (a pasted stanza): the first ones are.
+    const many = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    expect((await search(many)).poem_total).toBe(0);
   });
 
   it('keeps the stored poem documents in step with edits, and uses the full-text indexes', async () => {
@@ -206,6 +209,58 @@ describe.each(dbTargets())('search on %s', (target) => {
     expect(plans[1]).toContain('publications_search_idx');
   });
 
+  describe('forgiving search', () => {
+    it('finds spelling variants and misspellings, the words as typed first, and proposes the spelling the archive has', async () => {
+      await collection('Woodland Roads', [
+        { title: 'Two Roads', body: 'Two roads diverged in a yellow wood,\n    and I took the one\nthe road less traveled by,\nand that has made all the difference.' },
+        { title: 'A Walk', body: 'I travelled far along the road\nand came home less tired.' },
+      ]);
+      await collection('Songs of Experience', [{ title: 'The Tyger', body: 'Tyger Tyger, burning bright,\nIn the forests of the night;' }]);
+
+      const road = await search('the road less travelled');
+      // The phrase as printed ("traveled") outranks the words as typed scattered over a poem.
+      expect(titles(road).slice(0, 2)).toEqual(['Two Roads', 'A Walk']);
+      expect(road.poems[0]!.snippet_html).toContain('<mark>the</mark> <mark>road</mark> <mark>less</mark> <mark>traveled</mark> by,');
+      // "travelled" is a word of the archive, so nothing is proposed.
+      expect(road.did_you_mean).toBeNull();
+
+      const tiger = await search('tiger tiger');
+      expect(titles(tiger)[0]).toBe('The Tyger');
+      expect(tiger.poems[0]!.title_html).toBe('The <mark>Tyger</mark>');
+      expect(tiger.did_you_mean).toBe('tyger tyger');
+
+      // Misspelt twice over, and still the line a visitor remembers.
+      expect(titles(await search('burnin brite'))[0]).toBe('The Tyger');
+    });
+
+    it('finds a book and its poems by the book\'s name, and every poem of the poet by the poet\'s name', async () => {
+      const { publication } = await collection('Quincewood Lanterns', [
+        { title: 'Pickers', body: 'Stepladders against the bark.' },
+        { title: 'Cider', body: 'Autumn in a jar.' },
+      ]);
+      await collection('Guest Voices', [{ title: 'Visitor', body: 'Stepladders of another kind.' }], { authors: ['Margit Orlov'] });
+
+      const book = await search('quincewood lanterns');
+      expect(book.publications[0]!.id).toBe(publication.id);
+      expect(titles(book).sort()).toEqual(['Cider', 'Pickers']);
+      // A book's name and a poem's word together.
+      expect(titles(await search('quincewood stepladders'))).toEqual(['Pickers']);
+      // The poet's name (site settings) stands for the books naming no authors; a guest's name for theirs.
+      expect(titles(await search('eleanor vance stepladders'))).toEqual(['Pickers']);
+      expect(titles(await search('orlov stepladders'))).toEqual(['Visitor']);
+      expect((await search('Eleanor Vance')).poems.map((p) => p.publication.title)).not.toContain('Guest Voices');
+    });
+
+    it('never proposes a word only a draft holds', async () => {
+      await collection('Hidden Notebook', [{ title: 'Secret', body: 'zanzibarine lanterns' }], {}, false);
+      await collection('Open Notebook', [{ title: 'Open', body: 'lanterns by the zanzibar shore' }]);
+      // The draft's word is the more alike; the published one is proposed.
+      const r = await search('zanzibarne');
+      expect(r.poems.map((p) => p.title)).toEqual(['Open']);
+      expect(r.did_you_mean).toBe('zanzibar');
+    });
+  });
+
   describe('the /search page', () => {
     const page = (query: string) => t.http().get(`/search${query}`).set('Accept', 'text/html');
 
@@ -217,7 +272,9 @@ describe.each(dbTargets())('search on %s', (target) => {
       const res = await page('?q=Quillwort').expect(200).expect('Content-Type', /text\/html/);
       const html = res.text;
       expect(html).toContain(`<a href="/publication/quillwort-songs/${poems[0]!.slug}"><mark>Quillwort</mark> at Noon</a>`);
-      expect(html).toContain('The <mark>quillwort</mark> &lt;b&gt;bends&lt;/b&gt; &amp; &quot;sways&quot;\nby the cold lake.');
+      expect(html).toContain(
+        '<span class="verse-line">The <mark>quillwort</mark> &lt;b&gt;bends&lt;/b&gt; &amp; &quot;sways&quot;</span><span class="verse-line">by the cold lake.</span>',
+      );
       expect(html).not.toContain('<b>bends</b>');
       expect(html).toContain('<a href="/publication/quillwort-songs"><bdi>Quillwort &lt;Songs&gt;</bdi></a>');
       const text = bodyText(html);
@@ -239,6 +296,9 @@ describe.each(dbTargets())('search on %s', (target) => {
       expect(parseHead(empty.text).canonical).toMatch(/\/search$/);
       const none = await page('?q=zzyzxqua').expect(200);
       expect(bodyText(none.text)).toContain('Nothing matches “zzyzxqua”.');
+      await collection('Marsh Book', [{ title: 'Marsh', body: 'The bittern booms.' }]);
+      const proposed = await page('?q=bitern').expect(200);
+      expect(proposed.text).toContain('Did you mean <a href="/search?q=bittern">bittern</a>?');
       const long = await page(`?q=${'a'.repeat(201)}`).expect(400);
       expect(bodyText(long.text)).toContain('The search text is too long: at most 200 characters');
     });

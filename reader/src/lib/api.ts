@@ -12,6 +12,7 @@ import {
   type PageState,
   type Poem,
   type PoemData,
+  type PoemPage,
   type Publication,
   type ReaderData,
 } from '../../../contracts/reader-page.js';
@@ -45,7 +46,7 @@ export function loadReader(ref: string): Promise<Load<ReaderData>> {
     Promise.all([
       getJson<Publication>(`/api/publications/${enc(ref)}/`),
       getJson<unknown>(`/api/publications/${enc(ref)}/poems/`).then((v) => asList<Poem>(v)),
-    ]).then(([publication, poems]) => ({ publication, contents: poems.map(contentsEntryOf), poems })),
+    ]).then(([publication, poems]) => ({ publication, contents: poems.map(contentsEntryOf), poems, printed_pages: {} })),
   );
 }
 
@@ -63,6 +64,13 @@ export function loadPoemText(ref: string): Promise<Poem | null> {
     texts.set(ref, text);
   }
   return text;
+}
+
+/** The photos of a published poem's printed pages; none when they cannot be had (the poem shows without them). */
+export function loadPrintedPages(ref: string): Promise<PoemPage[]> {
+  return getJson<unknown>(`/api/poems/${enc(ref)}/printed_pages/`)
+    .then((v) => asList<PoemPage>(v))
+    .catch(() => []);
 }
 
 export function loadPoem(ref: string): Promise<Load<PoemData>> {

@@ -1,12 +1,14 @@
+import { refOf } from '../../../contracts/format.js';
+import type { Poem, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 
 /** The reader's routes that load client-side (SPEC section 2, Public). */
-export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'search' }>;
+export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'search' } | { route: 'print' }>;
 
-/** A route the reader loads in place; null for anything else, the indexes and search included, which the server renders on a full page load. */
+/** A route the reader loads in place; null for anything else, the indexes, search and print editions included, which the server renders on a full page load. */
 export function matchRoute(pathname: string): RouteMatch | null {
   const match = matchPage(pathname);
-  return match === null || match.route === 'index' || match.route === 'search' ? null : match;
+  return match === null || match.route === 'index' || match.route === 'search' || match.route === 'print' ? null : match;
 }
 
 const enc = encodeURIComponent;
@@ -16,6 +18,20 @@ export const paths = {
   publication: (ref: string) => `/publication/${enc(ref)}`,
   /** A poem read inside its book: the poem's one canonical address. */
   bookPoem: (publicationRef: string, poemRef: string) => `/publication/${enc(publicationRef)}/${enc(poemRef)}`,
+  /** The whole book set for paper: title page, contents, a poem a page. */
+  bookPrint: (publicationRef: string) => `/print/publication/${enc(publicationRef)}`,
+  /** The book as an EPUB 3 file. */
+  bookEpub: (publicationRef: string) => `/download/${enc(publicationRef)}.epub`,
   index: (kind: 'first-lines' | 'titles', publicationRef?: string) =>
     publicationRef === undefined ? `/index/${kind}` : `/publication/${enc(publicationRef)}/index/${kind}`,
 };
+
+export function publicationUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, publication: Pick<Publication, 'slug' | 'id'>): string {
+  return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
+}
+
+/** The poem's canonical address: inside its book; on its own only when the book is not known. */
+export function poemUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
+  if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
+  return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
+}

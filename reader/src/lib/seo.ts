@@ -15,8 +15,9 @@ import {
   SOCIAL_CARD_WIDTH,
 } from '../../../contracts/social-card.js';
 import { escapeHtml, serializeForScript } from './escape.js';
-import { authorsText, refOf } from '../../../contracts/format.js';
+import { authorsText } from '../../../contracts/format.js';
 import { isoPublicationDate } from './dates.js';
+import { poemUrl, publicationUrl } from './routes.js';
 
 export { isoPublicationDate };
 
@@ -98,16 +99,6 @@ export function poemKeywords(title: string, body: string): string[] {
     if (top.length > 5) top.pop();
   }
   return ['poem', 'poetry', 'poet', ...top.map((e) => e.word).filter((w) => !['poem', 'poetry', 'poet'].includes(w))];
-}
-
-export function publicationUrl(s: PublicSiteSettings, publication: Pick<Publication, 'slug' | 'id'>): string {
-  return `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
-}
-
-/** The poem's canonical address: inside its book; on its own only when the book is not known. */
-export function poemUrl(s: PublicSiteSettings, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
-  if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
-  return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
 }
 
 export function poetJsonLd(s: PublicSiteSettings): Record<string, unknown> {
@@ -328,6 +319,22 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         ...(q ? {} : { canonical: `${s.publicUrl}/search` }),
         noindex: s.noindex || q !== '',
         ogType: 'website',
+      };
+    }
+    case 'print': {
+      if (page.book.state !== 'ready') return placeholderHead(page.book.state === 'loading' ? 'Loading publication...' : 'Publication Not Found', s);
+      const { publication, poems } = page.book.data;
+      const by = authorsText(publication.authors, s.poetName);
+      // A view of the book: search engines are pointed at the book's own page.
+      const canonical = publicationUrl(s, publication);
+      return {
+        ...titled(`${publication.title} · Print edition`),
+        description: cutDescription(`${publication.title} by ${by}, set for print: title page, contents and ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}, one to a page.`),
+        keywords: uniq(['poetry', 'poems', 'poetry collection', publication.title, by]),
+        canonical,
+        noindex: s.noindex,
+        ogType: 'book',
+        jsonLd: graph(bookJsonLd(publication, s, poems.length), breadcrumbJsonLd([home, { name: publication.title, url: canonical }])),
       };
     }
   }

@@ -57,5 +57,5 @@ export function poem(over: Partial<Poem> = {}): Poem {
 
 /** A book's reader data: its contents from `poems`, with the texts of `atHand` (all by default). */
 export function book(poems: Poem[], pub: Publication = publication(), atHand: Poem[] = poems): ReaderData {
-  return { publication: pub, contents: poems.map(contentsEntryOf), poems: atHand };
+  return { publication: pub, contents: poems.map(contentsEntryOf), poems: atHand, printed_pages: {} };
 }

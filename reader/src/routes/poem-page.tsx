@@ -3,6 +3,7 @@ import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
+import { AboutPoem, PoemActions } from '../components/about-poem.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
@@ -15,7 +16,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
   if (poem.state === 'error') {
     return <NotFoundPage settings={settings} heading="Poem Not Found" message={poem.error.status === 404 ? 'Poem not found' : 'Failed to load poem'} error={poem.error} />;
   }
-  const { poem: p, publication } = poem.data;
+  const { poem: p, publication, printed_pages } = poem.data;
   const collectionHref = publication
     ? `/publication/${encodeURIComponent(refOf(publication))}`
     : p.publication_id
@@ -52,7 +53,9 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
             )}
           </p>
           <Verse body={p.body} />
+          <PoemActions poem={p} publication={publication} settings={settings} level={2} />
         </article>
+        <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
         <nav aria-label="Collection" className="poem-footer-nav">
           {collectionHref && (
             <Link href={collectionHref}>

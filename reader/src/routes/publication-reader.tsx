@@ -4,6 +4,7 @@ import { HeaderTools, Layout } from '../components/layout.js';
 import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
+import { AboutPoem, PoemActions } from '../components/about-poem.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -109,7 +110,11 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
               {entry.title || 'Untitled'}
             </h2>
             {poem ? (
-              <Verse body={poem.body} />
+              <>
+                <Verse body={poem.body} />
+                <PoemActions poem={poem} publication={publication} settings={settings} level={3} />
+                <AboutPoem poem={poem} publication={publication} printedPages={data.printed_pages[String(poem.id)]} settings={settings} level={3} />
+              </>
             ) : (
               <p className="status-text" role="status">
                 Loading poem...
@@ -147,6 +152,12 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
                 <nav aria-label="Indexes of this book" className="index-links">
                   <a href={paths.index('first-lines', bookRef)}>Index of first lines</a>
                   <a href={paths.index('titles', bookRef)}>Index of titles</a>
+                </nav>
+                <nav aria-label="This book to take away" className="index-links book-links">
+                  <a href={paths.bookPrint(bookRef)}>Print this book</a>
+                  <a href={paths.bookEpub(bookRef)} download>
+                    Download EPUB
+                  </a>
                 </nav>
               </>
             )}

@@ -1,11 +1,30 @@
 import type { Load, PublicSiteSettings } from '../../../contracts/reader-page.js';
-import { SEARCH_QUERY_MAX_LENGTH, type SearchResults } from '../../../contracts/search.js';
+import type { CSSProperties } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH, type SearchResults, type SnippetLine } from '../../../contracts/search.js';
+import { verseProperties } from '../../../contracts/verse.js';
 import { refOf } from '../../../contracts/format.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { paths } from '../lib/routes.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A snippet set as verse (contracts/verse.ts), its lines' HTML escaped by the API with only <mark> added. */
+function Snippet({ lines }: { lines: SnippetLine[] }) {
+  const deepest = Math.max(0, ...lines.map((l) => l.indent));
+  return (
+    <div className="search-snippet verse" style={verseProperties(deepest) as CSSProperties}>
+      {lines.map((line, i) => (
+        <span
+          key={i}
+          className="verse-line"
+          style={line.indent > 0 ? ({ '--indent': line.indent } as CSSProperties) : undefined}
+          dangerouslySetInnerHTML={{ __html: line.html }}
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * /search?q=: results rendered on the server. The highlighted fields come from our own API,
@@ -17,7 +36,7 @@ export function SearchPage({ q, results, settings }: { q: string; results: Load<
       <div className="container page-pad search-page">
         <h1 className="page-title">Search</h1>
         <form className="search-form" role="search" aria-label="Archive" action="/search" method="get">
-          <label htmlFor="search-q">Words, the start of a word, or a line you remember</label>
+          <label htmlFor="search-q">Words, the start of a word, a line you remember, a book or the poet</label>
           <div className="search-box">
             <input id="search-q" className="search-input" type="search" name="q" defaultValue={q} maxLength={SEARCH_QUERY_MAX_LENGTH} />
             <button type="submit" className="search-button">
@@ -52,6 +71,11 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
       <p className="search-summary" role="status">
         {counted ? `${counted} ${one ? 'matches' : 'match'} “${r.q}”.` : `Nothing matches “${r.q}”. Try fewer words, or the start of a word.`}
       </p>
+      {r.did_you_mean && (
+        <p className="did-you-mean">
+          Did you mean <a href={`/search?q=${encodeURIComponent(r.did_you_mean)}`}>{r.did_you_mean}</a>?
+        </p>
+      )}
       {r.poems.length > 0 && (
         <section aria-labelledby="search-poems">
           <h2 id="search-poems" className="search-section-title">
@@ -63,7 +87,7 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
                 <h3 className="search-hit-title">
                   <Link href={paths.bookPoem(refOf(hit.publication), refOf(hit))} dangerouslySetInnerHTML={{ __html: hit.title_html || 'Untitled' }} />
                 </h3>
-                {hit.snippet_html && <p className="search-snippet" dangerouslySetInnerHTML={{ __html: hit.snippet_html }} />}
+                {hit.snippet_lines.length > 0 && <Snippet lines={hit.snippet_lines} />}
                 <p className="search-meta">
                   From <Link href={`/publication/${encodeURIComponent(refOf(hit.publication))}`}>
                     <bdi>{hit.publication.title}</bdi>

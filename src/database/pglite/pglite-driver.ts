@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGlitePool } from './pglite-pool.js';
@@ -10,8 +11,8 @@ import { PGlitePool } from './pglite-pool.js';
  */
 export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
   let db: Promise<PGlite> | undefined;
-  // Contrib extensions the migrations create (unaccent: accent-insensitive search).
-  const extensions = { unaccent };
+  // Contrib extensions the migrations create (unaccent: accent-insensitive search; pg_trgm: words alike).
+  const extensions = { unaccent, pg_trgm };
   // One instance for every pool TypeORM makes; a failed open (the directory still locked) is not
   // kept, so TypeORM's connection retries really try again.
   const open = () =>

@@ -1,14 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoemPage } from '../../../contracts/catalog.js';
-import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../infrastructure/images/page-image.intake.js';
-import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
+import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+
+const asPoemPage = (page: ScanPageRow): PoemPage => ({
+  id: Number(page.id),
+  page_index: page.page_index,
+  page_number: page.page_number,
+  mime_type: page.mime_type,
+  url: `/api/scan_pages/${page.id}/image/`,
+});
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
 
-/** The page archive for the admin: the photos a poem was read from, and each stored photo. */
+/**
+ * The page archive: the photos a poem was read from, and each stored photo. Staff see every
+ * page; a visitor only the pages of a published book outside the trash ("See the printed page"),
+ * and a page of any other book is not found, so a draft's photos stay private.
+ */
 @Injectable()
 export class PoemPages {
   constructor(
@@ -17,29 +29,32 @@ export class PoemPages {
     @Inject(PAGE_STORE) private readonly store: PageStore,
   ) {}
 
-  /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem. */
-  async ofPoem(ref: string): Promise<PoemPage[]> {
-    const poem = await this.queries.getPoem(ref, { staff: true });
-    const pages = await this.pagesRepo.pagesOfPoem(poem.id);
-    return pages.map((page) => ({
-      id: Number(page.id),
-      page_index: page.page_index,
-      page_number: page.page_number,
-      mime_type: page.mime_type,
-      url: `/api/scan_pages/${page.id}/image/`,
-    }));
+  /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
+  async ofPoem(ref: string, viewer: Viewer): Promise<PoemPage[]> {
+    const poem = await this.queries.getPoem(ref, viewer);
+    return (await this.pagesRepo.pagesOfPoem(poem.id)).map(asPoemPage);
   }
 
-  /** The photo as uploaded; throws SCAN.PAGE_NOT_FOUND when the id, the row or the file is missing. */
   /**
-   * A stored photo with its type read from its own bytes: only the raster types the intake keeps
-   * (JPEG, PNG, WebP) are ever answered, whatever a row says, so no stored file can reach a
-   * curator's browser as a page or a script.
+   * The pages of a poem by its slug or id, in one query and without asking the catalog: for a
+   * reader page, which reads the poem (and whether a visitor may see it) in its own query beside
+   * this one, and shows these only with a poem it found.
    */
-  async image(id: string): Promise<{ data: Buffer; mimeType: string }> {
+  async ofPoemShown(ref: string): Promise<PoemPage[]> {
+    return (await this.pagesRepo.pagesOfPoemRef(ref)).map(asPoemPage);
+  }
+
+  /**
+   * A stored photo with its checksum and its type read from its own bytes: only the raster types
+   * the intake keeps (JPEG, PNG, WebP) are ever answered, whatever a row says, so no stored file can
+   * reach a browser as a page or a script. Throws SCAN.PAGE_NOT_FOUND when the id, the row, the file
+   * or (to a visitor) its book's publication is missing.
+   */
+  async image(id: string, viewer: Viewer): Promise<{ data: Buffer; mimeType: string; sha256: string }> {
     if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
     const page = await this.pagesRepo.findPage(Number(id));
     if (!page) throw pageNotFound();
+    if (!viewer.staff) await this.queries.getPublication(page.publication_id, viewer).catch(() => Promise.reject(pageNotFound()));
     let data: Buffer;
     try {
       data = await this.store.get(page.storage_key);
@@ -48,6 +63,6 @@ export class PoemPages {
     }
     const mimeType = detectImageType(data);
     if (mimeType === undefined || mimeType === 'image/heic') throw pageNotFound();
-    return { data, mimeType };
+    return { data, mimeType, sha256: page.sha256 };
   }
 }

@@ -1,29 +1,44 @@
-import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { StaffGuard } from '../../auth/index.js';
+import type { Request, Response } from 'express';
+import { isStaff, StaffGuard } from '../../auth/index.js';
+import { PublicReadInterceptor } from '../../delivery/index.js';
 import { PoemPages } from '../application/poem-pages.service.js';
 
-/** The page archive for the admin: each poem's source pages beside its text. */
+const VISITOR = { staff: false } as const;
+
+/** The page archive: each poem's source pages, for the admin beside its text and for readers beside the poem. */
 @ApiTags('scanning')
 @Controller('api')
-@UseGuards(StaffGuard)
 export class PoemPagesController {
   constructor(private readonly pages: PoemPages) {}
 
   @Get('poems/:id/pages')
-  @ApiOperation({ summary: 'The page photos a poem was read from, in reading order' })
+  @UseGuards(StaffGuard)
+  @ApiOperation({ summary: 'The page photos a poem was read from, in reading order (staff: drafts too)' })
   pagesOfPoem(@Param('id') id: string) {
-    return this.pages.ofPoem(id);
+    return this.pages.ofPoem(id, { staff: true });
+  }
+
+  @Get('poems/:id/printed_pages')
+  @UseInterceptors(PublicReadInterceptor)
+  @ApiOperation({ summary: "The printed pages of a published poem: the photos of its book's pages it was read from (404 for drafts and the trash)" })
+  printedPagesOfPoem(@Param('id') id: string) {
+    return this.pages.ofPoem(id, VISITOR);
   }
 
   @Get('scan_pages/:id/image')
-  @ApiOperation({ summary: 'The stored page photo, as uploaded' })
-  async image(@Param('id') id: string, @Res() res: Response) {
-    const { data, mimeType } = await this.pages.image(id);
+  @ApiOperation({ summary: 'A stored page photo, as uploaded: staff see every page, visitors only those of published books (else 404)' })
+  async image(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    const staff = isStaff(req);
+    const { data, mimeType, sha256 } = await this.pages.image(id, { staff });
     res.setHeader('Content-Type', mimeType);
-    // Staff-only, so never kept by the browser past the session (like every staff answer).
-    res.setHeader('Cache-Control', 'no-store');
+    // Staff answers are never kept past the session (like every staff answer). A visitor's copy
+    // is revalidated on each view (a 304 by its checksum), so an unpublished book's photos are
+    // not shown from a browser's cache.
+    res.setHeader('Cache-Control', staff ? 'no-store' : 'public, max-age=0, must-revalidate');
+    res.setHeader('ETag', `"${sha256}"`);
+    res.setHeader('Vary', 'Cookie');
     res.send(data);
   }
 }

@@ -1,16 +1,23 @@
 /**
  * How a visitor's search text becomes terms, and how matches are shown. The database matches with
- * the same rule (see the search migration): accents and case folded, whole words of one letter,
- * longer words also as the start of a word ("riv" finds "river").
+ * the same rule (see the search migrations): accents and case folded, whole words of one letter,
+ * longer words also as the start of a word ("riv" finds "river"), and words of the archive alike
+ * in spelling ("traveled" for "travelled") as alternatives.
  */
-import { SEARCH_QUERY_MAX_LENGTH } from '../../../contracts/search.js';
+import { SEARCH_QUERY_MAX_LENGTH, type SnippetLine } from '../../../contracts/search.js';
+import { setVerse } from '../../../contracts/verse.js';
 import { SearchError } from './search.errors.js';
 
 export interface SearchTerm {
   word: string;
   /** Matches any word starting with `word` (else only the word itself). */
   prefix: boolean;
+  /** Words of the archive spelt alike, which match too (whole words), best first. */
+  alike: string[];
 }
+
+/** Words shorter than this are taken as typed: three letters have too few trigrams to compare. */
+export const MIN_ALIKE_LENGTH = 4;
 
 /** At most this many words are searched for; a pasted stanza is more than anyone remembers. */
 export const MAX_TERMS = 24;
@@ -39,16 +46,38 @@ export function checkQuery(raw: string | undefined): string {
 /** The distinct words of the text, folded, in order. Empty when it holds no letters or digits. */
 export function searchTerms(q: string): SearchTerm[] {
   const words = [...new Set(fold(q).match(WORD) ?? [])].slice(0, MAX_TERMS);
-  return words.map((word) => ({ word, prefix: [...word].length > 1 }));
+  return words.map((word) => ({ word, prefix: [...word].length > 1, alike: [] }));
 }
 
 /** The words in order, duplicates kept: what a phrase match looks for. */
-export function phraseOf(q: string): string {
-  return (fold(q).match(WORD) ?? []).join(' ');
+export function phraseWords(q: string): string[] {
+  return (fold(q).match(WORD) ?? []).slice(0, MAX_TERMS * 2);
+}
+
+/** The distinct folded words of a text. */
+export function wordsOf(text: string): Set<string> {
+  return new Set(fold(text).match(WORD) ?? []);
 }
 
 function matches(folded: string, terms: SearchTerm[]): SearchTerm | undefined {
-  return terms.find((t) => (t.prefix ? folded.startsWith(t.word) : folded === t.word));
+  return terms.find((t) => (t.prefix ? folded.startsWith(t.word) : folded === t.word) || t.alike.includes(folded));
+}
+
+/**
+ * "Did you mean": the text as typed with each word the archive does not hold (`unknown`) replaced
+ * by its most alike word that the results show (`shown`, so a word of a draft is never proposed).
+ * Null when no word changes.
+ */
+export function suggestion(q: string, terms: SearchTerm[], unknown: Set<string>, shown: Set<string>): string | null {
+  const replacement = new Map<string, string>();
+  for (const t of terms) {
+    const better = unknown.has(t.word) ? t.alike.find((w) => shown.has(w)) : undefined;
+    if (better) replacement.set(t.word, better);
+  }
+  if (replacement.size === 0) return null;
+  return phraseWords(q)
+    .map((w) => replacement.get(w) ?? w)
+    .join(' ');
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -83,10 +112,12 @@ function clip(line: string, terms: SearchTerm[]): string {
 
 /**
  * A few lines of the poem around its best-matching line (the most distinct words matched), with
- * matches marked; the opening lines when only the title matched. Lines are joined with "\n".
+ * matches marked and their indentation (contracts/verse.ts); the opening lines when only the
+ * title matched.
  */
-export function snippet(body: string, terms: SearchTerm[]): string {
-  const lines = body.split('\n').map((l) => l.trim());
+export function snippet(body: string, terms: SearchTerm[]): SnippetLine[] {
+  const verse = setVerse(body).stanzas.flat();
+  const lines = verse.map((l) => l.text);
   let best = -1;
   let bestCount = 0;
   lines.forEach((line, index) => {
@@ -100,6 +131,6 @@ export function snippet(body: string, terms: SearchTerm[]): string {
       bestCount = found.size;
     }
   });
-  const around = best < 0 ? lines.filter(Boolean).slice(0, 2) : lines.slice(Math.max(0, best - 1), best + 2).filter(Boolean);
-  return around.map((line) => highlight(clip(line, terms), terms)).join('\n');
+  const around = best < 0 ? verse.slice(0, 2) : verse.slice(Math.max(0, best - 1), best + 2);
+  return around.map((line) => ({ indent: line.indent, html: highlight(clip(line.text, terms), terms) }));
 }

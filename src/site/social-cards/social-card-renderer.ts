@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../../../contracts/social-card.js';
+import { SPACES_PER_EM, TURNOVER_GAP, TURNOVER_ROOM } from '../../../contracts/verse.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +50,18 @@ const VERSE = "'Crimson Text', 'Crimson Text Ext'";
 const UI = "'Inter', 'Inter Ext'";
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
+const VERSE_SIZE = 34;
+/** Width of the card's text column, in pixels (the card less its stripe and padding). */
+const MEASURE = SOCIAL_CARD_WIDTH - 18 - 72 - 64;
+
+/** Indentation of the quoted lines by the reader's rule (contracts/verse.ts): half an em a space, less when deep. */
+function indentUnit(card: SocialCard): number {
+  const deepest = Math.max(0, ...card.lines.map((l) => l.indent));
+  return Math.min(VERSE_SIZE / SPACES_PER_EM, (MEASURE * TURNOVER_ROOM) / (deepest + TURNOVER_GAP));
+}
+
 function layout(card: SocialCard): Node {
+  const unit = indentUnit(card);
   const titleSize = card.title.length > 60 ? 52 : card.title.length > 32 ? 62 : 76;
   return el(
     'div',
@@ -61,8 +73,8 @@ function layout(card: SocialCard): Node {
         el('div', { display: 'block', marginTop: 22, fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 2 }, card.title),
         el(
           'div',
-          { display: 'flex', flexDirection: 'column', marginTop: 26, fontStyle: 'italic', fontSize: 34, lineHeight: 1.35, color: '#374151' },
-          card.lines.map((line) => el('div', { display: 'block', ...oneLine }, line)),
+          { display: 'flex', flexDirection: 'column', marginTop: 26, fontStyle: 'italic', fontSize: VERSE_SIZE, lineHeight: 1.35, color: '#374151' },
+          card.lines.map((line) => el('div', { display: 'block', paddingLeft: Math.round(line.indent * unit), ...oneLine }, line.text)),
         ),
         el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', fontFamily: UI }, [
           el('div', { display: 'block', fontWeight: 600, fontSize: 28, ...oneLine }, card.byline),
@@ -71,6 +83,35 @@ function layout(card: SocialCard): Node {
       ]),
     ],
   );
+}
+
+/** A book's cover for its download: what it says. */
+export interface BookCover {
+  title: string;
+  byline: string;
+  /** Publisher and year. */
+  imprint: string;
+  siteName: string;
+}
+
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 1800;
+
+/** The cover in the cards' manner, upright: the site's stripe, the title large, the poet and imprint below. */
+function coverLayout(cover: BookCover): Node {
+  const titleSize = cover.title.length > 60 ? 88 : cover.title.length > 28 ? 104 : 128;
+  return el('div', { display: 'flex', flexDirection: 'column', width: '100%', height: '100%', background: '#fbf8f1', color: '#1f2937', fontFamily: VERSE }, [
+    el('div', { display: 'flex', width: '100%', height: 36, background: '#2563eb' }),
+    el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '160px 110px 120px', alignItems: 'center', textAlign: 'center' }, [
+      el('div', { display: 'block', fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 5 }, cover.title),
+      el('div', { display: 'flex', width: 160, height: 4, background: '#2563eb', marginTop: 70, marginBottom: 70 }),
+      el('div', { display: 'block', fontSize: 64, fontStyle: 'italic', lineClamp: 2 }, cover.byline),
+      el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', alignItems: 'center', fontFamily: UI }, [
+        ...(cover.imprint ? [el('div', { display: 'block', fontSize: 38, color: '#4b5563', ...oneLine }, cover.imprint)] : []),
+        el('div', { display: 'block', marginTop: 18, fontWeight: 600, fontSize: 34, letterSpacing: 3, color: '#1d4ed8', textTransform: 'uppercase', ...oneLine }, cover.siteName),
+      ]),
+    ]),
+  ]);
 }
 
 const CACHE_LIMIT = 200;
@@ -86,23 +127,32 @@ export class SocialCardRenderer {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
   render(card: SocialCard): Promise<Buffer> {
-    const key = createHash('sha256').update(JSON.stringify(card)).digest('base64url');
+    return this.cached(card, () => this.draw(layout(card), SOCIAL_CARD_WIDTH, SOCIAL_CARD_HEIGHT));
+  }
+
+  /** A book's cover (PNG, 1200x1800), cached like the cards. */
+  renderCover(cover: BookCover): Promise<Buffer> {
+    return this.cached({ cover }, () => this.draw(coverLayout(cover), COVER_WIDTH, COVER_HEIGHT));
+  }
+
+  private cached(what: unknown, draw: () => Promise<Buffer>): Promise<Buffer> {
+    const key = createHash('sha256').update(JSON.stringify(what)).digest('base64url');
     const cached = this.cache.get(key);
     if (cached) {
       this.cache.delete(key); // most recently used last
       this.cache.set(key, cached);
       return cached;
     }
-    const rendering = this.draw(card);
+    const rendering = draw();
     rendering.catch(() => this.cache.delete(key));
     this.cache.set(key, rendering);
     while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     return rendering;
   }
 
-  private async draw(card: SocialCard): Promise<Buffer> {
+  private async draw(node: Node, width: number, height: number): Promise<Buffer> {
     this.fonts ??= loadFonts();
-    const svg = await satori(layout(card) as Parameters<typeof satori>[0], { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT, fonts: this.fonts });
+    const svg = await satori(node as Parameters<typeof satori>[0], { width, height, fonts: this.fonts });
     return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
   }
 }

@@ -10,6 +10,7 @@ export interface ScanPageRow {
   storage_key: string;
   mime_type: string;
   page_number: number | null;
+  sha256: string;
 }
 
 export interface NewScanPage {
@@ -22,7 +23,7 @@ export interface NewScanPage {
   sha256: string;
 }
 
-const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number';
+const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256';
 
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
@@ -74,6 +75,16 @@ export class ScanPagesRepository {
          FROM poem_pages pp JOIN scan_pages s ON s.id = pp.scan_page_id
         WHERE pp.poem_id = $1 ORDER BY pp.position`,
       [poemId],
+    );
+  }
+
+  /** The pages of the poem with this slug or id, in reading order, in one statement (no check of who may see it). */
+  pagesOfPoemRef(ref: string): Promise<ScanPageRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+         FROM poems po JOIN poem_pages pp ON pp.poem_id = po.id JOIN scan_pages s ON s.id = pp.scan_page_id
+        WHERE po.slug = $1 OR po.id = $2 ORDER BY pp.position`,
+      [ref, /^\d{1,9}$/.test(ref) ? Number(ref) : null],
     );
   }
 

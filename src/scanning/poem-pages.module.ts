@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { PoemPages } from './application/poem-pages.service.js';
+import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
+
+/** The page photos each poem was read from: for the scanning endpoints and the reader's printed pages. */
+@Module({
+  imports: [CatalogCoreModule, PageStoreModule],
+  providers: [PoemPages],
+  exports: [PoemPages],
+})
+export class PoemPagesModule {}

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
+import { decodeEntities } from '../../reader/test-support/html.js';
+import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { epubcheck } from '../support/epubcheck.js';
+import { addSharedSetBook, SHARED_SET_BOOK } from '../support/shared-set-book.js';
+import { dbTargets, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** A poem with three levels of indentation and a line long enough to turn over. */
+const LEVELS = {
+  title: 'Three Levels',
+  body: 'Flush to the margin,\n  one step in,\n    two steps in,\n      three steps in, and a line that runs on far past any measure a reader or a page could hold on one line.\n\nFlush again.',
+};
+
+const binary = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c?: Buffer) => chunks.push(c!));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** The lines a page sets as verse, with their indentation, stanza by stanza. */
+function siteVerse(html: string): Array<Array<[number, string]>> {
+  const verse = /<div class="verse"[^>]*>([\s\S]*?)<\/div>/.exec(html)![1]!;
+  return [...verse.matchAll(/<p class="stanza">([\s\S]*?)<\/p>/g)].map((stanza) =>
+    [...stanza[1]!.matchAll(/<span class="verse-line"(?: style="--indent:(\d+)")?>([\s\S]*?)<\/span>/g)].map((m) => [Number(m[1] ?? 0), decodeEntities(m[2]!)] as [number, string]),
+  );
+}
+
+/** The same from a poem file of the EPUB: its indentation read back from the em of its first row. */
+function epubVerse(xhtml: string): Array<Array<[number, string]>> {
+  return [...xhtml.matchAll(/<p class="stanza">([\s\S]*?)<\/p>/g)].map((stanza) =>
+    [...stanza[1]!.matchAll(/<span class="line" style="padding-left: ([\d.]+)em; text-indent: (-?[\d.]+)em">([\s\S]*?)<\/span>/g)].map(
+      (m) => [Math.round((Number(m[1]) + Number(m[2])) * 2), decodeEntities(m[3]!)] as [number, string],
+    ),
+  );
+}
+
+describe.each(dbTargets())('book download (EPUB 3) on %s', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    t = await startTestApp(target, { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
+  });
+  afterAll(async () => t?.close());
+
+  const download = (path: string) => t.http().get(path).buffer(true).parse(binary);
+
+  it('gives a shared-set book as an EPUB that EPUBCheck passes, holding every poem as the site sets it', async () => {
+    const { publication, poems } = await addSharedSetBook(t.app, { extra: [LEVELS] });
+    const res = await download(`/download/${publication.slug}.epub`).expect(200).expect('Content-Type', 'application/epub+zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${publication.slug}.epub"; filename*=UTF-8''${publication.slug}.epub`);
+    const epub = res.body as Buffer;
+
+    const file = join(mkdtempSync(join(tmpdir(), 'epub-')), `${publication.slug}.epub`);
+    writeFileSync(file, epub);
+    for (const report of await epubcheck(file)) {
+      console.log(`EPUB checked by ${report.checker}`);
+      expect(report.problems, report.checker).toEqual([]);
+    }
+
+    const entries = unzipSync(new Uint8Array(epub));
+    expect(Object.keys(entries)[0]).toBe('mimetype');
+    const opf = strFromU8(entries['OEBPS/content.opf']!);
+    expect(opf).toContain('<dc:title>Mountain Interval</dc:title>');
+    expect(opf).toContain('<dc:creator id="creator-1">Robert Frost</dc:creator>');
+    expect(opf).toContain('<dc:date>1916</dc:date>');
+    expect(opf).toMatch(/<item id="cover-image" href="cover.png" media-type="image\/png" properties="cover-image"\/>/);
+    expect([...entries['OEBPS/cover.png']!.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    mkdirSync('test-artifacts', { recursive: true });
+    writeFileSync('test-artifacts/epub-cover.png', entries['OEBPS/cover.png']!);
+    const nav = strFromU8(entries['OEBPS/contents.xhtml']!);
+    expect([...nav.matchAll(/<li><a href="poem-\d+\.xhtml">([^<]*)<\/a><\/li>/g)].map((m) => decodeEntities(m[1]!))).toEqual([
+      ...SHARED_SET_BOOK.poems.map((p) => p.title),
+      LEVELS.title,
+    ]);
+
+    // Every poem, stanza by stanza, line by line, indentation and all, as its page on the site.
+    for (const [i, poem] of poems.entries()) {
+      const page = await t.http().get(`/publication/${publication.slug}/${poem.slug}`).expect(200);
+      const xhtml = strFromU8(entries[`OEBPS/poem-${String(i + 1).padStart(4, '0')}.xhtml`]!);
+      expect(xhtml).toContain(`>${poem.title}</h1>`);
+      expect(epubVerse(xhtml), poem.title).toEqual(siteVerse(page.text));
+    }
+    // The turnover of the three-level poem starts deeper than its deepest line (two em past it).
+    const levels = strFromU8(entries[`OEBPS/poem-${String(poems.length).padStart(4, '0')}.xhtml`]!);
+    expect(levels).toContain('<span class="line" style="padding-left: 5em; text-indent: -2em">three steps in, and a line');
+    expect(levels).toContain('<span class="line" style="padding-left: 5em; text-indent: -5em">Flush to the margin,</span>');
+  });
+
+  it('keeps the download like other public reads: a 304 by ETag, a new book after an edit, never a draft or the trash', async () => {
+    const { publication, poems } = await addSharedSetBook(t.app, { title: 'Cached Interval' });
+    const first = await download(`/download/${publication.slug}.epub`).expect(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    await t.http().get(`/download/${publication.slug}.epub`).set('If-None-Match', first.headers.etag!).expect(304);
+    const again = await download(`/download/${publication.slug}.epub`).expect(200);
+    expect((again.body as Buffer).equals(first.body as Buffer)).toBe(true);
+
+    const commands = t.app.get(CatalogCommands);
+    await commands.updatePoem(poems[0]!.id, { title: 'The Road Not Taken', body: 'An edited line.', notes: '' });
+    const edited = await download(`/download/${publication.slug}.epub`).expect(200);
+    expect(edited.headers.etag).not.toBe(first.headers.etag);
+    expect(strFromU8(unzipSync(new Uint8Array(edited.body as Buffer))['OEBPS/poem-0001.xhtml']!)).toContain('An edited line.');
+
+    const draft = await addSharedSetBook(t.app, { title: 'Draft Interval', publish: false });
+    const { agent } = await staffAgent(t);
+    for (const client of [t.http(), agent]) {
+      const res = await client.get(`/download/${draft.publication.slug}.epub`).expect(404).expect('Content-Type', /json/);
+      expect(res.body.message).toBe('Publication not found');
+    }
+    await commands.moveToTrash(publication.id);
+    await t.http().get(`/download/${publication.slug}.epub`).expect(404);
+    await t.http().get(`/download/${publication.slug}.pdf`).expect(404);
+  });
+});
