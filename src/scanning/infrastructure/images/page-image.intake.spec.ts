@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toHeic } from '../../../../test/support/heic.js';
+import { heicFixture } from '../../../../test/support/heic.js';
 import { detectImageType, ImageIntakeError, normalisePageImage, storableImage } from './page-image.intake.js';
 
 /** A landscape image whose left half is black and right half white. */
@@ -73,7 +73,7 @@ describe('page image intake', () => {
   });
 
   it('takes a HEIC photo, as an iPhone saves it, and keeps it as JPEG', async () => {
-    const heic = toHeic(await halves(1200, 800, 'jpeg'));
+    const heic = heicFixture('halves-1200x800');
     expect(detectImageType(heic)).toBe('image/heic');
     const page = await normalisePageImage(heic, 0);
     expect(page).toMatchObject({ mimeType: 'image/jpeg', width: 1200, height: 800 });
@@ -91,7 +91,7 @@ describe('page image intake', () => {
   });
 
   it('names HEIC/HEIF in the error of a damaged one, and still refuses AVIF by name', async () => {
-    const heic = toHeic(await halves(400, 300, 'jpeg'));
+    const heic = heicFixture('halves-1200x800');
     const damaged = await rejection(normalisePageImage(heic.subarray(0, 400), 0, { label: 'page_0' }));
     expect(damaged.code).toBe('IMAGE.UNREADABLE');
     expect(damaged.message).toMatch(/^page_0 looks like HEIC\/HEIF but could not be read/);
