@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
-import { PoemMapper } from '../catalog/index.js';
-import { PublicationMapper } from '../catalog/index.js';
+import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '../catalog/index.js';
 import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../delivery/index.js';
 import { SearchService } from '../search/index.js';
 import { DomainError } from '../common/domain/domain-error.js';
@@ -68,7 +67,7 @@ export class SitePages implements PublicPages {
 
   async list(route: 'home' | 'publications'): Promise<PageState> {
     try {
-      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(PublicationMapper.toResponse) } };
+      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(toPublicationResponse) } };
     } catch (err) {
       return { route, list: { state: 'error', error: this.failure(err) } };
     }
@@ -78,9 +77,9 @@ export class SitePages implements PublicPages {
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
       const found = await this.catalog.readBook(ref, poem, VISITOR);
-      const contents = found.contents.map(PoemMapper.toContentsEntry);
+      const contents = found.contents.map(toContentsEntryResponse);
       if (poem !== undefined && poemIndexOf(contents, poem) < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
-      const data = { publication: PublicationMapper.toResponse(found.publication), contents, poems: found.poems.map(PoemMapper.toResponse) };
+      const data = { publication: toPublicationResponse(found.publication), contents, poems: found.poems.map(toPoemResponse) };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
       return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
@@ -92,14 +91,14 @@ export class SitePages implements PublicPages {
     try {
       if (ref === undefined) {
         const [found, foundPoems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
-        const publications = found.map(PublicationMapper.toResponse);
-        const poems = foundPoems.map(PoemMapper.toResponse);
+        const publications = found.map(toPublicationResponse);
+        const poems = foundPoems.map(toPoemResponse);
         const byId = new Map(publications.map((p) => [p.id, p]));
         return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
       }
       const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
-      const publication = PublicationMapper.toResponse(found.publication);
-      const poems = found.poems.map(PoemMapper.toResponse);
+      const publication = toPublicationResponse(found.publication);
+      const poems = found.poems.map(toPoemResponse);
       const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
       return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
     } catch (err) {
@@ -112,7 +111,7 @@ export class SitePages implements PublicPages {
       const { poem, publication } = await this.catalog.getPoemWithPublication(ref, VISITOR);
       const loaded: Load<PoemData> = {
         state: 'ready',
-        data: { poem: PoemMapper.toResponse(poem), publication: PublicationMapper.toResponse(publication) },
+        data: { poem: toPoemResponse(poem), publication: toPublicationResponse(publication) },
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {

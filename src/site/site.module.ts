@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DeliveryModule } from '../delivery/delivery.module.js';
 import { SearchCoreModule } from '../search/search-core.module.js';
 import { ReaderBundle } from './reader-bundle.js';
 import { SiteFallbackController } from './site-fallback.controller.js';
@@ -18,7 +17,7 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * routes (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule],
+  imports: [CatalogCoreModule, SearchCoreModule],
   controllers: [SiteFilesController, SocialCardsController, SiteFallbackController],
   providers: [
     { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
