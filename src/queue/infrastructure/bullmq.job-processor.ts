@@ -1,11 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobHandlerRegistry } from '../application/job-handler.registry.js';
 import type { JobCatalogueShape } from '../application/ports/job-catalogue.js';
 import { QUEUE_DEFINITION, type QueueDefinition } from '../application/queue-definition.js';
 import { encodeFailure } from './bullmq.failure.js';
-import { workerRedisConnection } from './redis-connection.js';
+import { BULL_QUEUE, QUEUE_REDIS } from './bullmq.tokens.js';
 
 /**
  * BullMQ's lock and stalled-job check for a takeover within `takeoverMs` (settings.lockMs) of a
@@ -21,48 +22,42 @@ export function takeoverTimings(takeoverMs: number): { lockDuration: number; sta
 }
 
 /**
- * The consuming side of the queue on Redis, run by worker processes. Handler errors reach BullMQ so
+ * The consuming side of the queue on Redis, run by worker processes: @nestjs/bullmq makes the
+ * BullMQ worker of the processor class `bullJobProcessorFor` declares. Handler errors reach BullMQ so
  * it retries those the failure policy calls retryable, with backoff; the others fail at once
  * (UnrecoverableError). A worker that dies mid-job stops renewing its lock, and another worker's
  * stalled-job check takes the job over.
  */
 @Injectable()
-export class BullJobWorker<C extends JobCatalogueShape> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class BullJobProcessor<C extends JobCatalogueShape> extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
-  private connection?: Redis;
-  private worker?: Worker;
 
   constructor(
     private readonly registry: JobHandlerRegistry<C>,
     @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<C>,
+    @Inject(QUEUE_REDIS) private readonly connection: Redis,
+    @Inject(BULL_QUEUE) queue: Queue,
   ) {
+    super();
     this.logger = new Logger(`${definition.logLabel}Worker`);
+    // The worker's own 'error' event (below) reports the connection they share.
+    queue.on('error', () => undefined);
   }
 
+  /** Consumes once the whole process is up (the worker is made at module init, not yet running). */
   onApplicationBootstrap(): void {
     const { name, logLabel, settings } = this.definition;
-    const { queuePrefix, lockMs, concurrency } = settings;
-    this.connection = workerRedisConnection(this.definition.redisUrl!);
-    this.connection.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
-    this.worker = new Worker(name, (job) => this.process(job), {
-      connection: this.connection,
-      prefix: queuePrefix,
-      concurrency,
-      ...takeoverTimings(lockMs),
-      maxStalledCount: 2,
-    });
-    this.worker.on('error', (err) => this.logger.warn(`Worker: ${err.message}`));
-    this.worker.on('failed', (job, err) => this.logger.warn(`${logLabel} job ${job?.id} failed: ${err.message}`));
-    this.worker.on('completed', (job) => this.logger.log(`${logLabel} job ${job.id} completed`));
-    this.logger.log(`Consuming ${logLabel.toLowerCase()} jobs (queue ${queuePrefix}:${name}, concurrency ${concurrency})`);
+    void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
+    this.logger.log(`Consuming ${logLabel.toLowerCase()} jobs (queue ${settings.queuePrefix}:${name}, concurrency ${settings.concurrency})`);
   }
 
+  /** Lets the running jobs finish, then lets go of Redis (the worker runs on this process's connection). */
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close().catch(() => undefined);
-    this.connection?.disconnect();
+    await this.worker.close().catch(() => undefined);
+    this.connection.disconnect();
   }
 
-  private async process(job: Job): Promise<unknown> {
+  async process(job: Job): Promise<unknown> {
     const handler = this.registry.get(job.name);
     this.logger.log(`${this.definition.logLabel} job ${job.id} (${job.name}) started, attempt ${job.attemptsStarted}`);
     try {
@@ -78,4 +73,29 @@ export class BullJobWorker<C extends JobCatalogueShape> implements OnApplication
       throw failure.retryable ? new Error(reason) : new UnrecoverableError(reason);
     }
   }
+
+  @OnWorkerEvent('completed')
+  completed(job: Job): void {
+    this.logger.log(`${this.definition.logLabel} job ${job.id} completed`);
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job | undefined, err: Error): void {
+    this.logger.warn(`${this.definition.logLabel} job ${job?.id} failed: ${err.message}`);
+  }
+
+  @OnWorkerEvent('error')
+  error(err: Error): void {
+    this.logger.warn(`Worker: ${err.message}`);
+  }
+}
+
+/**
+ * The processor class of one queue: @Processor names the queue at class level, and the queue's
+ * name and timings come from its user's definition, so the class is declared per definition.
+ */
+export function bullJobProcessorFor<C extends JobCatalogueShape>({ name, settings }: QueueDefinition<C>): Type<BullJobProcessor<C>> {
+  @Processor(name, { autorun: false, concurrency: settings.concurrency, ...takeoverTimings(settings.lockMs), maxStalledCount: 2 })
+  class QueueProcessor extends BullJobProcessor<C> {}
+  return QueueProcessor;
 }
