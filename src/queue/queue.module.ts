@@ -7,9 +7,10 @@ import { JobHandlerRegistry } from './application/job-handler.registry.js';
 import type { JobCatalogueShape } from './application/ports/job-catalogue.js';
 import { JOB_HANDLERS, JOB_QUEUE, type JobHandler } from './application/ports/job-queue.port.js';
 import { QUEUE_DEFINITION, type QueueDefinition } from './application/queue-definition.js';
+import { bullJobEventsFor } from './infrastructure/bullmq.job-events.js';
 import { bullJobProcessorFor } from './infrastructure/bullmq.job-processor.js';
 import { bullJobOptions, BullJobQueue } from './infrastructure/bullmq.job-queue.js';
-import { BULL_QUEUE, QUEUE_REDIS } from './infrastructure/bullmq.tokens.js';
+import { BULL_EVENTS, BULL_QUEUE, QUEUE_REDIS } from './infrastructure/bullmq.tokens.js';
 import { DatabaseJobQueue } from './infrastructure/database.job-queue.js';
 import { JobsTable } from './infrastructure/jobs.table.js';
 import { apiRedisConnection, workerRedisConnection } from './infrastructure/redis-connection.js';
@@ -45,8 +46,10 @@ export class QueueModule {
     }
     if (definition.redisUrl) {
       const bull = bullModules(definition, role);
-      const queue: Provider = { provide: JOB_QUEUE, useClass: BullJobQueue };
-      return { module: QueueModule, imports: [...(imports ?? []), ...bull.imports], providers: [...core, ...bull.providers, queue], exports: [JOB_QUEUE] };
+      // The API waits for its jobs' ends on the queue's events.
+      const events = bullJobEventsFor(definition);
+      const queue: Provider[] = [events, { provide: BULL_EVENTS, useExisting: events }, { provide: JOB_QUEUE, useClass: BullJobQueue }];
+      return { module: QueueModule, imports: [...(imports ?? []), ...bull.imports], providers: [...core, ...bull.providers, ...queue], exports: [JOB_QUEUE] };
     }
     const queue: Provider[] = [
       { provide: JOB_QUEUE, useClass: DatabaseJobQueue },

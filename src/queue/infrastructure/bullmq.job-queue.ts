@@ -6,10 +6,15 @@ import type { JobQueue, JobState, JobStatus } from '../application/ports/job-que
 import { QUEUE_DEFINITION, type QueueDefinition, type QueueSettings } from '../application/queue-definition.js';
 import { QueueError } from '../domain/queue.errors.js';
 import { decodeFailure } from './bullmq.failure.js';
-import { BULL_QUEUE, QUEUE_REDIS } from './bullmq.tokens.js';
+import type { BullJobEvents } from './bullmq.job-events.js';
+import { BULL_EVENTS, BULL_QUEUE, QUEUE_REDIS } from './bullmq.tokens.js';
 import { waitForReady } from './redis-connection.js';
 
-const POLL_MS = 300;
+/**
+ * A waiter hears of its job's end from the queue's events; it also looks at the job this often, in
+ * case no event comes (a Redis restarted without its data forgets the job and its events).
+ */
+const LOOK_AGAIN_MS = 30_000;
 
 /** Retries with exponential backoff; finished jobs are kept a while for status look-ups. */
 export function bullJobOptions(settings: QueueSettings) {
@@ -36,7 +41,8 @@ function isReported(progress: unknown): progress is object {
 /**
  * The API side of the queue on Redis: it queues jobs on the BullMQ queue @nestjs/bullmq registered
  * (BullModule.registerQueueAsync in queue.module.ts) and reads their state; worker processes
- * (BullJobProcessor) run them. Any number of API replicas and workers can share it.
+ * (BullJobProcessor) run them, and a job's end reaches a waiting request through the queue's events
+ * (BullJobEvents). Any number of API replicas and workers can share it.
  */
 @Injectable()
 export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, OnModuleInit, OnApplicationShutdown {
@@ -48,6 +54,7 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
     @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<C>,
     @Inject(BULL_QUEUE) private readonly queue: Queue,
     @Inject(QUEUE_REDIS) private readonly connection: Redis,
+    @Inject(BULL_EVENTS) private readonly events: BullJobEvents<C>,
   ) {
     this.logger = new Logger(`${definition.logLabel}Queue`);
     this.connection.on('error', (err) => this.logThrottled(`Redis for the ${definition.logLabel.toLowerCase()} queue: ${err.message}`));
@@ -128,13 +135,18 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
   }
 
   async waitUntilFinished<N extends JobName<C>>(jobId: string, signal?: AbortSignal): Promise<JobResult<C, N>> {
-    for (;;) {
-      if (signal?.aborted) throw QueueError.waitAborted(jobId);
-      const status = await this.status(jobId);
-      if (!status) throw QueueError.jobNotFound(jobId);
-      if (status.state === 'completed') return status.result as JobResult<C, N>;
-      if (status.state === 'failed') throw QueueError.jobFailed(status.error!);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const finish = this.events.watch(jobId, signal);
+    try {
+      for (;;) {
+        if (signal?.aborted) throw QueueError.waitAborted(jobId);
+        const status = await this.status(jobId);
+        if (!status) throw QueueError.jobNotFound(jobId);
+        if (status.state === 'completed') return status.result as JobResult<C, N>;
+        if (status.state === 'failed') throw QueueError.jobFailed(status.error!);
+        await finish.next(LOOK_AGAIN_MS);
+      }
+    } finally {
+      finish.stop();
     }
   }
 
