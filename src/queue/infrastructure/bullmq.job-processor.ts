@@ -13,12 +13,20 @@ import { BULL_QUEUE, QUEUE_REDIS } from './bullmq.tokens.js';
  * worker's death. A dead worker's lock lapses at most lockDuration after it died; the stalled-job
  * check, run every stalledInterval by any live worker, then moves the job back to wait at its next
  * run. So a takeover comes at most lockDuration + stalledInterval after the death: four fifths and
- * one fifth of the setting. The check is one cheap Redis script; the lock is kept long because a
- * live worker must renew it (every half lockDuration) while a CPU-bound handler keeps its event loop busy.
+ * one fifth of the setting. The check is one cheap Redis script.
+ *
+ * A live worker keeps its lock while its event loop is blocked for less than lockDuration minus half
+ * lockRenewTime: BullMQ renews every half lockRenewTime, on a timer that a block delays by its
+ * length. Page finding (OpenCV in WebAssembly) blocks the loop for a second or more per page on a
+ * busy machine, so lockRenewTime is an eighth of the lock (a cheap Redis script every 3 s in
+ * production, every 250 ms at a 5 s setting): blocks of up to 15/16 of the lock are survived, where
+ * BullMQ's default (a half) survives 3/4. A longer block loses the lock and the job runs again (at
+ * most maxStalledCount times): nothing tells a blocked worker from a dead one.
  */
-export function takeoverTimings(takeoverMs: number): { lockDuration: number; stalledInterval: number } {
+export function takeoverTimings(takeoverMs: number): { lockDuration: number; lockRenewTime: number; stalledInterval: number } {
   const stalledInterval = Math.max(200, Math.floor(takeoverMs / 5));
-  return { lockDuration: takeoverMs - stalledInterval, stalledInterval };
+  const lockDuration = takeoverMs - stalledInterval;
+  return { lockDuration, lockRenewTime: Math.floor(lockDuration / 8), stalledInterval };
 }
 
 /**
