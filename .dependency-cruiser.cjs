@@ -1,12 +1,17 @@
 /**
  * The architecture's dependency rules (ARCHITECTURE.md), checked on every CI run:
+ * - no two modules (the folders of src/) depend on each other, even through others;
  * - a module's domain depends on nothing outside itself;
- * - a module's http layer talks to its application layer, never to its infrastructure;
- * - a module reaches another only through its public entry (index.ts or its Nest module);
+ * - a module's application layer reaches adapters only through its ports, and its http layer
+ *   talks to its application layer, never to its infrastructure;
+ * - a module reaches another only through its public entry (index.ts or its Nest module), and an
+ *   index.ts offers use cases, ports and domain types, never adapters, entities or mappers;
  * - the job queue knows no feature module: its users hand it their jobs and failure policy;
  * - the admin and the reader know the server only through contracts/.
  * Shared kernel everyone may use: src/config, src/database, src/common (a domain only its domain/:
- * the DomainError base and the one table of error codes).
+ * the DomainError base and the one table of error codes); it knows no feature module.
+ * Composition roots build adapters by hand and may reach any module: src/main.ts, src/worker.ts,
+ * src/bootstrap.ts and the root modules beside them, and the command-line programs in src/cli/.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -17,6 +22,17 @@ module.exports = {
       comment: 'Import cycles make load order fragile (Nest injects by class); type-only cycles are erased.',
       from: { path: '^(src|contracts|admin/src|reader/src)/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-module-cycle',
+      severity: 'error',
+      comment:
+        'Modules (the folders of src/) meet through a port or an event, one way only: a module-level cycle ' +
+        '(catalog to delivery and back, even file by file acyclic) ties them into one. Folder scope: ' +
+        "every file of a module counts, type imports too.",
+      scope: 'folder',
+      from: { path: '^src/[^/]+$' },
+      to: { path: '^src/[^/]+$', circular: true },
     },
     {
       name: 'domain-depends-on-nothing',
@@ -40,10 +56,32 @@ module.exports = {
       to: { path: '^src/$1/infrastructure/' },
     },
     {
+      name: 'application-uses-ports-not-adapters',
+      severity: 'error',
+      comment:
+        'Use cases reach the database, files, Redis and OCR only through the ports in application/ports, ' +
+        'which the module file binds to adapters. Scanning is exempt until the extraction issue gives its ' +
+        'use cases ports for images, page records and OCR.',
+      from: { path: '^src/[^/]+/application/', pathNot: ['\\.spec\\.ts$', '^src/scanning/'] },
+      to: {
+        path: [
+          '^src/[^/]+/infrastructure/',
+          '^node_modules/(typeorm|@nestjs/typeorm|pg|@electric-sql/pglite|ioredis|bullmq|@nestjs/bullmq|sharp|openai|tesseract\\.js)/',
+        ],
+      },
+    },
+    {
+      name: 'index-offers-no-internals',
+      severity: 'error',
+      comment: "A module's index.ts offers its use cases, ports and domain types: its adapters, entities and mappers stay inside.",
+      from: { path: '^src/[^/]+/index\\.ts$' },
+      to: { path: '^src/[^/]+/(infrastructure|mappers)/' },
+    },
+    {
       name: 'no-reaching-into-other-modules',
       severity: 'error',
       comment: "Another module is used through its index.ts (its application API) or its Nest module, never its internals.",
-      from: { path: '^src/([^/]+)/', pathNot: '\\.spec\\.ts$' },
+      from: { path: '^src/([^/]+)/', pathNot: ['\\.spec\\.ts$', '^src/cli/'] },
       to: {
         path: '^src/([^/]+)/',
         pathNot: [

@@ -1,12 +1,13 @@
 # Builds the API and worker image: one image, two commands (npm start / npm run worker).
-FROM node:20-bookworm-slim AS build
+# Node 24, the LTS line CI runs the whole suite on besides Node 20 (package.json "engines").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # MALLOC_MMAP_THRESHOLD_: glibc gives the memory of a large page photo back to the system as soon
 # as it is decoded, instead of keeping it for later (bench/photo-memory-bench.mjs).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072

@@ -91,14 +91,25 @@ async function exportTo({ dataDir, file }) {
   const { createWriteStream } = await import('node:fs');
   const { ArchiveExporter } = await import(dist('archive/application/archive-exporter.js'));
   return measured(dataDir, async ({ db, store, config }) => {
-    const backup = await new ArchiveExporter(db, store, config).open();
+    const { database, settings } = await archiveAdapters(db, config);
+    const backup = await new ArchiveExporter(database, store, settings).open();
     await backup.writeTo(createWriteStream(file));
   });
 }
 
 async function importFrom({ dataDir, file }) {
   const { ArchiveImporter } = await import(dist('archive/application/archive-importer.js'));
-  return measured(dataDir, ({ db, store, config }) => new ArchiveImporter(db, store, config).restoreFile(file));
+  return measured(dataDir, async ({ db, store, config }) => {
+    const { database, settings } = await archiveAdapters(db, config);
+    return new ArchiveImporter(database, store, settings).restoreFile(file);
+  });
+}
+
+/** The archive's adapters on the bench's DataSource, as src/cli/archive.ts builds them. */
+async function archiveAdapters(db, config) {
+  const { TypeOrmArchiveDatabase } = await import(dist('archive/infrastructure/archive.typeorm-database.js'));
+  const { SiteSettingsFile } = await import(dist('archive/infrastructure/site-settings-file.js'));
+  return { database: new TypeOrmArchiveDatabase(db), settings: new SiteSettingsFile(config) };
 }
 
 const STEPS = { seed, exportTo, importFrom };

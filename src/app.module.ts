@@ -2,8 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CatalogCoreModule } from './catalog/catalog-core.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
+import { DeliveryModule } from './delivery/delivery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AdminUiModule } from './admin-ui/admin-ui.module.js';
 import { ArchiveModule } from './archive/archive.module.js';
@@ -21,6 +23,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config, options),
+        // The read cache hears of catalog changes from the catalog (its CONTENT_CHANGES).
+        DeliveryModule.forRoot(CatalogCoreModule),
         AuthModule,
         CatalogModule,
         SearchModule,

@@ -2,8 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import { CatalogQueries } from '../../src/catalog/application/catalog-queries.js';
 import type { Poem, Publication } from '../../contracts/catalog.js';
-import { PoemMapper } from '../../src/catalog/mappers/poem.mapper.js';
-import { PublicationMapper } from '../../src/catalog/mappers/publication.mapper.js';
+import { toPoemResponse, toPublicationResponse } from '../../src/catalog/application/catalog-responses.js';
 
 export const HOSTILE_TITLE = '</title><script>alert("title")</script><!-- & "quoted"';
 export const HOSTILE_BODY = 'A line </script><script>alert("body")</script>\n  <img src=x onerror=alert(1)> & more';
@@ -67,15 +66,15 @@ export async function seedCatalog(app: INestApplicationContext): Promise<Seeded>
   await commands.setStatus(empty.id, 'published');
 
   const queries = app.get(CatalogQueries);
-  const fresh = async (p: { id: number }) => PublicationMapper.toResponse(await queries.getPublication(p.id, { staff: true }));
+  const fresh = async (p: { id: number }) => toPublicationResponse(await queries.getPublication(p.id, { staff: true }));
   return {
     river: await fresh(river),
-    riverPoems: riverPoems.map(PoemMapper.toResponse),
+    riverPoems: riverPoems.map(toPoemResponse),
     hostile: await fresh(hostile),
-    hostilePoem: PoemMapper.toResponse(hostilePoem!),
-    draft: PublicationMapper.toResponse(draft),
-    draftPoem: PoemMapper.toResponse(draftPoem!),
-    trashed: PublicationMapper.toResponse(trashed),
+    hostilePoem: toPoemResponse(hostilePoem!),
+    draft: toPublicationResponse(draft),
+    draftPoem: toPoemResponse(draftPoem!),
+    trashed: toPublicationResponse(trashed),
     empty: await fresh(empty),
   };
 }

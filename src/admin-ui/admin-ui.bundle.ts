@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { loadSiteSettings } from '../site/index.js';
+import { loadSiteSettings } from '../settings/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,8 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ArchiveExporter } from './application/archive-exporter.js';
 import { ArchiveImporter } from './application/archive-importer.js';
+import { ARCHIVE_DATABASE } from './application/ports/archive-database.port.js';
+import { SITE_SETTINGS_STORE } from './application/ports/site-settings-store.port.js';
 import { ArchiveController } from './http/archive.controller.js';
+import { TypeOrmArchiveDatabase } from './infrastructure/archive.typeorm-database.js';
+import { SiteSettingsFile } from './infrastructure/site-settings-file.js';
 
 /**
  * Backup and restore of the whole archive. The page photos come from the page store the scanning
@@ -15,7 +20,12 @@ export class ArchiveModule {
       module: ArchiveModule,
       imports: [pageStoreModule, CatalogCoreModule],
       controllers: [ArchiveController],
-      providers: [ArchiveExporter, ArchiveImporter],
+      providers: [
+        { provide: ARCHIVE_DATABASE, useClass: TypeOrmArchiveDatabase },
+        { provide: SITE_SETTINGS_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SiteSettingsFile(config) },
+        ArchiveExporter,
+        ArchiveImporter,
+      ],
       exports: [ArchiveExporter, ArchiveImporter],
     };
   }

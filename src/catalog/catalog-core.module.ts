@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogCommands } from './application/catalog-commands.js';
 import { CatalogEvents } from './application/catalog-events.js';
 import { CatalogQueries } from './application/catalog-queries.js';
 import { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
+import { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notices.port.js';
 import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
+import { CONTENT_CHANGES } from '../delivery/index.js';
 import { CatalogChanges } from './infrastructure/catalog-changes.js';
 import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
+import { PoemEntity } from './infrastructure/persistence/poem.entity.js';
+import { PublicationEntity } from './infrastructure/persistence/publication.entity.js';
 
 /**
  * The catalog without HTTP: what the reader pages, the scan jobs and the worker process use.
@@ -14,8 +19,13 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
  * stay exported for the catalog's own controllers and for tests that seed data.
  */
 @Module({
+  // The catalog's tables, mapped by the DataSource (DatabaseModule loads every module's entities).
+  imports: [TypeOrmModule.forFeature([PublicationEntity, PoemEntity])],
   providers: [
     CatalogChanges,
+    // What the read cache (delivery) hears: the catalog's changes, on every replica.
+    { provide: CONTENT_CHANGES, useExisting: CatalogChanges },
+    { provide: CATALOG_CHANGE_NOTICES, useExisting: CatalogChanges },
     { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
     CatalogQueries,
     CatalogCommands,
@@ -23,6 +33,6 @@ import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repos
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
   ],
-  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogChanges, CatalogEvents],
+  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CONTENT_CHANGES, CATALOG_CHANGE_NOTICES, CatalogEvents],
 })
 export class CatalogCoreModule {}

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { DeliveryModule } from '../delivery/delivery.module.js';
 import { CatalogCoreModule } from './catalog-core.module.js';
 import { PoemsController } from './http/poems.controller.js';
 import { PublicationsController } from './http/publications.controller.js';
 
 /** The catalog's REST API (SPEC section 7) over the core catalog. */
 @Module({
-  imports: [CatalogCoreModule, AuthModule, DeliveryModule],
+  imports: [CatalogCoreModule, AuthModule],
   controllers: [PublicationsController, PoemsController],
   exports: [CatalogCoreModule],
 })

@@ -1,18 +1,16 @@
 /**
- * The catalog's public surface: its read and write APIs (inject by token), the domain types they
- * answer, the response mappers, change notifications for caches, and the entities for the DataSource.
- * Other modules import from here only (checked by dependency-cruiser).
+ * The catalog's public surface: its read and write APIs and the other ports it offers (inject by
+ * token), the domain types they answer, and those types as the API sends them (contracts/).
+ * Its entities, mappers and adapters stay inside. Other modules import from here only (checked by
+ * dependency-cruiser).
  */
 export { CatalogEvents } from './application/catalog-events.js';
 export type { DiscardedScans } from './application/catalog-events.js';
 export { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
 export type { CatalogReadApi, CatalogWriteApi, Viewer } from './application/catalog.contract.js';
+export { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from './application/catalog-responses.js';
+export { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notices.port.js';
+export type { CatalogChangeNotices } from './application/ports/catalog-change-notices.port.js';
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
 export type { Publication } from './domain/publication.js';
-export { CatalogChanges } from './infrastructure/catalog-changes.js';
-export type { CatalogChange } from './infrastructure/catalog-changes.js';
-export { PoemEntity } from './infrastructure/persistence/poem.entity.js';
-export { PublicationEntity } from './infrastructure/persistence/publication.entity.js';
-export { PoemMapper } from './mappers/poem.mapper.js';
-export { PublicationMapper } from './mappers/publication.mapper.js';

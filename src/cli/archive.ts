@@ -6,10 +6,12 @@ import { DataSource } from 'typeorm';
 import { ArchiveExporter } from '../archive/index.js';
 import { ArchiveImporter, type RestoreSummary } from '../archive/index.js';
 import { ArchiveError } from '../archive/index.js';
-import { CatalogChanges } from '../catalog/index.js';
+import { TypeOrmArchiveDatabase } from '../archive/infrastructure/archive.typeorm-database.js';
+import { SiteSettingsFile } from '../archive/infrastructure/site-settings-file.js';
+import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/database.module.js';
-import { FileSystemPageStore } from '../scanning/index.js';
+import { FileSystemPageStore } from '../scanning/infrastructure/page-store/file-system.page-store.js';
 
 const USAGE = `Usage:
   npm run archive -- export FILE   write a backup of the whole archive to FILE: publications, poems,
@@ -66,13 +68,16 @@ async function main(argv: string[]): Promise<number> {
   const config: AppConfig = loadConfig();
   const db = new DataSource(dataSourceOptions(config));
   await db.initialize();
+  // A command line builds its adapters itself, as the archive module binds them in the API.
   const store = new FileSystemPageStore(config);
+  const settings = new SiteSettingsFile(config);
   try {
     if (command === 'export') {
-      const message = await exportTo(new ArchiveExporter(db, store, config), file);
+      const message = await exportTo(new ArchiveExporter(new TypeOrmArchiveDatabase(db), store, settings), file);
       (file === '-' ? console.error : console.log)(message);
     } else {
-      const summary = await new ArchiveImporter(db, store, config, new CatalogChanges(config)).restoreFile(file);
+      const database = new TypeOrmArchiveDatabase(db, new CatalogChanges(config));
+      const summary = await new ArchiveImporter(database, store, settings, config).restoreFile(file);
       for (const line of describeRestore(file, summary)) console.log(line);
     }
     return 0;

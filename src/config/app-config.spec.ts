@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'not a url'],
+    ['REDIS_URL', 'redis://h:6379/cache'],
     ['SECURE_COOKIES', 'perhaps'],
     ['MAX_UPLOAD_MB', '0'],
     ['WEB_CONCURRENCY', '0'],

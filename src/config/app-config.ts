@@ -78,6 +78,13 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** REDIS_URL, whose path, if any, is the database number (redis://host:6379/2). */
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  if (raw && !/^\/?\d*$/.test(new URL(raw).pathname)) throw new ConfigError('REDIS_URL may end only in a database number, e.g. redis://host:6379/0');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -96,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Four in all by default, shared by the API processes (two each at least): more connections
     // than the database has cores only queue inside PostgreSQL, and lengthen the slowest answers.
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', Math.max(2, Math.floor(4 / apiProcesses)), 1),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisUrl: redisUrl(env),
     openai: {
       apiKey: env.OPENAI_API_KEY || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pgliteDriver } from './pglite/pglite-driver.js';
 import { DroppingClient, postgresConnectionWaits } from './postgres-waits.js';
@@ -16,7 +15,6 @@ export interface DatabaseOptions {
 export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = {}): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
@@ -31,14 +29,18 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
   return { ...common, driver: pgliteDriver(dir) } as DataSourceOptions;
 }
 
-/** PostgreSQL when DATABASE_URL is set, embedded PGlite under DATA_DIR otherwise; migrations run on start. */
+/**
+ * PostgreSQL when DATABASE_URL is set, embedded PGlite under DATA_DIR otherwise; migrations run on
+ * start. The shared kernel knows no feature: each module registers its own entities
+ * (TypeOrmModule.forFeature), and the DataSource maps those of the modules the process loads.
+ */
 @Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(config: AppConfig, options: DatabaseOptions = {}): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(config, options), autoLoadEntities: false })],
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(config, options), autoLoadEntities: true })],
     };
   }
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { CatalogChanges, type CatalogChange } from '../catalog/index.js';
 import { SESSION_COOKIE } from '../auth/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CONTENT_CHANGES, type ContentChange, type ContentChanges } from './content-changes.port.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
 import { readCacheKey } from './read-cache-key.js';
 
@@ -42,7 +42,7 @@ const WHOLE_CATALOG = -1;
  * Invalidation: an entry records the publications it shows. A change to a publication (or to one
  * of its poems) drops the entries showing it, plus every entry that depends on the whole catalog
  * (home, lists, sitemap, search: anything stored without publication ids). Changes come from
- * CatalogChanges, on every replica; while its listener is down, entries are kept but no longer
+ * CONTENT_CHANGES (the catalog's change notifications, on every replica); while its listener is down, entries are kept but no longer
  * fresh: they are only served if the application fails meanwhile (stale-if-error, for a database
  * outage), and all are dropped when it reconnects.
  */
@@ -62,7 +62,7 @@ export class PublicReadCache {
   enabled: boolean;
 
   constructor(
-    private readonly changes: CatalogChanges,
+    @Inject(CONTENT_CHANGES) private readonly changes: ContentChanges,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'readCacheBytes'>,
   ) {
     this.maxBytes = config.readCacheBytes;
@@ -170,7 +170,7 @@ export class PublicReadCache {
     return found;
   }
 
-  private changed(change: CatalogChange): void {
+  private changed(change: ContentChange): void {
     const at = ++this.sequence;
     if (change === 'everything') {
       this.everythingChangedAt = at;

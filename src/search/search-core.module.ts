@@ -1,21 +1,22 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DEFAULT_SITE_SETTINGS, loadSiteSettings } from '../site/index.js';
+import type { PublicSiteSettings } from '../../contracts/reader-page.js';
+import { DEFAULT_SITE_SETTINGS, SettingsModule, SITE_SETTINGS } from '../settings/index.js';
 import { SEARCH_INDEX } from './application/ports/search-index.port.js';
 import { SEARCH_POET_NAME, SearchService } from './application/search.service.js';
 import { PostgresSearchIndex } from './infrastructure/search.postgres-index.js';
 
 /** Search without HTTP: what the reader's /search page uses. */
 @Module({
+  imports: [SettingsModule],
   providers: [
     { provide: SEARCH_INDEX, useClass: PostgresSearchIndex },
     // The poet's name finds the poet's books and poems (site settings, read at start); the
     // placeholder name of an archive not yet set up ("The Poet") is no name to search by.
     {
       provide: SEARCH_POET_NAME,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
-        const name = loadSiteSettings(config).poetName;
+      inject: [SITE_SETTINGS],
+      useFactory: (settings: PublicSiteSettings) => {
+        const name = settings.poetName;
         return name === DEFAULT_SITE_SETTINGS.poetName ? '' : name;
       },
     },

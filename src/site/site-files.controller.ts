@@ -5,7 +5,7 @@ import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
 import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
 import { ReaderBundle } from './reader-bundle.js';
 import type { PublicSiteSettings } from '../../contracts/reader-page.js';
-import { SITE_SETTINGS } from './site-settings.js';
+import { SITE_SETTINGS } from '../settings/index.js';
 import { SiteIcons } from './site-icons.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 

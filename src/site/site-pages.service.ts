@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
-import { PoemMapper } from '../catalog/index.js';
-import { PublicationMapper } from '../catalog/index.js';
+import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '../catalog/index.js';
 import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../delivery/index.js';
 import { SearchService } from '../search/index.js';
 import { PoemPages } from '../scanning/index.js';
@@ -23,7 +22,7 @@ import {
 } from '../../contracts/reader-page.js';
 import { matchPage, type PageRoute } from '../../contracts/reader-routes.js';
 import { buildIndex } from './poem-indexes.js';
-import { SITE_SETTINGS } from './site-settings.js';
+import { SITE_SETTINGS } from '../settings/index.js';
 import { SITE_ICON_TAGS } from './site-icons.js';
 import { THEME_SCRIPT } from './theme-script.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../common/database-unavailable.js';
@@ -84,7 +83,7 @@ export class SitePages implements PublicPages {
 
   async list(route: 'home' | 'publications'): Promise<PageState> {
     try {
-      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(PublicationMapper.toResponse) } };
+      return { route, list: { state: 'ready', data: (await this.catalog.listPublished()).map(toPublicationResponse) } };
     } catch (err) {
       return { route, list: { state: 'error', error: this.failure(err) } };
     }
@@ -94,11 +93,11 @@ export class SitePages implements PublicPages {
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
       const [found, printed] = await Promise.all([this.catalog.readBook(ref, poem, VISITOR), poem === undefined ? [] : this.printedPages(poem)]);
-      const contents = found.contents.map(PoemMapper.toContentsEntry);
+      const contents = found.contents.map(toContentsEntryResponse);
       const at = poem === undefined ? -1 : poemIndexOf(contents, poem);
       if (poem !== undefined && at < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       const printed_pages = at < 0 ? {} : { [String(contents[at]!.id)]: printed };
-      const data = { publication: PublicationMapper.toResponse(found.publication), contents, poems: found.poems.map(PoemMapper.toResponse), printed_pages };
+      const data = { publication: toPublicationResponse(found.publication), contents, poems: found.poems.map(toPoemResponse), printed_pages };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
       return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
@@ -110,14 +109,14 @@ export class SitePages implements PublicPages {
     try {
       if (ref === undefined) {
         const [found, foundPoems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
-        const publications = found.map(PublicationMapper.toResponse);
-        const poems = foundPoems.map(PoemMapper.toResponse);
+        const publications = found.map(toPublicationResponse);
+        const poems = foundPoems.map(toPoemResponse);
         const byId = new Map(publications.map((p) => [p.id, p]));
         return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
       }
       const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
-      const publication = PublicationMapper.toResponse(found.publication);
-      const poems = found.poems.map(PoemMapper.toResponse);
+      const publication = toPublicationResponse(found.publication);
+      const poems = found.poems.map(toPoemResponse);
       const entries = buildIndex(kind, poems, new Map([[publication.id, publication]]));
       return { route: 'index', kind, ref, index: { state: 'ready', data: { kind, publication, entries } } };
     } catch (err) {
@@ -130,7 +129,7 @@ export class SitePages implements PublicPages {
       const [{ poem, publication }, printed_pages] = await Promise.all([this.catalog.getPoemWithPublication(ref, VISITOR), this.printedPages(ref)]);
       const loaded: Load<PoemData> = {
         state: 'ready',
-        data: { poem: PoemMapper.toResponse(poem), publication: PublicationMapper.toResponse(publication), printed_pages },
+        data: { poem: toPoemResponse(poem), publication: toPublicationResponse(publication), printed_pages },
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {
@@ -142,7 +141,7 @@ export class SitePages implements PublicPages {
   async print(ref: string): Promise<PageState> {
     try {
       const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
-      const data = { publication: PublicationMapper.toResponse(found.publication), poems: found.poems.map(PoemMapper.toResponse) };
+      const data = { publication: toPublicationResponse(found.publication), poems: found.poems.map(toPoemResponse) };
       return { route: 'print', ref, book: { state: 'ready', data } };
     } catch (err) {
       return { route: 'print', ref, book: { state: 'error', error: this.failure(err) } };

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DeliveryModule } from '../delivery/delivery.module.js';
 import { SearchCoreModule } from '../search/search-core.module.js';
+import { SettingsModule } from '../settings/index.js';
 import { PoemPagesModule } from '../scanning/index.js';
 import { BookDownloadController } from './book-download/book-download.controller.js';
 import { ReaderBundle } from './reader-bundle.js';
@@ -12,7 +11,6 @@ import { SitePages } from './site-pages.service.js';
 import { SiteIcons } from './site-icons.js';
 import { SocialCardRenderer } from './social-cards/social-card-renderer.js';
 import { SocialCardsController } from './social-cards/social-cards.controller.js';
-import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
 
 /**
  * The public reader, rendered in the API process. Its pages (SitePages) are answered by delivery's
@@ -20,10 +18,9 @@ import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
  * routes (API, admin app): its fallback controller answers every GET path nobody else claimed.
  */
 @Module({
-  imports: [CatalogCoreModule, DeliveryModule, SearchCoreModule, PoemPagesModule],
+  imports: [CatalogCoreModule, SearchCoreModule, PoemPagesModule, SettingsModule],
   controllers: [SiteFilesController, SocialCardsController, BookDownloadController, SiteFallbackController],
   providers: [
-    { provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) },
     { provide: ReaderBundle, useFactory: () => new ReaderBundle() },
     SitePages,
     SiteIcons,

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
-import { toHeic } from '../support/heic.js';
+import { heicFixture } from '../support/heic.js';
 import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
 
@@ -22,8 +22,6 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
   let again: Buffer[];
   let printedTitles: string[];
   let firstPageTitles: string[];
-  /** The second page as an iPhone saves it (encoding HEVC takes a while, so once, here). */
-  let heic: Buffer;
 
   beforeAll(async () => {
     suite = await startAdminSuite('admin-wizard');
@@ -33,7 +31,6 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     printedTitles = rendered.poems.map((p) => p.title);
     firstPageTitles = rendered.poems.filter((p) => p.page_numbers[0] === rendered.pages[0].pageNumber).map((p) => p.title);
     again = (await renderBookPages(book, { maxPages: 2, seed: 21 })).pages.map((p) => p.image);
-    heic = toHeic(pages[1], 80);
   });
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => suite?.close());
@@ -197,7 +194,8 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     // no MIME type at all) is taken by its ending.
     await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
     await dialog.getByText('scan.gif: File type must be image/jpeg, image/png, image/webp, image/heic, image/heif').waitFor();
-    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: heic });
+    // A page of the sample book as an iPhone saves it.
+    await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: heicFixture('page-13') });
     await dialog.getByText('1 / 10').waitFor();
     await dialog.getByRole('button', { name: 'Scan Poems' }).click();
     await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });

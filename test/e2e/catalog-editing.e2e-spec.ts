@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
-import { PoemMapper } from '../../src/catalog/mappers/poem.mapper.js';
+import { toPoemResponse } from '../../src/catalog/application/catalog-responses.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 describe.each(dbTargets())('catalog editing API on %s', (target) => {
@@ -30,7 +30,7 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
   async function withPoems(titles: string[], fields: Record<string, unknown> = {}): Promise<{ pub: Publication; poems: Poem[] }> {
     const pub = await publication(fields);
     const added = await t.app.get(CatalogCommands).addPoems(pub.id, titles.map((title) => ({ title, body: `${title}\nsecond line` })));
-    const poems = added.map(PoemMapper.toResponse);
+    const poems = added.map(toPoemResponse);
     return { pub, poems };
   }
 

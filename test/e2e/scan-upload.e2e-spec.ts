@@ -12,7 +12,7 @@ import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } fro
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication, pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
-import { toHeic } from '../support/heic.js';
+import { heicFixture } from '../support/heic.js';
 
 /** The same page photographed again: other exposure, other JPEG encoding, other bytes. */
 const rephotograph = (image: Buffer) => sharp(image).modulate({ brightness: 1.04 }).jpeg({ quality: 83 }).toBuffer();
@@ -203,7 +203,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
 
   it('reads a page photographed as HEIC, as an iPhone saves it, and shows it as JPEG beside its poems', async () => {
     const other = await createPublication(agent, token, 'From a phone');
-    const heic = toHeic(pages[2], 80);
+    const heic = heicFixture('page-13');
     const res = await agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', heic, { filename: 'IMG_0042.HEIC', contentType: 'image/heic' }).expect(200);
     const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
     expect(res.body.poems.map((p: any) => p.title)).toEqual(onPage13.map((p) => p.title));

@@ -1,26 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
 /**
- * A real HEIC photo (HEVC-coded, as an iPhone takes them) made from an image with libheif's own
- * encoder, `heif-enc` (Debian package libheif-examples). Missing, it fails the test naming the
- * package: HEIC intake is never quietly left untested.
+ * Real HEIC photos (HEVC-coded, as an iPhone saves them), kept in test/fixtures/heic/: no npm
+ * package encodes HEVC, so the tests read these instead of needing libheif's encoder installed.
+ * test/fixtures/heic/make-fixtures.mjs says how each was made, and makes them again.
+ * - 'page-13': page 13 of the sample book (`sampleBook()`), as the page-photo renderer lays it out;
+ * - 'halves-1200x800': left half black, right half white.
  */
-export function toHeic(image: Buffer, quality = 70): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'heic-'));
-  try {
-    const input = join(dir, 'in.jpg');
-    const output = join(dir, 'out.heic');
-    writeFileSync(input, image);
-    try {
-      execFileSync('heif-enc', ['-q', String(quality), '-o', output, input], { stdio: 'pipe' });
-    } catch (error) {
-      throw new Error(`Making a HEIC photo needs heif-enc (apt-get install libheif-examples): ${(error as Error).message}`, { cause: error });
-    }
-    return readFileSync(output);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function heicFixture(name: 'page-13' | 'halves-1200x800'): Buffer {
+  return readFileSync(new URL(`../fixtures/heic/${name}.heic`, import.meta.url));
 }

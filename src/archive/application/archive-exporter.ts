@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { pack as tarPack, type Pack } from 'tar-stream';
-import type { DataSource, QueryRunner } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/index.js';
 import {
   ARCHIVE_FORMAT,
@@ -20,8 +17,8 @@ import {
   type ArchiveManifest,
 } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
-import { ArchiveRows } from '../infrastructure/archive-rows.js';
-import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
+import { ARCHIVE_DATABASE, type ArchiveDatabase, type ArchiveSnapshot } from './ports/archive-database.port.js';
+import { SITE_SETTINGS_STORE, type SiteSettingsStore } from './ports/site-settings-store.port.js';
 
 /**
  * A backup in the making: the snapshot is open and the manifest known (so a caller can still
@@ -39,29 +36,23 @@ export interface OpenBackup {
 @Injectable()
 export class ArchiveExporter {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
     @Inject(PAGE_STORE) private readonly store: PageStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>,
+    @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
   ) {}
 
   async open(): Promise<OpenBackup> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const rows = new ArchiveRows(runner);
-    let open = false;
+    const rows = await this.db.openSnapshot();
     try {
-      await rows.beginSnapshot();
-      open = true;
       const manifest = await this.manifest(rows);
-      return new Backup(manifest, runner, rows, this.store);
+      return new Backup(manifest, rows, this.store);
     } catch (err) {
-      if (open) await rows.rollback().catch(() => undefined);
-      await runner.release();
+      await rows.close().catch(() => undefined);
       throw err;
     }
   }
 
-  private async manifest(rows: ArchiveRows): Promise<ArchiveManifest> {
+  private async manifest(rows: ArchiveSnapshot): Promise<ArchiveManifest> {
     const tables: ArchiveManifest['tables'] = {};
     const nextIds: ArchiveManifest['next_ids'] = {};
     for (const spec of ARCHIVE_TABLES) {
@@ -75,18 +66,15 @@ export class ArchiveExporter {
       tables,
       next_ids: nextIds,
       pages: await rows.pageTotals(),
-      site_settings: await new SiteSettingsFile(this.config).read(),
+      site_settings: await this.settings.read(),
     };
   }
 }
 
 class Backup implements OpenBackup {
-  private closed = false;
-
   constructor(
     readonly manifest: ArchiveManifest,
-    private readonly runner: QueryRunner,
-    private readonly rows: ArchiveRows,
+    private readonly rows: ArchiveSnapshot,
     private readonly store: PageStore,
   ) {}
 
@@ -132,13 +120,7 @@ class Backup implements OpenBackup {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    try {
-      await this.rows.commit();
-    } finally {
-      await this.runner.release();
-    }
+    await this.rows.close();
   }
 
   private async photo(key: string, size: number): Promise<Buffer> {

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -8,12 +7,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
-import type { DataSource } from 'typeorm';
-import { CatalogChanges } from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
 import { detectImageType, PAGE_STORE, type PageStore } from '../../scanning/index.js';
-import { siteSettingsFrom } from '../../site/index.js';
+import { siteSettingsFrom } from '../../settings/index.js';
 import {
   ARCHIVE_TABLES,
   CONTENT_TABLES,
@@ -28,9 +25,9 @@ import {
   type ArchiveManifest,
 } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
-import { ArchiveRows } from '../infrastructure/archive-rows.js';
-import { SiteSettingsFile } from '../infrastructure/site-settings-file.js';
 import { checkNextIds, checkRow, nothingRestored, type BackupLimits, type RestoredSoFar } from './backup-row.rules.js';
+import { ARCHIVE_DATABASE, type ArchiveDatabase, type ArchiveRestore } from './ports/archive-database.port.js';
+import { SITE_SETTINGS_STORE, type SiteSettingsStore } from './ports/site-settings-store.port.js';
 
 /** What a restore brought back. */
 export interface RestoreSummary {
@@ -63,11 +60,10 @@ const KNOWN_SCHEMAS = MIGRATIONS.map((m) => m.name);
 @Injectable()
 export class ArchiveImporter {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
     @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
-    /** Tells running API processes that the catalog changed, so none keeps serving its cached empty lists. */
-    @Optional() private readonly changes?: CatalogChanges,
   ) {}
 
   async restoreFile(file: string): Promise<RestoreSummary> {
@@ -108,17 +104,13 @@ export class ArchiveImporter {
       }
     }
 
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const rows = new ArchiveRows(runner);
-    const settings = new SiteSettingsFile(this.config);
+    const rows = await this.db.beginRestore();
     const restore = new Restore(manifest, rows, this.store, { maxPhotoBytes: this.config.maxUploadBytes });
     let settingsWritten = false;
     try {
-      await rows.begin();
       await rows.lockForRestore(ARCHIVE_TABLES);
       await assertEmpty(rows);
-      const writeSettings = manifest.site_settings ? await settings.needsWrite(manifest.site_settings) : false;
+      const writeSettings = manifest.site_settings ? await this.settings.needsWrite(manifest.site_settings) : false;
       const replacedAccounts = manifest.tables.users.rows > 0 ? await rows.usernames() : [];
       if (replacedAccounts.length) await rows.removeAccounts();
       await rows.signOutEveryone();
@@ -127,24 +119,22 @@ export class ArchiveImporter {
       const summary = await restore.finish();
 
       if (manifest.site_settings && writeSettings) {
-        await settings.write(manifest.site_settings);
+        await this.settings.write(manifest.site_settings);
         settingsWritten = true;
       }
-      await this.changes?.announce(runner.manager);
       await rows.commit();
-      this.changes?.changedLocally();
       return {
         ...summary,
         replacedAccounts,
-        siteSettings: manifest.site_settings ? { path: settings.target, written: writeSettings } : null,
+        siteSettings: manifest.site_settings ? { path: this.settings.target, written: writeSettings } : null,
       };
     } catch (err) {
       await rows.rollback().catch(() => undefined);
       await restore.removePhotos();
-      if (settingsWritten) await settings.remove().catch(() => undefined);
+      if (settingsWritten) await this.settings.remove().catch(() => undefined);
       throw err;
     } finally {
-      await runner.release();
+      await rows.release();
     }
   }
 }
@@ -161,7 +151,7 @@ class Restore {
 
   constructor(
     private readonly manifest: ArchiveManifest,
-    private readonly rows: ArchiveRows,
+    private readonly rows: ArchiveRestore,
     private readonly store: PageStore,
     private readonly limits: BackupLimits,
   ) {}
@@ -307,7 +297,7 @@ const CONTENT_NAMES: Record<(typeof CONTENT_TABLES)[number], string> = {
   poem_pages: 'links of poems to pages',
 };
 
-async function assertEmpty(rows: ArchiveRows): Promise<void> {
+async function assertEmpty(rows: ArchiveRestore): Promise<void> {
   const present: string[] = [];
   for (const name of CONTENT_TABLES) {
     const n = await rows.count(ARCHIVE_TABLES.find((t) => t.name === name)!);

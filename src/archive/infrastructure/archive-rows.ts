@@ -2,31 +2,14 @@ import type { QueryRunner } from 'typeorm';
 import { ROWS_PER_CHUNK, type TableSpec } from '../domain/archive-format.js';
 
 /**
- * The SQL of backups and restores, on one connection (a snapshot or a restore transaction).
+ * The SQL of backups and restores, on one connection (a snapshot or a restore transaction, which
+ * archive.typeorm-database.ts opens and ends).
  * Table and column names come from ARCHIVE_TABLES, never from a file. Rows travel as the JSON text
  * PostgreSQL itself writes (row_to_json) and reads (json_populate_recordset), so every type
  * (timestamps to the microsecond, jsonb, nulls) goes out and comes back exactly.
  */
 export class ArchiveRows {
-  constructor(private readonly q: QueryRunner) {}
-
-  /** A read-only snapshot: every table as of one moment, timestamps written in UTC. */
-  async beginSnapshot(): Promise<void> {
-    await this.q.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await this.q.query(`SET LOCAL TimeZone = 'UTC'`);
-  }
-
-  async begin(): Promise<void> {
-    await this.q.query('BEGIN');
-  }
-
-  async commit(): Promise<void> {
-    await this.q.query('COMMIT');
-  }
-
-  async rollback(): Promise<void> {
-    await this.q.query('ROLLBACK');
-  }
+  constructor(protected readonly q: QueryRunner) {}
 
   /** The name of the last migration the database ran. */
   async schemaVersion(): Promise<string> {
@@ -37,16 +20,6 @@ export class ArchiveRows {
   async count(table: TableSpec): Promise<number> {
     const [row] = await this.q.query(`SELECT count(*) AS n FROM ${table.name}`);
     return Number(row.n);
-  }
-
-  /** The columns the database has for a table, generated ones left out (they are derived). */
-  async columnsOf(table: string): Promise<string[]> {
-    const rows: Array<{ column_name: string }> = await this.q.query(
-      `SELECT column_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-      [table],
-    );
-    return rows.map((r) => r.column_name);
   }
 
   /** The id the table's sequence hands out next. */

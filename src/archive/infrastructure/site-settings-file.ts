@@ -3,15 +3,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
+import type { SiteSettings as Settings, SiteSettingsStore } from '../application/ports/site-settings-store.port.js';
 import { ArchiveError } from '../domain/archive.errors.js';
-
-type Settings = Record<string, unknown>;
 
 /**
  * The site settings travel as the JSON of SITE_SETTINGS_FILE (the poet, the biography, the site's
  * name), not as the defaults filled in, so a restore gives back exactly the file the curator wrote.
  */
-export class SiteSettingsFile {
+export class SiteSettingsFile implements SiteSettingsStore {
   constructor(private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir'>) {}
 
   /** The settings the archive runs with, or null on the built-in defaults. */

@@ -6,7 +6,7 @@ import { isStaff, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import type { Poem } from '../../../contracts/catalog.js';
-import { PoemMapper } from '../mappers/poem.mapper.js';
+import { toPoemResponse } from '../application/catalog-responses.js';
 import { UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 
@@ -22,14 +22,14 @@ export class PoemsController {
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One poem by id or slug (drafts only for staff)' })
   async get(@Param('id') ref: string, @Req() req: Request): Promise<Poem> {
-    return PoemMapper.toResponse(await this.queries.getPoem(ref, { staff: isStaff(req) }));
+    return toPoemResponse(await this.queries.getPoem(ref, { staff: isStaff(req) }));
   }
 
   @Put(':id')
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Edit title, body, notes; line and word counts are recomputed' })
   async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto): Promise<Poem> {
-    return PoemMapper.toResponse(await this.commands.updatePoem(ref, { title: dto.title, body: dto.body, notes: dto.notes }));
+    return toPoemResponse(await this.commands.updatePoem(ref, { title: dto.title, body: dto.body, notes: dto.notes }));
   }
 
   @Delete(':id')

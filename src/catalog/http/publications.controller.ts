@@ -18,6 +18,7 @@ import {
   type TrashPage,
 } from '../../../contracts/catalog.js';
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
+import { toPoemResponse, toPublicationResponse } from '../application/catalog-responses.js';
 import { PoemMapper } from '../mappers/poem.mapper.js';
 import { PublicationMapper } from '../mappers/publication.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
@@ -91,7 +92,7 @@ export class PublicationsController {
   async list(@Query() query: ListPublicationsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const adminView = query.admin === 'true' || !!query.status || !!query.filter;
     const viewer = viewerOf(req, adminView);
-    if (!viewer.staff) return (await this.queries.listPublished()).map(PublicationMapper.toResponse);
+    if (!viewer.staff) return (await this.queries.listPublished()).map(toPublicationResponse);
     const range = parseJsonParam<[number, number]>(query.range, 'range');
     if (range && range[1] < range[0]) throw new BadRequestException('range end must not be before its start');
     const { items: page, total } = await this.queries.listPublications(adminFilter(query), {
@@ -104,7 +105,7 @@ export class PublicationsController {
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Content-Range', `publications ${start}-${start + Math.max(page.length - 1, 0)}/${total}`);
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-    return page.map(PublicationMapper.toResponse);
+    return page.map(toPublicationResponse);
   }
 
   @Get('trash')
@@ -121,28 +122,28 @@ export class PublicationsController {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Total-Count', String(total));
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-    return { count: total, results: items.map(PublicationMapper.toResponse) };
+    return { count: total, results: items.map(toPublicationResponse) };
   }
 
   @Get(`:${REF}`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One publication by id or slug' })
   async get(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Publication> {
-    return PublicationMapper.toResponse(await this.queries.getPublication(ref, viewerOf(req, query.admin === 'true')));
+    return toPublicationResponse(await this.queries.getPublication(ref, viewerOf(req, query.admin === 'true')));
   }
 
   @Get(`:${REF}/poems`)
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'Poems of a publication in reading order' })
   async poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Poem[]> {
-    return (await this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'))).map(PoemMapper.toResponse);
+    return (await this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'))).map(toPoemResponse);
   }
 
   @Post(`:${REF}/poems`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
   async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto): Promise<Poem> {
-    return PoemMapper.toResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto)));
+    return toPoemResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto)));
   }
 
   @Post(`:${REF}/reorder_poems`)
@@ -151,28 +152,28 @@ export class PublicationsController {
   @ApiOperation({ summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order' })
   async reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
     rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
-    return (await this.commands.reorderPoems(ref, dto.poem_ids)).map(PoemMapper.toResponse);
+    return (await this.commands.reorderPoems(ref, dto.poem_ids)).map(toPoemResponse);
   }
 
   @Post()
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Create a draft publication' })
   async create(@Body() dto: CreatePublicationDto): Promise<Publication> {
-    return PublicationMapper.toResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto)));
+    return toPublicationResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto)));
   }
 
   @Put(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Update publication fields' })
   async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto): Promise<Publication> {
-    return PublicationMapper.toResponse(await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto)));
+    return toPublicationResponse(await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto)));
   }
 
   @Delete(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Move to trash (soft delete)' })
   async remove(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication moved to trash', publication: PublicationMapper.toResponse(await this.commands.moveToTrash(ref)) };
+    return { message: 'Publication moved to trash', publication: toPublicationResponse(await this.commands.moveToTrash(ref)) };
   }
 
   @Delete(`:${REF}/permanent_delete`)
@@ -188,7 +189,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Bring back from trash' })
   async restore(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication restored from trash', publication: PublicationMapper.toResponse(await this.commands.restore(ref)) };
+    return { message: 'Publication restored from trash', publication: toPublicationResponse(await this.commands.restore(ref)) };
   }
 
   @Post(`:${REF}/publish`)
@@ -196,7 +197,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   async publish(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'published');
-    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
+    return { publication: toPublicationResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/save_draft`)
@@ -204,7 +205,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   async saveDraft(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.setStatus(ref, 'draft');
-    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
+    return { publication: toPublicationResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/toggle_publish`)
@@ -213,7 +214,7 @@ export class PublicationsController {
   @ApiOperation({ summary: 'draft <-> published; answers {publication, status}' })
   async toggle(@Param(REF) ref: string): Promise<PublishAnswer> {
     const publication = await this.commands.toggleStatus(ref);
-    return { publication: PublicationMapper.toResponse(publication), status: publication.status };
+    return { publication: toPublicationResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/clear_poems`)

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
-import type { EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DroppingClient, postgresConnectionWaits } from '../../database/postgres-waits.js';
+import type { ContentChange, ContentChanges } from '../../delivery/index.js';
+import type { CatalogChangeNotices, TransactionStatements } from '../application/ports/catalog-change-notices.port.js';
 
 const CHANNEL = 'catalog_changed';
 /** NOTIFY payloads stop at 8000 bytes; a longer list of ids is sent as "everything changed". */
@@ -15,11 +16,9 @@ const MAX_PAYLOAD = 7000;
  */
 const HEARTBEAT_MS = 10_000;
 
-/** What changed: the publications touched (their poems included), or everything (ids unknown, or changes possibly missed). */
-export type CatalogChange = { publicationIds: number[] } | 'everything';
-type ChangeListener = (change: CatalogChange) => void;
+type ChangeListener = (change: ContentChange) => void;
 
-function parsePayload(payload: string | undefined): CatalogChange {
+function parsePayload(payload: string | undefined): ContentChange {
   const ids = (payload ?? '').split(',').filter(Boolean).map(Number);
   return ids.length > 0 && ids.every(Number.isInteger) ? { publicationIds: ids } : 'everything';
 }
@@ -35,7 +34,7 @@ function parsePayload(payload: string | undefined): CatalogChange {
  * after the listener reconnects they hear "everything", as changes may have been missed meanwhile.
  */
 @Injectable()
-export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
+export class CatalogChanges implements ContentChanges, CatalogChangeNotices, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogChanges.name);
   private client?: pg.Client;
   private stopped = false;
@@ -67,10 +66,10 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Called inside a writing transaction: other replicas hear of it when it commits. */
-  async announce(manager: EntityManager, publicationIds: Iterable<number> = []): Promise<void> {
+  async announce(transaction: TransactionStatements, publicationIds: Iterable<number> = []): Promise<void> {
     if (!this.config.databaseUrl) return;
     const payload = [...publicationIds].join(',');
-    await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, payload.length > MAX_PAYLOAD ? '' : payload]);
+    await transaction.query(`SELECT pg_notify($1, $2)`, [CHANNEL, payload.length > MAX_PAYLOAD ? '' : payload]);
   }
 
   /** Called after this process committed a change (no ids: everything may have changed). */
@@ -78,7 +77,7 @@ export class CatalogChanges implements OnModuleInit, OnModuleDestroy {
     this.changed(parsePayload([...publicationIds].join(',')));
   }
 
-  private changed(change: CatalogChange): void {
+  private changed(change: ContentChange): void {
     this.version++;
     for (const listener of this.listeners) listener(change);
   }

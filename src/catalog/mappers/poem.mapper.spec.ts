@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toPoemResponse } from '../application/catalog-responses.js';
 import type { PoemRow } from '../infrastructure/persistence/poem.entity.js';
 import { PoemMapper } from './poem.mapper.js';
 
@@ -23,7 +24,7 @@ describe('PoemMapper', () => {
     const poem = PoemMapper.toDomain(row);
     const { sourceKey: _, ...visible } = row;
     expect(poem).toEqual(visible);
-    const json = PoemMapper.toResponse(poem);
+    const json = toPoemResponse(poem);
     expect(json).toEqual({
       id: 11,
       slug: 'winter-orchard',

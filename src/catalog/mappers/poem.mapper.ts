@@ -1,7 +1,6 @@
-import type { CreatePoemRequest, Poem as PoemResponse } from '../../../contracts/catalog.js';
-import type { ContentsEntry as ContentsEntryResponse } from '../../../contracts/reader-page.js';
+import type { CreatePoemRequest } from '../../../contracts/catalog.js';
 import { countLines, countWords } from '../domain/poem-text.js';
-import type { ContentsEntry, NewPoem, Poem } from '../domain/poem.js';
+import type { NewPoem, Poem } from '../domain/poem.js';
 import type { PoemRow } from '../infrastructure/persistence/poem.entity.js';
 
 /** The text of a poem as stored: its line and word counts are written with it, never apart. */
@@ -12,7 +11,7 @@ export interface PoemText {
   pageNumbers?: number[];
 }
 
-/** A poem between its table row, the catalog's domain and the API's JSON (contracts/). */
+/** A poem between its table row, the catalog's domain and the API's requests (its answers: catalog-responses.ts). */
 export const PoemMapper = {
   toDomain(row: PoemRow): Poem {
     return {
@@ -60,27 +59,6 @@ export const PoemMapper = {
       position: place.position,
       sourceKey: poem.sourceKey ?? null,
     };
-  },
-
-  toResponse(poem: Poem): PoemResponse {
-    return {
-      id: poem.id,
-      slug: poem.slug,
-      title: poem.title,
-      body: poem.body,
-      notes: poem.notes,
-      line_count: poem.lineCount,
-      word_count: poem.wordCount,
-      created_at: poem.createdAt.toISOString(),
-      updated_at: poem.updatedAt.toISOString(),
-      publication_id: poem.publicationId,
-      page_numbers: poem.pageNumbers,
-      position: poem.position,
-    };
-  },
-
-  toContentsEntry(entry: ContentsEntry): ContentsEntryResponse {
-    return { id: entry.id, slug: entry.slug, title: entry.title, line_count: entry.lineCount, word_count: entry.wordCount };
   },
 
   /** POST /publications/{id}/poems/. */

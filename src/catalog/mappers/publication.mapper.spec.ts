@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toPublicationResponse } from '../application/catalog-responses.js';
 import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
 import { PublicationMapper } from './publication.mapper.js';
 
@@ -23,7 +24,7 @@ describe('PublicationMapper', () => {
   it('maps a row and its counts to the domain and the domain to the API JSON', () => {
     const publication = PublicationMapper.toDomain(row, counts);
     expect(publication).toEqual({ ...row, ...counts });
-    expect(PublicationMapper.toResponse(publication)).toEqual({
+    expect(toPublicationResponse(publication)).toEqual({
       id: 7,
       _id: 7,
       slug: 'river-songs',
@@ -46,7 +47,7 @@ describe('PublicationMapper', () => {
 
   it('answers times of a publication in trash and never published', () => {
     const trashed = PublicationMapper.toDomain({ ...row, deletedAt: new Date('2026-03-01T10:00:00.000Z'), publishedAt: null }, counts);
-    const json = PublicationMapper.toResponse(trashed);
+    const json = toPublicationResponse(trashed);
     expect([json.deleted_at, json.published_at]).toEqual(['2026-03-01T10:00:00.000Z', null]);
     expect(new Date(json.deleted_at!)).toEqual(trashed.deletedAt);
   });

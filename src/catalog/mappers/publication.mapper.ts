@@ -1,6 +1,5 @@
 import type {
   CreatePublicationRequest,
-  Publication as PublicationResponse,
   UpdatePublicationRequest,
 } from '../../../contracts/catalog.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
@@ -18,7 +17,7 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** A publication between its table row, the catalog's domain and the API's JSON (contracts/). */
+/** A publication between its table row, the catalog's domain and the API's requests (its answers: catalog-responses.ts). */
 export const PublicationMapper = {
   toDomain(row: PublicationRow, counts: PoemCounts): Publication {
     return {
@@ -51,28 +50,6 @@ export const PublicationMapper = {
       isbn: fields.isbn,
       notes: fields.notes,
     });
-  },
-
-  toResponse(publication: Publication): PublicationResponse {
-    return {
-      id: publication.id,
-      _id: publication.id,
-      slug: publication.slug,
-      title: publication.title,
-      status: publication.status,
-      authors: publication.authors,
-      publisher: publication.publisher,
-      publication_date: publication.publicationDate,
-      isbn: publication.isbn,
-      notes: publication.notes,
-      created_at: publication.createdAt.toISOString(),
-      updated_at: publication.updatedAt.toISOString(),
-      deleted_at: publication.deletedAt?.toISOString() ?? null,
-      published_at: publication.publishedAt?.toISOString() ?? null,
-      poem_count: publication.poemCount,
-      total_lines: publication.totalLines,
-      total_words: publication.totalWords,
-    };
   },
 
   /** POST /publications/: what the request leaves out starts empty. */

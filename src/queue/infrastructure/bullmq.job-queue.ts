@@ -1,14 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Queue, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobCatalogueShape, JobName, JobPayload, JobResult } from '../application/ports/job-catalogue.js';
 import type { JobQueue, JobState, JobStatus } from '../application/ports/job-queue.port.js';
 import { QUEUE_DEFINITION, type QueueDefinition, type QueueSettings } from '../application/queue-definition.js';
 import { QueueError } from '../domain/queue.errors.js';
 import { decodeFailure } from './bullmq.failure.js';
-import { apiRedisConnection, waitForReady } from './redis-connection.js';
+import type { BullJobEvents } from './bullmq.job-events.js';
+import { BULL_EVENTS, BULL_QUEUE, QUEUE_REDIS } from './bullmq.tokens.js';
+import { waitForReady } from './redis-connection.js';
 
-const POLL_MS = 300;
+/**
+ * A waiter hears of its job's end from the queue's events; it also looks at the job this often, in
+ * case no event comes (a Redis restarted without its data forgets the job and its events).
+ */
+const LOOK_AGAIN_MS = 30_000;
 
 /** Retries with exponential backoff; finished jobs are kept a while for status look-ups. */
 export function bullJobOptions(settings: QueueSettings) {
@@ -33,38 +39,35 @@ function isReported(progress: unknown): progress is object {
 }
 
 /**
- * The API side of the queue on Redis (BullMQ): it queues jobs and reads their state; worker
- * processes (BullJobWorker) run them. Any number of API replicas and workers can share it.
+ * The API side of the queue on Redis: it queues jobs on the BullMQ queue @nestjs/bullmq registered
+ * (BullModule.registerQueueAsync in queue.module.ts) and reads their state; worker processes
+ * (BullJobProcessor) run them, and a job's end reaches a waiting request through the queue's events
+ * (BullJobEvents). Any number of API replicas and workers can share it.
  */
 @Injectable()
 export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, OnModuleInit, OnApplicationShutdown {
   readonly kind = 'bullmq' as const;
   private readonly logger: Logger;
-  private readonly connection: Redis;
-  private queue?: Queue;
   private lastErrorLog = 0;
 
-  constructor(@Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<C>) {
+  constructor(
+    @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<C>,
+    @Inject(BULL_QUEUE) private readonly queue: Queue,
+    @Inject(QUEUE_REDIS) private readonly connection: Redis,
+    @Inject(BULL_EVENTS) private readonly events: BullJobEvents<C>,
+  ) {
     this.logger = new Logger(`${definition.logLabel}Queue`);
-    this.connection = apiRedisConnection(definition.redisUrl!);
     this.connection.on('error', (err) => this.logThrottled(`Redis for the ${definition.logLabel.toLowerCase()} queue: ${err.message}`));
+    // A queue without an 'error' listener would throw the connection's errors at the process.
+    this.queue.on('error', (err) => this.logThrottled(`${definition.logLabel} queue: ${err.message}`));
   }
 
   /**
-   * The BullMQ queue, made once Redis is connected: BullMQ checks the server when a queue is made,
-   * and a check that failed (Redis down at start-up) would leave that queue unusable for good.
+   * The queue, while Redis is connected. Until its first connection BullMQ holds every command back
+   * (it checks the server first); the connection's state answers at once instead.
    */
   private bullQueue(): Queue {
     if (this.connection.status !== 'ready') throw QueueError.unavailable();
-    if (!this.queue) {
-      const { name, settings, logLabel } = this.definition;
-      this.queue = new Queue(name, {
-        connection: this.connection,
-        prefix: settings.queuePrefix,
-        defaultJobOptions: bullJobOptions(settings),
-      });
-      this.queue.on('error', (err) => this.logThrottled(`${logLabel} queue: ${err.message}`));
-    }
     return this.queue;
   }
 
@@ -75,8 +78,9 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
     }
   }
 
+  /** Closes the queue (@nestjs/bullmq's own close later does nothing more), then lets go of Redis. */
   async onApplicationShutdown(): Promise<void> {
-    await this.queue?.close().catch(() => undefined);
+    await this.queue.close().catch(() => undefined);
     this.connection.disconnect();
   }
 
@@ -131,13 +135,18 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
   }
 
   async waitUntilFinished<N extends JobName<C>>(jobId: string, signal?: AbortSignal): Promise<JobResult<C, N>> {
-    for (;;) {
-      if (signal?.aborted) throw QueueError.waitAborted(jobId);
-      const status = await this.status(jobId);
-      if (!status) throw QueueError.jobNotFound(jobId);
-      if (status.state === 'completed') return status.result as JobResult<C, N>;
-      if (status.state === 'failed') throw QueueError.jobFailed(status.error!);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const finish = this.events.watch(jobId, signal);
+    try {
+      for (;;) {
+        if (signal?.aborted) throw QueueError.waitAborted(jobId);
+        const status = await this.status(jobId);
+        if (!status) throw QueueError.jobNotFound(jobId);
+        if (status.state === 'completed') return status.result as JobResult<C, N>;
+        if (status.state === 'failed') throw QueueError.jobFailed(status.error!);
+        await finish.next(LOOK_AGAIN_MS);
+      }
+    } finally {
+      finish.stop();
     }
   }
 
@@ -148,9 +157,7 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
       return await work(queue);
     } catch (err) {
       if (this.connection.status !== 'ready' || /ECONNREFUSED|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest/i.test(String((err as Error)?.message))) {
-        // Made again on the next request, once Redis is back.
-        if (this.queue === queue) this.queue = undefined;
-        void queue.close().catch(() => undefined);
+        // The connection reconnects by itself; the queue works again once Redis is back.
         throw QueueError.unavailable();
       }
       throw err;

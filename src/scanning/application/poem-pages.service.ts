@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { detectImageType } from '../infrastructure/images/page-image.intake.js';
+import { detectImageType } from '../domain/image-type.js';
 import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
 import type { Poem } from '../../catalog/index.js';
-import { PoemMapper } from '../../catalog/index.js';
+import { toPoemResponse } from '../../catalog/index.js';
 import { DuplicateFinder } from '../domain/duplicates/duplicate-finder.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
@@ -196,7 +196,7 @@ export class PoemScanner {
       empty_dropped: emptyDropped,
       continued: continued.map((c) => ({ id: c.poem.id, title: c.poem.title })),
       duplicates: report,
-      poems: created.map(PoemMapper.toResponse),
+      poems: created.map(toPoemResponse),
       pages_total: total,
     };
   }

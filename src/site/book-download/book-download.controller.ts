@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CATALOG_READ_API, PoemMapper, PublicationMapper, type CatalogReadApi } from '../../catalog/index.js';
+import { CATALOG_READ_API, toPoemResponse, toPublicationResponse, type CatalogReadApi } from '../../catalog/index.js';
 import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../delivery/index.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
-import { SITE_SETTINGS } from '../site-settings.js';
+import { SITE_SETTINGS } from '../../settings/index.js';
 import { SocialCardRenderer } from '../social-cards/social-card-renderer.js';
 import { buildEpub } from './epub-book.js';
 
@@ -43,8 +43,8 @@ export class BookDownloadController {
       if ((err as { code?: unknown })?.code === 'CATALOG.PUBLICATION_NOT_FOUND') throw new NotFoundException('Publication not found');
       throw err;
     });
-    const publication = PublicationMapper.toResponse(found.publication);
-    const book = { publication, poems: found.poems.map(PoemMapper.toResponse) };
+    const publication = toPublicationResponse(found.publication);
+    const book = { publication, poems: found.poems.map(toPoemResponse) };
     const cover = await this.cards.renderCover({
       title: publication.title,
       byline: authorsText(publication.authors, this.settings.poetName),

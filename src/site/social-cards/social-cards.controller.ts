@@ -2,11 +2,10 @@ import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@ne
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
-import { PoemMapper } from '../../catalog/index.js';
-import { PublicationMapper } from '../../catalog/index.js';
+import { toPoemResponse, toPublicationResponse } from '../../catalog/index.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { cardVersion, poemCard, publicationCard, type SocialCard } from '../../../contracts/social-card.js';
-import { SITE_SETTINGS } from '../site-settings.js';
+import { SITE_SETTINGS } from '../../settings/index.js';
 import { SocialCardRenderer } from './social-card-renderer.js';
 
 const VISITOR = { staff: false } as const;
@@ -42,14 +41,14 @@ export class SocialCardsController {
   async poem(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const poem = await found(this.catalog.getPoem(refFromFile(file), VISITOR), 'CATALOG.POEM_NOT_FOUND', 'Poem not found');
     const publication = await this.catalog.getPublication(poem.publicationId, VISITOR).catch(() => null);
-    await this.send(poemCard(PoemMapper.toResponse(poem), publication && PublicationMapper.toResponse(publication), this.settings), req, res);
+    await this.send(poemCard(toPoemResponse(poem), publication && toPublicationResponse(publication), this.settings), req, res);
   }
 
   @Get('publication/:file')
   async publication(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const publication = await found(this.catalog.getPublication(refFromFile(file), VISITOR), 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found');
     const poems = await this.catalog.listPoems(publication.id, VISITOR);
-    await this.send(publicationCard(PublicationMapper.toResponse(publication), poems.map(PoemMapper.toResponse), this.settings), req, res);
+    await this.send(publicationCard(toPublicationResponse(publication), poems.map(toPoemResponse), this.settings), req, res);
   }
 
   private async send(card: SocialCard, req: Request, res: Response): Promise<void> {

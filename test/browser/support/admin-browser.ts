@@ -16,7 +16,7 @@ import type { Poem, Publication, PublicationFields } from '../../../contracts/ca
 import type { ScanResult } from '../../../contracts/scanning.js';
 import { writeSiteSettings, TEST_SITE } from '../../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../../src/catalog/application/catalog-commands.js';
-import { PoemMapper } from '../../../src/catalog/mappers/poem.mapper.js';
+import { toPoemResponse } from '../../../src/catalog/application/catalog-responses.js';
 import { PublicationMapper } from '../../../src/catalog/mappers/publication.mapper.js';
 import { ADMIN, staffAgent, startTestApp, type TestAgent, type TestApp } from '../../support/test-app.js';
 import { launchChromium } from './chromium.js';
@@ -224,7 +224,7 @@ export async function seedPublication(
   const created = await suite.commands.createPublication(
     PublicationMapper.fromCreateRequest({ title: `Seeded Book ${uniqueWord('')}`, authors: ['Seeded Author'], ...fields }),
   );
-  const poems = options.poems?.length ? (await suite.commands.addPoems(created.id, options.poems)).map(PoemMapper.toResponse) : [];
+  const poems = options.poems?.length ? (await suite.commands.addPoems(created.id, options.poems)).map(toPoemResponse) : [];
   if (options.status === 'published') await suite.commands.setStatus(created.id, 'published');
   if (options.trash) await suite.commands.moveToTrash(created.id);
   const publication = (await suite.api.agent.get(`/api/publications/${created.id}/?admin=true`).expect(200)).body as Publication;

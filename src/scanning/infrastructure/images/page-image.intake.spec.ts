@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toHeic } from '../../../../test/support/heic.js';
-import { detectImageType, ImageIntakeError, MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
+import { heicFixture } from '../../../../test/support/heic.js';
+import { detectImageType } from '../../domain/image-type.js';
+import { ImageIntakeError, MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
 
 /** The photo with its header claiming other dimensions: JPEG's frame header, or HEIF's 'ispe' property. */
 function claiming(photo: Buffer, width: number, height: number): Buffer {
@@ -94,7 +95,7 @@ describe('page image intake', () => {
   });
 
   it('takes a HEIC photo, as an iPhone saves it, and keeps it as JPEG', async () => {
-    const heic = toHeic(await halves(1200, 800, 'jpeg'));
+    const heic = heicFixture('halves-1200x800');
     expect(detectImageType(heic)).toBe('image/heic');
     const page = await normalisePageImage(heic, 0);
     expect(page).toMatchObject({ mimeType: 'image/jpeg', width: 1200, height: 800 });
@@ -112,7 +113,7 @@ describe('page image intake', () => {
   });
 
   it('names HEIC/HEIF in the error of a damaged one, and still refuses AVIF by name', async () => {
-    const heic = toHeic(await halves(400, 300, 'jpeg'));
+    const heic = heicFixture('halves-1200x800');
     const damaged = await rejection(normalisePageImage(heic.subarray(0, 400), 0, { label: 'page_0' }));
     expect(damaged.code).toBe('IMAGE.UNREADABLE');
     expect(damaged.message).toMatch(/^page_0 looks like HEIC\/HEIF but could not be read/);
@@ -133,7 +134,7 @@ describe('page image intake', () => {
       `page_0 is 12,000 × 12,000 pixels (144 megapixels); the archive takes photos of up to ${MAX_PAGE_MEGAPIXELS} megapixels. Use the camera's standard size or scale the photo down.`,
     );
     // A HEIC of 36 megapixels is over its own, lower limit, for the intake and for the page store alike.
-    const heic = claiming(toHeic(await halves(64, 64, 'jpeg')), 6000, 6000);
+    const heic = claiming(heicFixture('halves-1200x800'), 6000, 6000);
     for (const attempt of [normalisePageImage(heic, 1, { label: 'page_1' }), storableImage(heic, 'page_1')]) {
       const big = await rejection(attempt);
       expect(big.code).toBe('IMAGE.TOO_MANY_PIXELS');

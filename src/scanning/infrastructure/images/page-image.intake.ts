@@ -3,6 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
+import { ascii, detectImageType } from '../../domain/image-type.js';
 import { heifToJpeg } from './heif-to-jpeg.js';
 
 /**
@@ -56,17 +57,6 @@ export class ImageIntakeError extends DomainError {
 }
 
 /** Recognises the accepted types by their signatures. */
-export function detectImageType(data: Uint8Array): AcceptedImageType | undefined {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => data[i] === b)) return 'image/png';
-  if (data.length >= 12 && ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return 'image/webp';
-  if (data.length >= 12 && ascii(data, 4, 8) === 'ftyp' && HEIF_BRANDS.test(ascii(data, 8, 12))) return 'image/heic';
-  return undefined;
-}
-
-/** Major brands of HEIF files whose pictures are HEVC-coded (iPhone photos are "heic"). */
-const HEIF_BRANDS = /^(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1)$/;
-
 /**
  * HEIC/HEIF photos as full-size JPEG, each decoded once (the upload's checks and the page store
  * ask for the same photo): keyed by the upload's own bytes, forgotten with them.
@@ -118,10 +108,6 @@ function describeUnsupported(data: Uint8Array): string | undefined {
     if (brand === 'avif') return 'an AVIF image';
   }
   return undefined;
-}
-
-function ascii(data: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...data.subarray(start, Math.min(end, data.length)));
 }
 
 export interface IntakeOptions {

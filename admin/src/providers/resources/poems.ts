@@ -1,0 +1,80 @@
+import type { DataProvider, Identifier } from 'react-admin';
+import {
+  asList,
+  type ClearPoemsAnswer,
+  type ClearPoemsRequest,
+  type CreatePoemRequest,
+  type Poem,
+  type PoemPage,
+  type UpdatePoemRequest,
+} from '../../../../contracts/catalog.js';
+import { pick, query, seg, type Api } from '../api.js';
+
+/** What the poem screens and the wizard ask of a publication's poems beyond react-admin's methods. */
+export interface PoemMethods {
+  /**
+   * Every poem of the publication, or only the ones listed (one wizard session's); with scan job
+   * ids, the page photos those scans stored go too.
+   */
+  clearPoems(id: Identifier, poemIds?: number[], jobIds?: string[]): Promise<ClearPoemsAnswer>;
+  /** The new reading order, naming every poem of the publication once. */
+  reorderPoems(id: Identifier, poemIds: number[]): Promise<Poem[]>;
+  getPoemPages(poemId: Identifier): Promise<PoemPage[]>;
+}
+
+const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
+
+/** The `poems` resource: a publication's poems in reading order, typing one in, editing, deleting. */
+export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemMethods {
+  const listPoems = (publicationId: Identifier, signal?: AbortSignal) =>
+    get<unknown>(`/publications/${seg(publicationId)}/poems/${query({ admin: true })}`, signal).then((json) => asList<Poem>(json));
+
+  /** Orders writes to one publication's poem order, so quick successive moves arrive in order. */
+  let orderWrites: Promise<unknown> = Promise.resolve();
+
+  // As in publications.ts: answers pass as the record type react-admin's caller picks.
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  return {
+    async getList(resource, params) {
+      if (params.filter?.publication_id === undefined) throw new Error(`No list for resource ${resource}`);
+      const data = await listPoems(params.filter.publication_id, params.signal);
+      return { data: data as any[], total: data.length };
+    },
+
+    async getManyReference(resource, params) {
+      if (params.target !== 'publication_id') throw new Error(`No reference list for ${resource}.${params.target}`);
+      // The whole book, in its reading order: poems are few, and their order is the point.
+      const data = await listPoems(params.id, params.signal);
+      return { data: data as any[], total: data.length };
+    },
+
+    getOne: async (_resource, params) => ({ data: await get<any>(`/poems/${seg(params.id)}/`, params.signal) }),
+    getMany: async (_resource, params) => ({ data: await Promise.all(params.ids.map((id) => get<any>(`/poems/${seg(id)}/`, params.signal))) }),
+
+    async create(_resource, params) {
+      const { publication_id: publicationId, ...poem } = params.data as CreatePoemRequest & { publication_id: Identifier };
+      return { data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])) };
+    },
+
+    update: async (_resource, params) => ({ data: await send<any>('PUT', `/poems/${seg(params.id)}/`, pick(params.data as UpdatePoemRequest, POEM_FIELDS)) }),
+
+    async delete(_resource, params) {
+      await send('DELETE', `/poems/${seg(params.id)}/`);
+      return { data: (params.previousData ?? { id: params.id }) as any };
+    },
+
+    clearPoems(id, poemIds, jobIds) {
+      const body: ClearPoemsRequest = { ...(poemIds ? { poem_ids: poemIds } : {}), ...(jobIds?.length ? { job_ids: jobIds } : {}) };
+      return send('POST', `/publications/${seg(id)}/clear_poems/`, Object.keys(body).length ? body : undefined);
+    },
+
+    reorderPoems(id, poemIds) {
+      const write = orderWrites.catch(() => undefined).then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));
+      orderWrites = write;
+      return write;
+    },
+
+    getPoemPages: (poemId) => get<unknown>(`/poems/${seg(poemId)}/pages/`).then((json) => asList<PoemPage>(json)),
+  };
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+}

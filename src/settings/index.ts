@@ -1,0 +1,6 @@
+/**
+ * The site settings: the poet's memorial, the site's name and footer.
+ * Other modules import from here only (checked by dependency-cruiser).
+ */
+export { DEFAULT_SITE_SETTINGS, loadSiteSettings, SITE_SETTINGS, siteSettingsFrom } from './site-settings.js';
+export { SettingsModule } from './settings.module.js';
