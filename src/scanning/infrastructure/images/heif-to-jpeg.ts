@@ -36,7 +36,11 @@ const sharp = require(workerData.sharp);
     .extract({ left: 0, top: 0, width: plane.width, height: plane.height })
     .jpeg({ quality: workerData.quality })
     .toBuffer();
-  parentPort.postMessage({ jpeg }, [jpeg.buffer]);
+  // sharp's buffer lives in native memory, which Node 24 refuses to transfer: copied once into
+  // memory of the thread's own, which moves to the caller without a second copy.
+  const out = new Uint8Array(jpeg.length);
+  out.set(jpeg);
+  parentPort.postMessage({ jpeg: out }, [out.buffer]);
 })().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
 `;
 
