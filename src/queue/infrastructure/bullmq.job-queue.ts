@@ -116,10 +116,14 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
 
   async status(jobId: string): Promise<JobStatus<C> | null> {
     return this.guard(async (queue) => {
+      // State first, then the job: a job that ends between the two reads is then reported as it
+      // was (still running) rather than as completed without the result it was saved with.
+      const rawState = await queue.getJobState(jobId);
+      if (rawState === 'unknown') return null;
       const job = (await queue.getJob(jobId)) as Job | undefined;
       if (!job) return null;
       const name = job.name as JobName<C>;
-      const state = stateOf(await job.getState());
+      const state = stateOf(rawState);
       // A job of a name the catalogue no longer lists still answers its state.
       const progress = isReported(job.progress) ? job.progress : (this.definition.catalogue[name]?.initialProgress(job.data) ?? {});
       return {
