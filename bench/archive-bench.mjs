@@ -27,13 +27,11 @@ const MB = 1024 * 1024;
 /** In a child: open the archive under DATA_DIR like the CLI does. */
 async function openArchive(dataDir) {
   await import('reflect-metadata');
-  const { DataSource } = await import('typeorm');
   const { loadConfig } = await import(dist('config/app-config.js'));
-  const { dataSourceOptions } = await import(dist('database/database.module.js'));
+  const { openDataSource } = await import(dist('database/database.module.js'));
   const { FileSystemPageStore } = await import(dist('scanning/infrastructure/page-store/file-system.page-store.js'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
-  const db = new DataSource(dataSourceOptions(config));
-  await db.initialize();
+  const db = await openDataSource(config);
   return { db, config, store: new FileSystemPageStore(config) };
 }
 

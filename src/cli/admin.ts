@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
-import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/index.js';
 import { UsersRepository } from '../auth/index.js';
 import { loadConfig } from '../config/app-config.js';
-import { dataSourceOptions } from '../database/database.module.js';
+import { openDataSource } from '../database/database.module.js';
 
 const USAGE = `Usage:
   npm run admin -- set-password NAME   create the admin NAME or give it a new password
@@ -31,8 +30,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const db = new DataSource(dataSourceOptions(loadConfig()));
-  await db.initialize();
+  const db = await openDataSource(loadConfig());
   try {
     if (command === 'list') {
       const rows: Array<{ username: string; created_at: Date }> = await db.query(`SELECT username, created_at FROM users ORDER BY id`);

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { DataSource } from 'typeorm';
 import { ArchiveExporter } from '../archive/index.js';
 import { ArchiveImporter, type RestoreSummary } from '../archive/index.js';
 import { ArchiveError } from '../archive/index.js';
@@ -10,7 +9,7 @@ import { TypeOrmArchiveDatabase } from '../archive/infrastructure/archive.typeor
 import { SiteSettingsFile } from '../archive/infrastructure/site-settings-file.js';
 import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
-import { dataSourceOptions } from '../database/database.module.js';
+import { openDataSource } from '../database/database.module.js';
 import { FileSystemPageStore } from '../scanning/infrastructure/page-store/file-system.page-store.js';
 
 const USAGE = `Usage:
@@ -66,8 +65,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config: AppConfig = loadConfig();
-  const db = new DataSource(dataSourceOptions(config));
-  await db.initialize();
+  const db = await openDataSource(config);
   // A command line builds its adapters itself, as the archive module binds them in the API.
   const store = new FileSystemPageStore(config);
   const settings = new SiteSettingsFile(config);

@@ -5,6 +5,13 @@ import { CATALOG_CHANGE_NOTICES, type CatalogChangeNotices } from '../../catalog
 import type { ArchiveDatabase, ArchiveRestore, ArchiveSnapshot } from '../application/ports/archive-database.port.js';
 import { ArchiveRows } from './archive-rows.js';
 
+/**
+ * A backup or restore holds its transaction while photos stream to or from the file, minutes for
+ * a grown archive, and may write large batches: the request-sized limits of postgres-waits.ts
+ * (a statement 5 s, idle in a transaction 60 s) would cut it off, so its transaction lifts them.
+ */
+const UNHURRIED = ['SET LOCAL statement_timeout = 0', 'SET LOCAL idle_in_transaction_session_timeout = 0'];
+
 /** Backups and restores on the application's database, each on a connection of its own. */
 @Injectable()
 export class TypeOrmArchiveDatabase implements ArchiveDatabase {
@@ -15,11 +22,11 @@ export class TypeOrmArchiveDatabase implements ArchiveDatabase {
   ) {}
 
   async openSnapshot(): Promise<ArchiveSnapshot> {
-    return this.begin((runner) => new Snapshot(runner), ['BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', `SET LOCAL TimeZone = 'UTC'`]);
+    return this.begin((runner) => new Snapshot(runner), ['BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', `SET LOCAL TimeZone = 'UTC'`, ...UNHURRIED]);
   }
 
   async beginRestore(): Promise<ArchiveRestore> {
-    return this.begin((runner) => new Restore(runner, this.notices), ['BEGIN']);
+    return this.begin((runner) => new Restore(runner, this.notices), ['BEGIN', ...UNHURRIED]);
   }
 
   private async begin<T>(make: (runner: QueryRunner) => T, statements: string[]): Promise<T> {
