@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { loadOpenCv, type Cv } from './opencv.js';
+import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
  * Finds the printed page in a photograph and returns it flat and upright, ready for text
@@ -16,7 +17,7 @@ export interface FoundPage {
   grey: Buffer;
   width: number;
   height: number;
-  /** Corners of the page in the input image (top-left, top-right, bottom-right, bottom-left), when one was found. */
+  /** Corners of the page (top-left, top-right, bottom-right, bottom-left) in the input image as read, its longer side at most MAX_SOURCE_SIDE, when one was found. */
   corners?: Point[];
 }
 
@@ -35,6 +36,11 @@ const FULL_FRAME_AREA = 0.93;
 const EDGE_INSET = 0.025;
 /** Width the page is resampled to: book type then has an x-height the recogniser reads well. */
 export const PAGE_WIDTH = 1700;
+/**
+ * The photo's longer side as page finding reads it: a page filling even a third of a 50-megapixel
+ * photo keeps more than PAGE_WIDTH pixels across, and phone photos (4032) and scans are read whole.
+ */
+const MAX_SOURCE_SIDE = 4800;
 
 function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
@@ -204,8 +210,19 @@ function stretchInk(cv: Cv, page: Mat): void {
 /** Finds the page in an image (any format sharp reads, already upright) and returns it flattened. */
 export async function findPage(image: Buffer): Promise<FoundPage> {
   const cv = await loadOpenCv();
-  // One 8-bit channel whatever came in (a PNG with transparency has two once grey).
-  const full = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return oneFullSizePhotoAtATime(() => findPageIn(cv, image));
+}
+
+async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
+  // One 8-bit channel whatever came in (a PNG with transparency has two once grey), no larger than
+  // the page needs (OpenCV's WebAssembly memory keeps its largest size for good).
+  const full = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .resize({ width: MAX_SOURCE_SIDE, height: MAX_SOURCE_SIDE, fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = full.info;
   const factor = Math.min(1, DETECT_SIDE / Math.max(width, height));
   const src = cv.matFromArray(height, width, cv.CV_8UC1, full.data);

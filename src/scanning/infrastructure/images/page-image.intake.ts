@@ -1,10 +1,10 @@
-import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
 import { ascii, detectImageType } from '../../domain/image-type.js';
 import { heifToJpeg } from './heif-to-jpeg.js';
+import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
  * Image intake: every uploaded page photo passes through here before extraction or storage.
@@ -31,11 +31,6 @@ export const PAGE_LONG_SIDE = 2000;
 export const MAX_PAGE_MEGAPIXELS = 50;
 export const MAX_HEIF_MEGAPIXELS = 25;
 
-/**
- * One photo decoded at a time in a process: a decode is the part of an upload whose memory grows
- * with the photo, and uploads arriving together would otherwise add theirs up.
- */
-const decoding = pLimit(1);
 // libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)
 // after it is done with; photos are never read twice in a row, so nothing is lost without it.
 sharp.cache(false);
@@ -132,7 +127,7 @@ export async function normalisePageImage(data: Buffer, index: number, options: I
       `${label} is ${what ?? 'not a supported image'}. ${ACCEPTED}`,
     );
   }
-  return decoding(async () => {
+  return oneFullSizePhotoAtATime(async () => {
     await checkPixels(data, type, label).catch((error: unknown) => Promise.reject(unreadable(error, label, type)));
     try {
       const { data: out, info } = await (await open(data, type))
@@ -162,7 +157,7 @@ const TYPE_NAMES: Record<AcceptedImageType, string> = { 'image/jpeg': 'JPEG', 'i
 export async function storableImage(data: Buffer, label = 'Image'): Promise<{ data: Buffer; mimeType: Exclude<AcceptedImageType, 'image/heic'> }> {
   const type = detectImageType(data);
   if (type !== 'image/heic') return { data, mimeType: type === undefined ? 'image/jpeg' : type };
-  return decoding(async () => {
+  return oneFullSizePhotoAtATime(async () => {
     try {
       await checkPixels(data, type, label);
       return { data: await jpegOfHeif(data), mimeType: 'image/jpeg' as const };
