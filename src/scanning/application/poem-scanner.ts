@@ -3,6 +3,7 @@ import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogW
 import type { Poem } from '../../catalog/index.js';
 import { toPoemResponse } from '../../catalog/index.js';
 import { DuplicateFinder } from '../domain/duplicates/duplicate-finder.js';
+import { HeldPieces } from '../domain/duplicates/held-pieces.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
@@ -107,6 +108,7 @@ export class PoemScanner {
     // Every poem of the publication, this job's own included: a rescan adds nothing already
     // there, whichever run found it (an earlier run's in-batch duplicate has no key of its own).
     const finder = new DuplicateFinder(current);
+    const pieces = new HeldPieces(current);
     const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, current) : new Map<number, Poem[]>();
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
@@ -154,6 +156,12 @@ export class PoemScanner {
             matched_in: ownBatch ? 'batch' : match.source,
             ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
           });
+          continue;
+        }
+        // Part of a poem that runs over pages, uploaded without the rest of it: already held.
+        const piece = pieces.holding(poem.body);
+        if (piece) {
+          duplicates.push({ title: poem.title, matched_poem: { id: piece.poem.id, title: piece.poem.title }, similarity: round3(piece.similarity), matched_in: 'publication' });
           continue;
         }
       }
