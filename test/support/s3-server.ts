@@ -1,4 +1,4 @@
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,8 @@ export interface S3TestServer {
   createBucket(name: string): Promise<string>;
   /** Every key in a bucket, sorted. */
   keys(bucket: string): Promise<string[]>;
+  /** The bytes of one object. */
+  object(bucket: string, key: string): Promise<Buffer>;
   /** The settings that put an archive's page photos in this bucket. */
   env(bucket: string): Record<string, string>;
   close(): Promise<void>;
@@ -70,6 +72,10 @@ export async function startS3Server(): Promise<S3TestServer> {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
+    },
+    async object(bucket, key) {
+      const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await res.Body!.transformToByteArray());
     },
     env: (bucket) => ({
       S3_BUCKET: bucket,
