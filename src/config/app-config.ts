@@ -101,14 +101,13 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
 // S3's own rules for bucket names: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
 const BUCKET = /^(?!.*\.\.)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-/** The object store of page photos, chosen by S3_BUCKET; its other settings without it are a mistake, not a default. */
+/**
+ * The object store of page photos, chosen by S3_BUCKET alone: its other settings may stay set
+ * without it (docker-compose keeps them while S3_BUCKET= picks the files), and are read only with it.
+ */
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.S3_BUCKET?.trim();
-  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
-  if (!bucket) {
-    if (others.length) throw new ConfigError(`${others[0]} is set but S3_BUCKET is not: set S3_BUCKET to keep page photos in object storage`);
-    return undefined;
-  }
+  if (!bucket) return undefined;
   if (env.PAGE_STORE_DIR) throw new ConfigError('PAGE_STORE_DIR and S3_BUCKET are both set: page photos are kept in one store, so set only one');
   if (!BUCKET.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
   const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
