@@ -3,8 +3,9 @@
  * by the test (test/support/s3-server.ts): a scan's photos go to the bucket and are served from it,
  * a publication deleted for good takes its photos along, a bucket that cannot be reached answers
  * 503 and the photos come back with it, and an archive moves from files to S3 and back through a
- * backup (`npm run archive`), each backup byte for byte the first. Pages are read by the OpenAI
- * adapter from a stub.
+ * backup (`npm run archive`), each backup byte for byte the first; and an API and a BullMQ worker
+ * process with data folders of their own share only PostgreSQL, Redis and the bucket. Pages are
+ * read by the OpenAI adapter from a stub.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
-import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
+import { createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
 import { dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const CLI = 'dist/server/cli/archive.js';
@@ -250,5 +251,58 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
     await restoreInto(backOnFiles, fromS3);
     expect(storedFiles(backOnFiles.dataDir)).toEqual(keys);
     expect(exportWithCli(backOnFiles).equals(fromFiles)).toBe(true);
+  });
+});
+
+describe('an API and a scan worker that share nothing but PostgreSQL, Redis and the bucket', () => {
+  let s3: S3TestServer;
+  let stub: OpenAiStub;
+  let db: { url: string; drop: () => Promise<void> };
+  let worker: WorkerProcess | undefined;
+  let t: TestApp | undefined;
+  const queuePrefix = `test-s3-${process.pid}-${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    await requireRedis();
+    s3 = await startS3Server();
+    const [title, body] = POEMS[3];
+    stub = await startOpenAiStub(() => ({ status: 200, body: completion({ begins_mid_poem: false, ends_short: false, page_number: 12, poems: [{ title, body }] }) }));
+    db = await createScratchDatabase();
+  });
+
+  afterAll(async () => {
+    await worker?.kill('SIGKILL');
+    await t?.close();
+    await stub?.close();
+    await s3?.close();
+    await db?.drop();
+    await dropQueueKeys(queuePrefix);
+  });
+
+  it("has the worker read the API's upload from the bucket, neither writing a photo to its own disk", async () => {
+    const bucket = await s3.createBucket('shared-by-machines');
+    const shared = { DATABASE_URL: db.url, REDIS_URL, SCAN_QUEUE_PREFIX: queuePrefix, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, ...s3.env(bucket) };
+    // Two machines: each its own data folder.
+    const apiDir = mkdtempSync(join(tmpdir(), 'api-machine-'));
+    const workerDir = mkdtempSync(join(tmpdir(), 'worker-machine-'));
+    t = await startTestApp('postgres', { env: { ...shared, DATA_DIR: apiDir } });
+    worker = startWorker({ ...shared, DATA_DIR: workerDir });
+    await worker.waitFor(/Scan worker ready/, 90_000);
+    expect(worker.output()).toContain(`Page photos are kept as S3 bucket "${bucket}" at ${s3.endpoint}`);
+
+    const { agent, token } = await staffAgent(t);
+    const id = Number((await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Two Machines' }).expect(201)).body.id);
+    const page = await photo(631);
+    const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'page.jpg');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    // The worker found the photo in the bucket and read its poem from it.
+    const poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>;
+    expect(poems.map((p) => p.title)).toEqual([POEMS[3][0]]);
+    const [key] = await s3.keys(bucket);
+    expect((await s3.object(bucket, key)).equals(page)).toBe(true);
+    expect(storedFiles(apiDir)).toEqual([]);
+    expect(storedFiles(workerDir)).toEqual([]);
+    expect((await photosOf(agent, id))[0].equals(page)).toBe(true);
   });
 });
