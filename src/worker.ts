@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();
-  logger.log(`Scan worker ready (pages in ${config.pageStoreDir}; extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`);
+  logger.log(`Scan worker ready (extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`);
 }
 
 main().catch((err: unknown) => {

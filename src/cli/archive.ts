@@ -10,7 +10,7 @@ import { SiteSettingsFile } from '../archive/infrastructure/site-settings-file.j
 import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
 import { openDataSource } from '../database/database.module.js';
-import { FileSystemPageStore } from '../scanning/infrastructure/page-store/file-system.page-store.js';
+import { openPageStore } from '../scanning/infrastructure/page-store/page-store.factory.js';
 
 const USAGE = `Usage:
   npm run archive -- export FILE   write a backup of the whole archive to FILE: publications, poems,
@@ -65,9 +65,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config: AppConfig = loadConfig();
+  // A command line builds its adapters itself, as the archive module binds them in the API: the
+  // page store is the one the API's settings choose, so a backup moves between stores.
+  const pages = await openPageStore(config);
+  const store = pages.store;
   const db = await openDataSource(config);
-  // A command line builds its adapters itself, as the archive module binds them in the API.
-  const store = new FileSystemPageStore(config);
   const settings = new SiteSettingsFile(config);
   try {
     if (command === 'export') {
@@ -81,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await db.destroy();
+    pages.close();
   }
 }
 

@@ -33,6 +33,43 @@ describe('loadConfig', () => {
     expect(c.secureCookies).toBe(true);
   });
 
+  it('keeps page photos in an S3 bucket when S3_BUCKET is set, by path on a server of one\'s own', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    // S3_BUCKET alone chooses: the others may stay set while an empty bucket name picks the files.
+    expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id' }).s3).toBeUndefined();
+    const minio = loadConfig({ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3;
+    expect(minio).toEqual({
+      bucket: 'archive-pages',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // On AWS itself: the bucket's host name, and the SDK's own credentials (an instance role).
+    expect(loadConfig({ S3_BUCKET: 'archive-pages', S3_REGION: 'eu-west-1' }).s3).toEqual({
+      bucket: 'archive-pages',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Archive_Pages' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must use http: or https:'],
+    [{ S3_BUCKET: 'archive-pages', S3_REGION: 'EU West' }, 'S3_REGION must be a region name'],
+    [{ S3_BUCKET: 'archive-pages', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'archive-pages', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID must be set with S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'archive-pages', S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+    [{ S3_BUCKET: 'archive-pages', PAGE_STORE_DIR: '/srv/pages' }, 'PAGE_STORE_DIR and S3_BUCKET are both set'],
+  ])('refuses the object store settings %j, naming what is wrong', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],

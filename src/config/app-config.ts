@@ -18,6 +18,8 @@ export interface AppConfig {
   redisUrl?: string;
   openai: { apiKey?: string; baseUrl?: string; model: string };
   pageStoreDir: string;
+  /** S3-compatible object storage for page photos (S3_BUCKET); absent means files under pageStoreDir. */
+  s3?: S3Settings;
   /** Largest accepted upload, per file, in bytes. */
   maxUploadBytes: number;
   /** Memory each API process may give its cache of public reads; 0 turns it off. */
@@ -41,6 +43,17 @@ export interface AppConfig {
   siteSettingsFile?: string;
   webVitalsEndpoint?: string;
   nodeEnv: string;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Absent means AWS itself; MinIO and other S3-compatible servers give theirs. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither means the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Addresses the bucket in the path (http://host/bucket/key), as MinIO expects, not in the host name. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +98,36 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+// S3's own rules for bucket names: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
+const BUCKET = /^(?!.*\.\.)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The object store of page photos, chosen by S3_BUCKET alone: its other settings may stay set
+ * without it (docker-compose keeps them while S3_BUCKET= picks the files), and are read only with it.
+ */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  if (env.PAGE_STORE_DIR) throw new ConfigError('PAGE_STORE_DIR and S3_BUCKET are both set: page photos are kept in one store, so set only one');
+  if (!BUCKET.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError(`${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} must be set with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A server of one's own (MinIO) is reached by path; AWS by the bucket's host name.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -110,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       model: env.OPENAI_MODEL || 'gpt-4o',
     },
     pageStoreDir: resolve(env.PAGE_STORE_DIR || resolve(dataDir, 'pages')),
+    s3: s3Settings(env),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
     readCacheBytes: int(env, 'READ_CACHE_MB', 64, 0) * 1024 * 1024,
     scanJobs: {

@@ -40,6 +40,8 @@ export const DOMAIN_ERROR_STATUS = {
   // Like poems of another publication in clear_poems: a stale or foreign id, so nothing is removed.
   'SCAN.JOBS_NOT_IN_PUBLICATION': 409,
   'SCAN.QUEUE_UNAVAILABLE': 503,
+  // The object store of page photos is down or refuses us (the cause is in the server's log).
+  'SCAN.PAGE_STORE_UNAVAILABLE': 503,
   'SCAN.NO_WORKER': 503,
   'SCAN.JOB_TIMEOUT': 504,
   'SCAN.FAILED': 500,

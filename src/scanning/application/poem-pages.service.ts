@@ -4,7 +4,7 @@ import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalo
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
-import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from './ports/page-store.port.js';
 
 const asPoemPage = (page: ScanPageRow): PoemPage => ({
   id: Number(page.id),
@@ -58,7 +58,9 @@ export class PoemPages {
     let data: Buffer;
     try {
       data = await this.store.get(page.storage_key);
-    } catch {
+    } catch (err) {
+      // A store that cannot be reached is an outage (503), not a missing page.
+      if (err instanceof PageStoreUnavailableError) throw err;
       throw pageNotFound();
     }
     const mimeType = detectImageType(data);

@@ -4,8 +4,7 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { PageNotStoredError, type PageStore } from '../../application/ports/page-store.port.js';
-
-const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+import { assertPageKey } from './page-key.js';
 
 /** Page photos as files under PAGE_STORE_DIR (DATA_DIR/pages by default; a shared volume for workers). */
 @Injectable()
@@ -48,7 +47,7 @@ export class FileSystemPageStore implements PageStore {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new Error(`Invalid page key: ${key}`);
+    assertPageKey(key);
     const path = join(this.root, ...key.split('/'));
     if (!path.startsWith(this.root + sep)) throw new Error(`Invalid page key: ${key}`);
     return path;

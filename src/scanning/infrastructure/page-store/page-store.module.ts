@@ -1,11 +1,23 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { PAGE_STORE } from '../../application/ports/page-store.port.js';
-import { FileSystemPageStore } from './file-system.page-store.js';
+import { openPageStore } from './page-store.factory.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
 /** The page photos and their rows, for the scan jobs, the scanning endpoints and backups alike. */
 @Module({
-  providers: [{ provide: PAGE_STORE, useClass: FileSystemPageStore }, ScanPagesRepository],
+  providers: [
+    {
+      provide: PAGE_STORE,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig) => {
+        const opened = await openPageStore(config);
+        new Logger('PageStore').log(`Page photos are kept as ${opened.description}`);
+        return opened.store;
+      },
+    },
+    ScanPagesRepository,
+  ],
   exports: [PAGE_STORE, ScanPagesRepository],
 })
 export class PageStoreModule {}

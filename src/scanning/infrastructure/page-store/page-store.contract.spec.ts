@@ -1,0 +1,141 @@
+/**
+ * The one contract of the PageStore port, run alike against the file store and against the S3
+ * store on a real S3-compatible server started on 127.0.0.1 (test/support/s3-server.ts), so the
+ * embedded default and object storage cannot drift apart. Both are built by the factory the API,
+ * the worker and the command-line tools use, from the same settings a user gives.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type S3TestServer } from '../../../../test/support/s3-server.js';
+import { ConfigError, loadConfig } from '../../../config/app-config.js';
+import { PageNotStoredError, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
+import { openPageStore, type OpenedPageStore } from './page-store.factory.js';
+
+let s3: S3TestServer;
+let bucketNo = 0;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+const photo = (width: number) => sharp({ create: { width, height: 40, channels: 3, background: '#d8cfc0' } }).jpeg().toBuffer();
+
+const stores: Array<[string, () => Promise<OpenedPageStore>]> = [
+  ['files', () => openPageStore(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'page-store-')) }))],
+  ['S3', async () => openPageStore(loadConfig(s3.env(await s3.createBucket(`pages-${process.pid}-${++bucketNo}`))))],
+];
+
+describe.each(stores)('the %s page store', (kind, open) => {
+  let opened: OpenedPageStore;
+  let store: PageStore;
+
+  beforeAll(async () => {
+    opened = await open();
+    store = opened.store;
+  });
+  afterAll(() => opened?.close());
+
+  it(`is the store the settings choose (${kind})`, () => {
+    expect(opened.description).toMatch(kind === 'S3' ? /^S3 bucket "pages-\d+-\d+" at http:\/\/127\.0\.0\.1:\d+$/ : /^files under \/.+\/pages$/);
+  });
+
+  it('gives back the very bytes it was given, and a second put replaces them', async () => {
+    const first = await photo(60);
+    const second = await photo(61);
+    await store.put('publications/1/scan-1-a/page-0.jpg', first);
+    expect((await store.get('publications/1/scan-1-a/page-0.jpg')).equals(first)).toBe(true);
+    await store.put('publications/1/scan-1-a/page-0.jpg', second);
+    expect((await store.get('publications/1/scan-1-a/page-0.jpg')).equals(second)).toBe(true);
+  });
+
+  it('says a key holds nothing with PageNotStoredError', async () => {
+    const err = await store.get('publications/1/scan-1-a/page-9.jpg').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PageNotStoredError);
+    expect((err as PageNotStoredError).key).toBe('publications/1/scan-1-a/page-9.jpg');
+  });
+
+  it('removes one page, leaves its neighbours, and takes removing nothing in its stride', async () => {
+    const data = await photo(62);
+    await store.put('publications/2/scan-2-a/page-0.jpg', data);
+    await store.put('publications/2/scan-2-a/page-1.jpg', data);
+    await store.remove('publications/2/scan-2-a/page-0.jpg');
+    await store.remove('publications/2/scan-2-a/page-0.jpg');
+    await store.remove('publications/2/never-stored/page-0.jpg');
+    await expect(store.get('publications/2/scan-2-a/page-0.jpg')).rejects.toBeInstanceOf(PageNotStoredError);
+    expect((await store.get('publications/2/scan-2-a/page-1.jpg')).equals(data)).toBe(true);
+  });
+
+  it("removes everything under a prefix, more than one batch of it, and nothing of a publication whose id begins the same", async () => {
+    const data = await photo(63);
+    // Past S3's 1,000 objects a listing and a delete: the removal must page through them.
+    const keys = Array.from({ length: 1010 }, (_, i) => `publications/7/scan-7-${Math.floor(i / 10)}/page-${i % 10}.jpg`);
+    for (let i = 0; i < keys.length; i += 25) await Promise.all(keys.slice(i, i + 25).map((key) => store.put(key, Buffer.from(`page ${i}`))));
+    await store.put('publications/70/scan-70-a/page-0.jpg', data);
+    await store.put('publications/8/scan-8-a/page-0.jpg', data);
+
+    await store.removeAll('publications/7');
+    for (const key of [keys[0], keys[999], keys[1009]]) await expect(store.get(key)).rejects.toBeInstanceOf(PageNotStoredError);
+    expect((await store.get('publications/70/scan-70-a/page-0.jpg')).equals(data)).toBe(true);
+    expect((await store.get('publications/8/scan-8-a/page-0.jpg')).equals(data)).toBe(true);
+    await store.removeAll('publications/7');
+    await store.removeAll('publications/404');
+    if (kind === 'S3') expect((await s3.keys(opened.description.match(/"(.+)"/)![1])).filter((k) => k.startsWith('publications/7/'))).toEqual([]);
+  }, 120_000);
+
+  it.each(['../escape.jpg', 'publications/../../etc/passwd', '/absolute.jpg', 'publications//page.jpg', 'publications/1/', 'a b.jpg', ''])(
+    'refuses the key %j and stores nothing',
+    async (key) => {
+      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('Invalid page key');
+      await expect(store.get(key)).rejects.toThrow('Invalid page key');
+      await expect(store.remove(key)).rejects.toThrow('Invalid page key');
+    },
+  );
+});
+
+describe('the S3 page store when the store fails', () => {
+  /** A port on 127.0.0.1 that nothing listens on. */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as { port: number };
+    await new Promise((done) => server.close(done));
+    return port;
+  }
+
+  it('answers every call with PageStoreUnavailableError (a 503 with Retry-After) when nothing answers, within seconds', async () => {
+    const opened = await openPageStore(loadConfig({ ...s3.env('archive-pages'), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }));
+    try {
+      const started = Date.now();
+      for (const call of [
+        () => opened.store.put('publications/1/p.jpg', Buffer.from('x')),
+        () => opened.store.get('publications/1/p.jpg'),
+        () => opened.store.remove('publications/1/p.jpg'),
+        () => opened.store.removeAll('publications/1'),
+      ]) {
+        const err = await call().catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(PageStoreUnavailableError);
+        expect(err).toMatchObject({ code: 'SCAN.PAGE_STORE_UNAVAILABLE', status: 503, retryAfterSeconds: 15 });
+      }
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      opened.close();
+    }
+  });
+
+  it('stops the start, naming the setting, when the bucket does not exist or refuses the keys', async () => {
+    const missing = openPageStore(loadConfig(s3.env('no-such-bucket')));
+    await expect(missing).rejects.toBeInstanceOf(ConfigError);
+    await expect(missing).rejects.toThrow(`S3_BUCKET: there is no bucket "no-such-bucket" at ${s3.endpoint}; make it first`);
+
+    const bucket = await s3.createBucket(`pages-${process.pid}-keys`);
+    const refused = openPageStore(loadConfig({ ...s3.env(bucket), S3_ACCESS_KEY_ID: 'NOT-OUR-KEY' }));
+    await expect(refused).rejects.toThrow(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the bucket "${bucket}" at ${s3.endpoint}`);
+  });
+});
