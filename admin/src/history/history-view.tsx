@@ -93,7 +93,7 @@ export function HistoryView<S>({
             <TableRow>
               <TableCell>{translate('archive.history.version', { revision: '' }).trim()}</TableCell>
               <TableCell>{translate('archive.history.fields.title')}</TableCell>
-              <TableCell>{translate('archive.history.versions')}</TableCell>
+              <TableCell>{translate('archive.history.saved')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>

@@ -341,6 +341,7 @@ const archive = {
     loading: 'Loading history...',
     load_failed: 'Failed to load the history',
     versions: 'Versions',
+    saved: 'Saved',
     version: 'Version %{revision}',
     current: 'current',
     by: 'by %{name}',
