@@ -69,7 +69,7 @@ describe('revision history and safe editing in the admin', () => {
   });
 
   it('edits a poem, then after a reload compares its versions word by word and restores the first', async () => {
-    const { publication, poems } = await seedPublication(suite, { title: 'Second Draft' }, { poems: [{ title: 'The Mill', body: 'the wheel turns slow\n  under teh water' }] });
+    const { publication } = await seedPublication(suite, { title: 'Second Draft' }, { poems: [{ title: 'The Mill', body: 'the wheel turns slow\n  under teh water' }] });
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await poemCard(page, 'The Mill').getByRole('link', { name: 'Edit' }).click();
@@ -133,5 +133,47 @@ describe('revision history and safe editing in the admin', () => {
     await page.getByRole('link', { name: 'Back to the book' }).click();
     await page.getByRole('heading', { name: 'Poems (3)' }).waitFor();
     await expect.poll(async () => (await apiPoems(publication.id)).map((p) => p.title)).toEqual(['First Lamp', 'Second Lamp', 'Third Lamp']);
+  });
+  it('takes a typed author on Save, edits a chip in place, and asks before leaving Edit Details unsaved', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Named Twice', authors: ['Ana Poett'] });
+    const apiAuthors = async () => (await suite.api.agent.get(`/api/publications/${publication.id}/?admin=true`).expect(200)).body.authors;
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}/edit`);
+    await page.getByRole('heading', { name: 'Edit "Named Twice"' }).waitFor();
+    const authors = page.getByRole('combobox', { name: 'Authors' });
+    // Correcting a chip edits it: its name comes back into the box, and returns as one chip.
+    await page.getByRole('button', { name: 'Edit author Ana Poett' }).click();
+    await expect.poll(() => authors.inputValue()).toBe('Ana Poett');
+    await authors.fill('Ana Poet');
+    // A second name typed and never turned into a chip with Enter: Save still takes it.
+    await authors.press('Tab');
+    await page.getByRole('button', { name: 'Edit author Ana Poet' }).waitFor();
+    await authors.fill('B. Translator');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/publication/${publication.slug}`);
+    await notification(page, 'Publication details saved').waitFor();
+    expect(await apiAuthors()).toEqual(['Ana Poet', 'B. Translator']);
+
+    // Leaving with unsaved changes asks; staying keeps them.
+    await page.getByRole('link', { name: 'Edit Details' }).click();
+    await page.getByLabel('Publisher').fill('Lantern Press');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => page.getByLabel('Publisher').inputValue()).toBe('Lantern Press');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/publication/${publication.slug}`);
+    expect((await suite.api.agent.get(`/api/publications/${publication.id}/?admin=true`).expect(200)).body.publisher).toBe('');
+  });
+  it('asks in its own words before publishing a book with no poems', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Nothing Inside Yet' });
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await page.getByRole('heading', { level: 1, name: 'Nothing Inside Yet' }).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Publish a book with no poems?' }).waitFor();
+    await confirm(page, 'This book has no poems yet. Visitors will see an empty book. Publish it anyway?', 'Cancel');
+    expect((await suite.api.agent.get(`/api/publications/${publication.id}/?admin=true`).expect(200)).body.status).toBe('draft');
   });
 });

@@ -166,6 +166,7 @@ const archive = {
   edit: {
     heading: 'Edit "%{title}"',
     authors_help: 'Type a name and press Enter; leave empty to show the poet as the author.',
+    edit_author: 'Edit author %{name}',
   },
   poem: {
     edit_title: 'Edit Poem',

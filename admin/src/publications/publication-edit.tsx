@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Edit, SaveButton, SimpleForm, TextArrayInput, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { OverwroteNewer, Publication } from '../../../contracts/catalog.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
+import { AuthorsInput } from './authors-input.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
@@ -82,7 +83,7 @@ export function PublicationEdit() {
       <SimpleForm toolbar={<EditToolbar back={back} />} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <Box sx={{ width: '100%', maxWidth: 720 }}>
           <TextInput source="title" validate={RULES.title} fullWidth />
-          <TextArrayInput source="authors" validate={RULES.authors} helperText={translate('archive.edit.authors_help')} autoSelect fullWidth />
+          <AuthorsInput validate={RULES.authors} helperText={translate('archive.edit.authors_help')} fullWidth />
           <TextInput source="publisher" validate={RULES.publisher} fullWidth />
           <TextInput source="publication_date" validate={RULES.publication_date} helperText={translate('archive.wizard.fields.publication_date_help')} fullWidth />
           <TextInput source="isbn" validate={RULES.isbn} fullWidth />
