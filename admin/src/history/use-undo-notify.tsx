@@ -60,11 +60,13 @@ export function useUndoNotify() {
   // The catalog's queries read again (as useRefreshCatalog does; that module uses this one).
   const refresh = useCallback(() => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems', 'history'].includes(String(q.queryKey[0])) }), [queryClient]);
   return useCallback(
-    (messageKey: string, target: UndoTarget, saved?: OverwroteNewer) => {
+    (messageKey: string, targets: UndoTarget | UndoTarget[], saved?: OverwroteNewer, messageArgs?: Record<string, unknown>) => {
       const undo = async () => {
         try {
-          if (target.kind === 'poem') await dp.restorePoemRevision(target.id, target.revision);
-          else await dp.restorePublicationRevision(target.id, target.revision);
+          for (const target of Array.isArray(targets) ? targets : [targets]) {
+            if (target.kind === 'poem') await dp.restorePoemRevision(target.id, target.revision);
+            else await dp.restorePublicationRevision(target.id, target.revision);
+          }
           notify('archive.history.undone', { type: 'info' });
         } catch {
           notify('archive.history.undo_failed', { type: 'error' });
@@ -75,7 +77,7 @@ export function useUndoNotify() {
       const over = saved?.overwrote;
       const warning = over ? translate('archive.history.overwrote', { name: over.username ?? translate('archive.history.by_archive'), revision: over.revision }) : undefined;
       // A warning stays until closed: the curator should see that another version was overwritten.
-      notify(<SavedNotice message={translate(messageKey)} undo={undo} warning={warning} />, { autoHideDuration: over ? null : undefined });
+      notify(<SavedNotice message={translate(messageKey, messageArgs)} undo={undo} warning={warning} />, { autoHideDuration: over ? null : undefined });
     },
     [notify, translate, dp, refresh],
   );
