@@ -91,7 +91,7 @@ export function HistoryView<S>({
         <Table size="small" aria-labelledby="versions-heading">
           <TableHead>
             <TableRow>
-              <TableCell>{translate('archive.history.version', { revision: '' }).trim()}</TableCell>
+              <TableCell>{translate('archive.history.version_heading')}</TableCell>
               <TableCell>{translate('archive.history.fields.title')}</TableCell>
               <TableCell>{translate('archive.history.saved')}</TableCell>
               <TableCell />

@@ -343,6 +343,7 @@ const archive = {
     load_failed: 'Failed to load the history',
     versions: 'Versions',
     saved: 'Saved',
+    version_heading: 'Version',
     version: 'Version %{revision}',
     current: 'current',
     by: 'by %{name}',
