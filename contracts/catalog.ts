@@ -25,6 +25,8 @@ export interface Publication {
   poem_count: number;
   total_lines: number;
   total_words: number;
+  /** Its latest version in the history (0 before its first recorded save); a save sends it back as base_revision. */
+  revision: number;
 }
 
 /** Editable metadata of a publication: the body of POST /publications/ (PUT takes any subset). */
@@ -38,7 +40,20 @@ export interface PublicationFields {
 }
 
 export type CreatePublicationRequest = Pick<PublicationFields, 'title'> & Partial<Omit<PublicationFields, 'title'>>;
-export type UpdatePublicationRequest = Partial<PublicationFields>;
+export type UpdatePublicationRequest = Partial<PublicationFields> & BasedOnRevision;
+
+/**
+ * The version an edit was made on. A save on top of a newer version still saves (nothing is lost:
+ * both versions are in the history) and its answer says which version it overwrote.
+ */
+export interface BasedOnRevision {
+  base_revision?: number;
+}
+
+/** Added to the answer of a save whose base_revision was older than the version it replaced. */
+export interface OverwroteNewer {
+  overwrote?: { revision: number; username: string | null; created_at: string };
+}
 
 /** The API's limits on publication fields; the admin's form checks the same numbers. */
 export const PUBLICATION_LIMITS = {
@@ -104,10 +119,12 @@ export interface Poem {
   page_numbers: number[];
   /** Order inside the publication (1 = first); the reader follows it. */
   position: number;
+  /** Its latest version in the history (0 before its first recorded save); a save sends it back as base_revision. */
+  revision: number;
 }
 
 /** PUT /poems/{id}/. */
-export interface UpdatePoemRequest {
+export interface UpdatePoemRequest extends BasedOnRevision {
   title?: string;
   body?: string;
   notes?: string;
@@ -158,6 +175,8 @@ export const MAX_JOB_IDS = 500;
 export interface PoemDeleteAnswer {
   message: string;
   id: number;
+  /** The version that records the deletion; the one before it brings the poem back. */
+  revision: number;
 }
 
 /** GET /poems/{id}/pages/: the page photographs a poem was read from, in reading order. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useParams } from 'react-router-dom';
 import { NOTIFICATION_DURATION_MS } from './constants.js';
 import { i18nProvider } from './i18n/i18n-provider.js';
 import { ArchiveLayout } from './layout/archive-layout.js';
@@ -16,6 +16,8 @@ const PublicationList = lazy(() => import('./publications/publication-list.js').
 const PublicationShow = lazy(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
 const PublicationEdit = lazy(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
 const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
+const PoemHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PoemHistoryScreen })));
+const PublicationHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PublicationHistoryScreen })));
 
 const queryClient = createQueryClient();
 
@@ -64,6 +66,8 @@ function ArchiveAdmin() {
       <Resource name="poems" recordRepresentation="title" />
       <CustomRoutes>
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
+        <Route path="/publication/:id/history" element={<PublicationHistoryScreen />} />
+        <Route path="/publication/:id/poems/:poemId/history" element={<PoemHistoryScreen />} />
         <Route path="/publication/:id/*" element={<PublicationShow />} />
       </CustomRoutes>
     </AdminUI>
@@ -79,25 +83,32 @@ function Login() {
   );
 }
 
-export function App() {
+function Archive() {
   return (
-    // Real paths (/login, /admin/...) rather than react-admin's default hash router.
-    <BrowserRouter>
-      <AdminContext
-        basename="/admin"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        queryClient={queryClient}
-        theme={theme}
-      >
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route path="/admin/*" element={<ArchiveAdmin />} />
-          <Route path="*" element={<LeaveAdmin />} />
-        </Routes>
-        <ArchiveNotification />
-      </AdminContext>
-    </BrowserRouter>
+    <AdminContext
+      basename="/admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      theme={theme}
+    >
+      <Routes>
+        <Route path="/login" element={<Login />} />
+        <Route path="/admin/*" element={<ArchiveAdmin />} />
+        <Route path="*" element={<LeaveAdmin />} />
+      </Routes>
+      <ArchiveNotification />
+    </AdminContext>
   );
+}
+
+/**
+ * Real paths (/login, /admin/...) rather than react-admin's default hash router, in a data router:
+ * react-admin's warning on leaving a form with unsaved changes needs one to block the navigation.
+ */
+const router = createBrowserRouter([{ path: '*', element: <Archive /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogCommands } from './application/catalog-commands.js';
 import { CatalogEvents } from './application/catalog-events.js';
+import { CatalogHistory } from './application/catalog-history.js';
 import { CatalogQueries } from './application/catalog-queries.js';
 import { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
 import { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notices.port.js';
@@ -29,10 +30,11 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
     CatalogQueries,
     CatalogCommands,
+    CatalogHistory,
     { provide: CATALOG_READ_API, useExisting: CatalogQueries },
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
   ],
-  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CONTENT_CHANGES, CATALOG_CHANGE_NOTICES, CatalogEvents],
+  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogHistory, CONTENT_CHANGES, CATALOG_CHANGE_NOTICES, CatalogEvents],
 })
 export class CatalogCoreModule {}

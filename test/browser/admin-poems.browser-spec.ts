@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
-import { expectAccessible, expectText, notification, publicPoemTitles, scanPages, SCREEN_TIMEOUT, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import { confirm, expectAccessible, expectText, notification, publicPoemTitles, scanPages, SCREEN_TIMEOUT, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
 describe('poems in the admin', () => {
   let suite: AdminSuite;
@@ -131,7 +131,7 @@ describe('poems in the admin', () => {
     expect(saved).toMatchObject({ title: 'The Orchard, Revised', body: 'First line kept\n    indented by four\n\nA new stanza', line_count: 3 });
   });
 
-  it('undoes a poem edit, and deletes a poem with Undo', async () => {
+  it('undoes a poem edit, and deletes a poem after a confirm, with Undo', async () => {
     const { publication } = await seedPublication(suite, { title: 'Second Thoughts' }, {
       poems: [
         { title: 'Keep Me', body: 'as I am' },
@@ -149,6 +149,7 @@ describe('poems in the admin', () => {
     await notification(page, 'Poem updated successfully').waitFor({ state: 'detached' });
 
     await poemCard(page, 'Remove Me').getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, "The poem leaves the book. You can restore it from the book's history.");
     await poemCard(page, 'Remove Me').waitFor({ state: 'detached' });
     const toast = notification(page, 'Poem deleted successfully');
     await toast.getByRole('button', { name: 'Undo' }).click();
@@ -157,6 +158,7 @@ describe('poems in the admin', () => {
     expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(['Keep Me', 'Remove Me']);
 
     await poemCard(page, 'Remove Me').getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, "The poem leaves the book. You can restore it from the book's history.");
     await toast.waitFor();
     await toast.waitFor({ state: 'detached', timeout: 2 * SCREEN_TIMEOUT });
     await page.getByRole('heading', { name: 'Poems (1)' }).waitFor();

@@ -118,7 +118,7 @@ describe('publications in the admin', () => {
 
   it("publishes and unpublishes from the dashboard after the spec's confirm, with its toasts", async () => {
     const word = uniqueWord('Publish');
-    const { publication } = await seedPublication(suite, { title: `Ready ${word}` });
+    const { publication } = await seedPublication(suite, { title: `Ready ${word}` }, { poems: [{ title: 'Ready to Read', body: 'a line' }] });
     const page = await suite.newPage();
     await dashboardFor(page, word);
     const c = card(page, publication.title);
@@ -141,7 +141,7 @@ describe('publications in the admin', () => {
 
   it('leaves a publication as it was when its confirm is cancelled', async () => {
     const word = uniqueWord('Cancel');
-    const { publication } = await seedPublication(suite, { title: `Unsure ${word}` });
+    const { publication } = await seedPublication(suite, { title: `Unsure ${word}` }, { poems: [{ title: 'Not Yet', body: 'a line' }] });
     const page = await suite.newPage();
     await dashboardFor(page, word);
     await card(page, publication.title).getByRole('button', { name: 'Publish' }).click();
@@ -373,7 +373,7 @@ describe('publications in the admin', () => {
   });
 
   it('publishes from the detail page, and Delete there moves the book to the trash, saying so', async () => {
-    const { publication } = await seedPublication(suite, { title: `Detailed ${uniqueWord('Detail')}`, authors: [], notes: 'Kept by the family' });
+    const { publication } = await seedPublication(suite, { title: `Detailed ${uniqueWord('Detail')}`, authors: [], notes: 'Kept by the family' }, { poems: [{ title: 'In Detail', body: 'a line' }] });
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('heading', { level: 1, name: publication.title }).waitFor();

@@ -17,6 +17,7 @@ import { pack as tarPack, extract as tarExtract } from 'tar-stream';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import type { PublicationHistory } from '../../contracts/history.js';
 import { ARCHIVE_TABLES } from '../../src/archive/domain/archive-format.js';
 import { hashPassword } from '../../src/auth/password-hasher.js';
 import { UsersRepository } from '../../src/auth/users.repository.js';
@@ -93,6 +94,10 @@ async function viewOf(agent: TestAgent) {
   const publications = [];
   for (const pub of [...active, ...trash]) {
     const poems = (await agent.get(`/api/publications/${pub.id}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
+    // The history: every version of the book and of each poem, a deleted poem's too, with who and when.
+    const history = (await agent.get(`/api/publications/${pub.id}/history`).expect(200)).body as PublicationHistory;
+    const poemHistories = [];
+    for (const poem of [...poems, ...history.deleted_poems]) poemHistories.push((await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body);
     const pages = [];
     for (const poem of poems) {
       for (const page of (await agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ url: string }>) {
@@ -100,7 +105,7 @@ async function viewOf(agent: TestAgent) {
         pages.push({ poem: poem.id, ...page, bytes: (image.body as Buffer).toString('base64') });
       }
     }
-    publications.push({ pub, poems, pages });
+    publications.push({ pub, poems, pages, history, poemHistories });
   }
   const visitor = (await agent.get(`/api/publications/${active[0].slug}/`).expect(200)).body;
   return { publications, visitor };
@@ -160,6 +165,13 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
       await agent.post(`/api/publications/${harbour}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [typed.id, ...poems.filter((p) => p.id !== typed.id).map((p) => p.id).reverse()] }).expect(200);
       await agent.post(`/api/publications/${harbour}/publish/`).set('X-CSRFToken', token).expect(200);
+      // History: a scanned poem corrected by the second curator, and a typed poem deleted again.
+      const second = await csrfAgent(t);
+      await second.agent.post('/api/auth/login/').set('X-CSRFToken', second.token).send(SECOND_ADMIN).expect(200);
+      const lighthouse = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find((p: { title: string }) => p.title === 'Lighthouse');
+      await second.agent.put(`/api/poems/${lighthouse.id}/`).set('X-CSRFToken', second.token).send({ body: 'One eye, all night,\nfor strangers at sea.', base_revision: 0 }).expect(200);
+      const struck = (await agent.post(`/api/publications/${harbour}/poems/`).set('X-CSRFToken', token).send({ title: 'Struck Out', body: 'a line she crossed out' }).expect(201)).body;
+      await agent.delete(`/api/poems/${struck.id}/`).set('X-CSRFToken', token).expect(200);
 
       const drafts = await create('Unfinished Drafts');
       await agent.post(`/api/publications/${drafts}/poems/`).set('X-CSRFToken', token).send({ title: 'Draft', body: 'not yet' }).expect(201);
@@ -209,8 +221,11 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     const manifest = await manifestOf(download.body);
     expect(manifest).toMatchObject({
       format: 'poetry-archive-backup',
-      format_version: 1,
-      tables: { publications: { rows: 2 }, poems: { rows: 5 }, scan_pages: { rows: 2 }, poem_pages: { rows: 3 }, users: { rows: 2 } },
+      format_version: 2,
+      // Versions: the harbour book's creation, reorder and publishing; the typed poem's creation; the
+      // scanned poem's first version and its correction; the struck poem's creation and deletion;
+      // the drafts' creation and trash, and their poem's creation (the book deleted forever took its own).
+      tables: { publications: { rows: 2 }, poems: { rows: 5 }, scan_pages: { rows: 2 }, poem_pages: { rows: 3 }, users: { rows: 2 }, revisions: { rows: 11 } },
       next_ids: { publications: 4 },
       pages: { files: 2 },
       site_settings: { siteName: 'The Harbour Archive' },
@@ -267,6 +282,62 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     }
   });
 
+  it('restores a backup made before the history (format version 1), whose records then start their history', async () => {
+    const v2 = await tarEntries(download.body);
+    const manifest = JSON.parse(v2[0].data.toString('utf8'));
+    manifest.format_version = 1;
+    delete manifest.tables.revisions;
+    delete manifest.next_ids.revisions;
+    for (const table of ['publications', 'poems']) manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision');
+    const withoutRevision = (data: Buffer) =>
+      Buffer.from(
+        data
+          .toString('utf8')
+          .trimEnd()
+          .split('\n')
+          .map((line) => {
+            const { revision: _, ...row } = JSON.parse(line);
+            return JSON.stringify(row);
+          })
+          .join('\n') + '\n',
+      );
+    const v1 = [
+      { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
+      ...v2
+        .slice(1)
+        .filter((e) => !e.name.startsWith('data/revisions/'))
+        .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutRevision(e.data) } : e)),
+    ];
+    const place = await emptyPlace();
+    const run = archiveCli(['import', writeTemp('v1.tar', await tarOf(v1))], place);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Restored 2 publications, 5 poems and 2 page photos');
+    const t = await startOn(place);
+    try {
+      const { agent, token } = await staffAgent(t);
+      const view = await viewOf(agent);
+      const withoutHistory = (v: typeof view) =>
+        v.publications.map(({ pub, poems, pages }) => ({
+          pub: { ...pub, revision: undefined },
+          poems: poems.map((p) => ({ ...p, revision: undefined })),
+          pages,
+        }));
+      expect(withoutHistory(view)).toEqual(withoutHistory(sourceView));
+      // Each record's history starts with the version it was restored as; the next save adds to it.
+      const poem = view.publications[0].poems[0] as { id: number; title: string };
+      const history = (await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body;
+      expect(history.revisions.map((r: { action: string; snapshot: { title: string } }) => [r.action, r.snapshot.title])).toEqual([['original', poem.title]]);
+      await agent.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ notes: 'Restored from an old backup.', base_revision: 0 }).expect(200);
+      const after = (await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body;
+      expect(after.revisions.map((r: { action: string; username: string | null }) => [r.action, r.username])).toEqual([
+        ['original', null],
+        ['edit', 'curator'],
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses to restore into an archive that is not empty, and changes nothing', () => {
     const file = writeTemp('backup.tar', download.body);
     const run = archiveCli(['import', file], source);
@@ -292,12 +363,12 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       change(manifest);
       return tarOf([{ name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) }, ...entries.slice(1)]);
     };
-    refuse('future.tar', await withManifest((m) => (m.format_version = 99)), 'This backup is in format version 99, but this version of the archive reads only version 1.');
+    refuse('future.tar', await withManifest((m) => (m.format_version = 99)), 'This backup is in format version 99, but this version of the archive reads only versions 1 and 2.');
     refuse('newer.tar', await withManifest((m) => (m.schema_version = 'SomethingNew1999999999999')), 'This backup was made by a newer version of the archive');
     // Cut inside the last page photo: the rows and the first photo were already restored, and go again.
     refuse('cut.tar', download.body.subarray(0, download.body.length - 2048), 'The backup file is damaged or incomplete: Unexpected end of data. Nothing was restored.');
     const tampered = entries.map((e) => (e.name.startsWith('data/poems/') ? { ...e, data: Buffer.from(e.data.toString('utf8').replace('Low Tide', 'Low Tide","extra":"x')) } : e));
-    refuse('tampered.tar', await tarOf(tampered), 'The backup file is damaged or incomplete: data/poems/000001.ndjson line 1 does not have the columns of poems in format version 1.');
+    refuse('tampered.tar', await tarOf(tampered), 'The backup file is damaged or incomplete: data/poems/000001.ndjson line 1 does not have the columns of poems in format version 2.');
 
     expect(storedFiles(join(place.dataDir, 'pages'))).toEqual([]);
     expect(existsSync(join(place.dataDir, 'site-settings.json'))).toBe(false);
@@ -342,6 +413,9 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       for await (const chunk of pack) chunks.push(chunk as Buffer);
       await refuse(`${type}.tar`, Buffer.concat(chunks), `its entry ${photo.name} is not a regular file (${type})`);
     }
+    // A version that Restore would bring back must hold what the archive would store.
+    await refuse('blank-version.tar', await tarOf(withRow('revisions', (r) => ((r.snapshot as { title: string }).title = ' '))), /data\/revisions\/000001\.ndjson line 1 \(revisions 1\): snapshot\.title must show a visible character/);
+    await refuse('foreign-version.tar', await tarOf(withRow('revisions', (r) => (r.publication_id = 999))), 'publication_id names publications 999, which the backup does not hold');
     await refuse('size-0.tar', await tarOf(withRow('scan_pages', (r) => (r.byte_size = 0))), /data\/scan_pages\/000001\.ndjson line 1 \(scan_pages \d+\): byte_size must be from 1 to 20971520 bytes/);
 
     // One byte of a photo flipped: its checksum no longer matches.

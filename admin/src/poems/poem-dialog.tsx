@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { PoemTextInput } from './poem-text-input.js';
 
 /** A poem's form fields; empty texts stay '' (react-admin would send null, which the API refuses). */
@@ -14,23 +15,25 @@ export function PoemFields() {
   const keepText = (value: string) => value ?? '';
   return (
     <>
-      <TextInput source="title" fullWidth parse={keepText} />
+      <TextInput source="title" fullWidth parse={keepText} slotProps={{ htmlInput: { spellCheck: true } }} />
       <PoemTextInput source="body" helperText={translate('archive.poem.body_help')} />
-      <TextInput source="notes" multiline minRows={2} fullWidth parse={keepText} />
+      <TextInput source="notes" multiline minRows={2} fullWidth parse={keepText} slotProps={{ htmlInput: { spellCheck: true } }} />
     </>
   );
 }
 
 /**
  * The dialog around a react-admin poem form (Edit Poem, New Poem): the title, the form with an
- * optional page photograph beside it, Cancel and the save button (SPEC section 2).
+ * optional page photograph beside it, Cancel and the save button (SPEC section 2). Escape, a click
+ * outside and Cancel all leave by navigation, which warnWhenUnsavedChanges stops to ask first when
+ * something was typed.
  */
 export function PoemDialog({ titleKey, saveKey, onClose, aside, children }: { titleKey: string; saveKey: string; onClose: () => void; aside?: ReactNode; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={aside ? 'lg' : 'md'} aria-labelledby="poem-dialog-title">
       <DialogTitle id="poem-dialog-title">{translate(titleKey)}</DialogTitle>
-      <Form>
+      <Form warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <DialogContent dividers>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: aside ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
             {aside}

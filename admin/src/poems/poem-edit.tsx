@@ -1,21 +1,42 @@
 import { EditBase } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Publication } from '../../../contracts/catalog.js';
+import type { OverwroteNewer, Poem, Publication } from '../../../contracts/catalog.js';
+import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { detailPath } from '../publications/publication-card.js';
+import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
- * the text, as in the wizard. Saving is undoable; the notification says it was updated.
+ * the text, as in the wizard. Save sends the edit at once (pessimistic: nothing waits on the
+ * notification, so leaving or reloading loses nothing); the notification's Undo restores the
+ * version it replaced from the history.
  */
 export function PoemEdit({ publication }: { publication: Publication }) {
   const { poemId = '' } = useParams();
   const navigate = useNavigate();
+  const refresh = useRefreshCatalog();
+  const notifySaved = useUndoNotify();
   const back = detailPath(publication);
   const close = () => navigate(back);
   return (
-    <EditBase resource="poems" id={poemId} mutationMode="undoable" redirect={() => back.replace(/^\/admin\//, '')} error={false} redirectOnError={() => back.replace(/^\/admin\//, '')}>
+    <EditBase
+      resource="poems"
+      id={poemId}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (data: unknown, variables: unknown) => {
+          const saved = data as Poem & OverwroteNewer;
+          const before = (variables as { previousData?: Poem }).previousData;
+          notifySaved('archive.notify.poem_updated', { kind: 'poem', id: saved.id, revision: versionBefore(before ?? {}) }, saved);
+          void refresh();
+          close();
+        },
+      }}
+      error={false}
+      redirectOnError={() => back.replace(/^\/admin\//, '')}
+    >
       <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
         <PoemFields />
       </PoemDialog>

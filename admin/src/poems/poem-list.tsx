@@ -16,6 +16,8 @@ import { ReferenceManyField, useDelete, useListContext, useNotify, useTranslate 
 import { Link } from 'react-router-dom';
 import { MAX_POEM_IDS, type Poem, type Publication } from '../../../contracts/catalog.js';
 import { POEM_PREVIEW_LINES } from '../constants.js';
+import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { POEM_TEXT_STYLE } from './poem-text.js';
 import { moved, useReorderPoems } from './use-reorder-poems.js';
@@ -51,17 +53,20 @@ function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; ind
   const refresh = useRefreshCatalog();
   const [remove] = useDelete<Poem>();
   const count_ = (key: string, n: number) => translate(key, { smart_count: n, count: n.toLocaleString('en-US') });
+  const notifySaved = useUndoNotify();
+  // Sent once confirmed; Undo brings the poem back from its history (so does the book's History later).
   const deletePoem = () =>
     remove(
       'poems',
       { id: poem.id, previousData: poem },
       {
-        mutationMode: 'undoable',
-        onSuccess: () => notify('archive.notify.poem_deleted', { type: 'info', undoable: true }),
+        mutationMode: 'pessimistic',
+        returnPromise: true,
+        onSuccess: () => notifySaved('archive.notify.poem_deleted', { kind: 'poem', id: poem.id, revision: versionBefore(poem) }),
         onError: (err) => notify(failureText(err, 'archive.notify.delete_poem_failed'), { type: 'error' }),
         onSettled: () => void refresh(),
       },
-    );
+    ).catch(() => undefined);
   return (
     <Card component="article" variant="outlined" aria-label={poem.title} data-poem-id={poem.id}>
       <CardContent>
@@ -87,9 +92,18 @@ function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; ind
         <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}`}>
           {translate('archive.action.edit')}
         </Button>
-        <Button size="small" variant="outlined" color="error" onClick={deletePoem}>
-          {translate('archive.action.delete')}
+        <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}/history`} aria-label={`${translate('archive.history.open')}: ${poem.title}`}>
+          {translate('archive.history.open')}
         </Button>
+        <ConfirmButton
+          size="small"
+          variant="outlined"
+          color="error"
+          label={translate('archive.action.delete')}
+          confirmTitle={translate('archive.safe_edit.confirm_delete_poem_title', { title: poem.title })}
+          confirmContent="archive.safe_edit.confirm_delete_poem"
+          onConfirm={deletePoem}
+        />
       </CardActions>
     </Card>
   );

@@ -1,7 +1,10 @@
 import { TextInput, type TextInputProps } from 'react-admin';
 import { POEM_TEXT_STYLE, untab } from './poem-text.js';
 
-/** A poem's body in a react-admin form: monospace, unwrapped, tabs as spaces, an empty text kept as ''. */
+/**
+ * A poem's body in a react-admin form: monospace, unwrapped, tabs as spaces, an empty text kept as ''.
+ * Spell-check on: proofreading what the scanner read is most of a curator's work.
+ */
 export function PoemTextInput(props: Omit<TextInputProps, 'multiline' | 'parse'>) {
   return (
     <TextInput
@@ -11,7 +14,7 @@ export function PoemTextInput(props: Omit<TextInputProps, 'multiline' | 'parse'>
       fullWidth
       parse={(value: string) => untab(value ?? '')}
       sx={{ '& textarea': POEM_TEXT_STYLE }}
-      slotProps={{ htmlInput: { wrap: 'off', spellCheck: false } }}
+      slotProps={{ htmlInput: { wrap: 'off', spellCheck: true } }}
       {...props}
     />
   );

@@ -2,6 +2,7 @@ import { combineDataProviders, type DataProvider } from 'react-admin';
 import type { HealthAnswer } from '../../../contracts/auth.js';
 import { createApi } from './api.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
+import { historyMethods, type HistoryMethods } from './resources/history.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
@@ -16,7 +17,7 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods {
+export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -66,6 +67,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     reorderPoems,
     getPoemPages,
     ...scanMethods(api),
+    ...historyMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;
 }

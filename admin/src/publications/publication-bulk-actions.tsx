@@ -6,20 +6,21 @@ import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useCallback } from 'react';
+import Button from '@mui/material/Button';
+import { useCallback, useState, type ReactNode } from 'react';
 import {
   BulkActionsToolbar,
   BulkDeleteWithConfirmButton,
-  BulkDeleteWithUndoButton,
   BulkUpdateWithConfirmButton,
-  BulkUpdateWithUndoButton,
+  useDataProvider,
   useListContext,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
-import { BulkActionError } from '../providers/data-provider.js';
+import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
+import { BulkActionError, type ArchiveDataProvider } from '../providers/data-provider.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 
 /**
@@ -69,38 +70,63 @@ function BulkStatusButton({ to }: { to: 'published' | 'draft' }) {
   );
 }
 
-/** Outside the trash: Publish, Unpublish, and Move to Trash, undoable like a card's Delete. */
+/**
+ * Move to Trash or Restore for every selected publication, sent at once like a card's Delete; the
+ * notification's Undo restores each one's version before it from the history. (react-admin's
+ * Bulk...WithUndoButton would hold the requests until its notification closes, and lose them to
+ * a reload.)
+ */
+function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactNode }) {
+  const translate = useTranslate();
+  const dp = useDataProvider<ArchiveDataProvider>();
+  const notifySaved = useUndoNotify();
+  const refresh = useRefreshCatalog();
+  const { data, selectedIds, onUnselectItems } = useListContext<Publication>();
+  const failed = useBulkFailure(verb === 'trash' ? 'archive.notify.delete_failed' : 'archive.notify.restore_failed');
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const chosen = (data ?? []).filter((p) => selectedIds.includes(p.id));
+    setBusy(true);
+    const results = await Promise.allSettled(chosen.map((p) => (verb === 'trash' ? dp.moveToTrash(p.id) : dp.restore(p.id))));
+    setBusy(false);
+    const done = chosen.filter((_, i) => results[i].status === 'fulfilled');
+    const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (firstFailure) {
+      failed(new BulkActionError(chosen.filter((p) => !done.includes(p)).map((p) => p.id), chosen.length, firstFailure.reason));
+    } else {
+      onUnselectItems(true);
+      void refresh();
+    }
+    if (done.length) {
+      const key = verb === 'trash' ? 'archive.notify.bulk.moved_to_trash' : 'archive.notify.bulk.restored';
+      notifySaved(key, done.map((p) => ({ kind: 'publication' as const, id: p.id, revision: versionBefore(p) })), undefined, { smart_count: done.length });
+    }
+  };
+  return (
+    <Button size="small" color={verb === 'trash' ? 'error' : 'primary'} startIcon={icon} loading={busy} onClick={() => void run()}>
+      {translate(verb === 'trash' ? 'archive.action.move_to_trash' : 'archive.action.restore')}
+    </Button>
+  );
+}
+
+/** Outside the trash: Publish, Unpublish, and Move to Trash (with Undo, like a card's Delete). */
 function ActiveBulkButtons() {
-  const onSettled = useSettled();
-  const deleteFailed = useBulkFailure('archive.notify.delete_failed');
   return (
     <>
       <BulkStatusButton to="published" />
       <BulkStatusButton to="draft" />
-      <BulkDeleteWithUndoButton
-        label="archive.action.move_to_trash"
-        icon={<DeleteIcon />}
-        successMessage="archive.notify.bulk.moved_to_trash"
-        mutationOptions={{ onError: deleteFailed, onSettled }}
-      />
+      <BulkNowButton verb="trash" icon={<DeleteIcon />} />
     </>
   );
 }
 
-/** Restore is undoable; Delete Forever asks the spec's confirm, worded for as many as are selected. */
+/** Restore (with Undo); Delete Forever asks the spec's confirm, worded for as many as are selected. */
 function TrashBulkButtons() {
   const onSettled = useSettled();
-  const restoreFailed = useBulkFailure('archive.notify.restore_failed');
   const deleteFailed = useBulkFailure('archive.notify.permanent_delete_failed');
   return (
     <>
-      <BulkUpdateWithUndoButton
-        label="archive.action.restore"
-        icon={<RestoreFromTrashIcon />}
-        data={{ deleted_at: null }}
-        successMessage="archive.notify.bulk.restored"
-        mutationOptions={{ meta: { verb: 'restore' }, onError: restoreFailed, onSettled }}
-      />
+      <BulkNowButton verb="restore" icon={<RestoreFromTrashIcon />} />
       <BulkDeleteWithConfirmButton
         label="archive.action.delete_forever"
         icon={<DeleteForeverIcon />}

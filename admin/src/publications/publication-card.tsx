@@ -138,8 +138,9 @@ export function PublishToggleButton({ publication: p, onToggle, size = 'medium' 
       variant="contained"
       color={publish ? 'success' : 'warning'}
       label={translate(publish ? 'archive.action.publish' : 'archive.action.unpublish')}
-      confirmTitle={publish ? 'archive.confirm.publish_title' : 'archive.confirm.unpublish_title'}
-      confirmContent={publish ? 'archive.confirm.publish' : 'archive.confirm.unpublish'}
+      // A book with no poems yet says so before it goes public.
+      confirmTitle={publish ? (p.poem_count === 0 ? 'archive.safe_edit.confirm_publish_empty_title' : 'archive.confirm.publish_title') : 'archive.confirm.unpublish_title'}
+      confirmContent={publish ? (p.poem_count === 0 ? 'archive.safe_edit.confirm_publish_empty' : 'archive.confirm.publish') : 'archive.confirm.unpublish'}
       onConfirm={() => onToggle(p)}
     />
   );

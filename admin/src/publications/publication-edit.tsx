@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Edit, SaveButton, SimpleForm, TextArrayInput, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import type { Publication } from '../../../contracts/catalog.js';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import type { OverwroteNewer, Publication } from '../../../contracts/catalog.js';
+import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
+import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
+import { AuthorsInput } from './authors-input.js';
+import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
 import { IsolatedMessage } from '../layout/isolated-text.js';
@@ -44,11 +48,15 @@ function EditLoadError() {
 
 /**
  * Every field of a publication in react-admin's SimpleForm, checked as the API checks them, saved
- * with PUT /publications/{id}/ (undoable), then back to the detail page.
+ * with PUT /publications/{id}/ when Save is pressed (its Undo restores the replaced version from the
+ * history), then back to the detail page. Leaving with unsaved changes asks first.
  */
 export function PublicationEdit() {
   const translate = useTranslate();
   const { ref, id, error } = usePublicationIdFromRoute();
+  const navigate = useNavigate();
+  const refresh = useRefreshCatalog();
+  const notifySaved = useUndoNotify();
   const back = `/admin/publication/${encodeURIComponent(ref)}`;
   if (error) return <Typography role="alert">{serverField(error, 'error') ?? translate('archive.detail.load_failed')}</Typography>;
   if (id === undefined) return <Typography color="text.secondary">{translate('archive.detail.loading')}</Typography>;
@@ -58,17 +66,24 @@ export function PublicationEdit() {
       id={id}
       title={false}
       actions={false}
-      mutationMode="undoable"
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (saved: Publication & OverwroteNewer, variables: unknown) => {
+          const before = (variables as { previousData?: Publication }).previousData;
+          notifySaved('archive.notify.publication_updated', { kind: 'publication', id: saved.id, revision: versionBefore(before ?? {}) }, saved);
+          void refresh();
+          navigate(back);
+        },
+      }}
       transform={publicationPayload}
-      redirect={() => back.replace(/^\/admin\//, '')}
       queryOptions={{ onError: () => undefined }}
       error={<EditLoadError />}
     >
       <EditHeading />
-      <SimpleForm toolbar={<EditToolbar back={back} />}>
+      <SimpleForm toolbar={<EditToolbar back={back} />} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <Box sx={{ width: '100%', maxWidth: 720 }}>
           <TextInput source="title" validate={RULES.title} fullWidth />
-          <TextArrayInput source="authors" validate={RULES.authors} helperText={translate('archive.edit.authors_help')} autoSelect fullWidth />
+          <AuthorsInput validate={RULES.authors} helperText={translate('archive.edit.authors_help')} fullWidth />
           <TextInput source="publisher" validate={RULES.publisher} fullWidth />
           <TextInput source="publication_date" validate={RULES.publication_date} helperText={translate('archive.wizard.fields.publication_date_help')} fullWidth />
           <TextInput source="isbn" validate={RULES.isbn} fullWidth />

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -110,6 +111,9 @@ function PublicationDetail() {
           {record.deleted_at ? null : <PublishToggleButton publication={record} onToggle={actions.togglePublish} />}
           <Button variant="outlined" component={Link} to="edit" startIcon={<EditIcon />}>
             {translate('archive.action.edit_details')}
+          </Button>
+          <Button variant="outlined" component={Link} to="history" startIcon={<HistoryIcon />}>
+            {translate('archive.history.open')}
           </Button>
           {/* With pages left unread, Reprocess stands in the notice that says so. */}
           {unscanned?.unscanned ? null : <ReprocessButton publication={record} />}

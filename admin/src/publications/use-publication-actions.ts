@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useDelete, useNotify, useUpdate } from 'react-admin';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
+import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 
 /** Re-reads every publication and poem query after a change (lists, counts, the open detail page). */
 export function useRefreshCatalog() {
@@ -12,8 +13,9 @@ export function useRefreshCatalog() {
 
 /**
  * The state changes of a publication, as the dashboard and the detail page make them (SPEC
- * sections 2, 4 and 8). Trash and restore are undoable, since the spec asks no confirm for them;
- * publish, unpublish and delete forever run after the confirm the spec names, so they go at once.
+ * sections 2, 4 and 8). Every change is sent at once; trash and restore, which the spec asks no
+ * confirm for, offer Undo, which restores the version before them from the history. Publish,
+ * unpublish and delete forever run after the confirm the spec names.
  * `failureText` words a failure: the dashboard's toasts read the server's message, the detail
  * page says 'Error: ' and the server's error field.
  */
@@ -22,6 +24,7 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
   const refresh = useRefreshCatalog();
   const [update] = useUpdate<Publication>();
   const [remove] = useDelete<Publication>();
+  const notifySaved = useUndoNotify();
   const fail = useCallback((fallbackKey: string) => (err: unknown) => notify(failureText(err, fallbackKey), { type: 'error' }), [notify, failureText]);
 
   return {
@@ -45,9 +48,9 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
         'publications',
         { id: p.id, previousData: p },
         {
-          mutationMode: 'undoable',
+          mutationMode: 'pessimistic',
           onSuccess: () => {
-            notify('archive.notify.moved_to_trash', { type: 'info', undoable: true });
+            notifySaved('archive.notify.moved_to_trash', { kind: 'publication', id: p.id, revision: versionBefore(p) });
             after?.();
           },
           onError: fail('archive.notify.delete_failed'),
@@ -60,8 +63,8 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
         'publications',
         { id: p.id, data: { deleted_at: null }, previousData: p, meta: { verb: 'restore' } },
         {
-          mutationMode: 'undoable',
-          onSuccess: () => notify('archive.notify.restored', { type: 'info', undoable: true }),
+          mutationMode: 'pessimistic',
+          onSuccess: () => notifySaved('archive.notify.restored', { kind: 'publication', id: p.id, revision: versionBefore(p) }),
           onError: fail('archive.notify.restore_failed'),
           onSettled: () => void refresh(),
         },

@@ -16,10 +16,10 @@ import {
 
 const publication = (id: number, extra: Partial<Publication> = {}): Publication => ({
   id, _id: id, slug: `p-${id}`, title: `Book ${id}`, status: 'draft', authors: [], publisher: '', publication_date: '', isbn: '', notes: '',
-  created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', deleted_at: null, published_at: null, poem_count: 2, total_lines: 8, total_words: 40, ...extra,
+  created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', deleted_at: null, published_at: null, poem_count: 2, total_lines: 8, total_words: 40, revision: 1, ...extra,
 });
 const poem = (id: number, title = `Poem ${id}`): Poem => ({
-  id, slug: `poem-${id}`, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', updated_at: '', publication_id: 1, page_numbers: [id + 10], position: id,
+  id, slug: `poem-${id}`, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', updated_at: '', publication_id: 1, page_numbers: [id + 10], position: id, revision: 0,
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
 const result = (poems: Poem[], duplicates = 0, jobId = 'scan-7-abc'): ScanResult => ({

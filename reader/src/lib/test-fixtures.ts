@@ -33,6 +33,7 @@ export function publication(over: Partial<Publication> = {}): Publication {
     poem_count: 2,
     total_lines: 6,
     total_words: 30,
+    revision: 1,
     ...over,
   };
 }
@@ -51,6 +52,7 @@ export function poem(over: Partial<Poem> = {}): Poem {
     publication_id: 7,
     page_numbers: [3],
     position: 0,
+    revision: 1,
     ...over,
   };
 }

@@ -13,6 +13,7 @@ import { detectImageType, PAGE_STORE, type PageStore } from '../../scanning/inde
 import { siteSettingsFrom } from '../../settings/index.js';
 import {
   ARCHIVE_TABLES,
+  archiveTables,
   CONTENT_TABLES,
   MANIFEST_ENTRY,
   MAX_MANIFEST_BYTES,
@@ -22,6 +23,7 @@ import {
   ROWS_PER_CHUNK,
   storageKeyOfEntry,
   tableOfEntry,
+  type TableSpec,
   type ArchiveManifest,
 } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
@@ -142,7 +144,9 @@ export class ArchiveImporter {
 /** The restore of one file, entry after entry in the order the backup writes them. */
 class Restore {
   private tableIndex = 0;
-  private readonly restoredRows: Record<string, number> = Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, 0]));
+  /** The tables of the backup's format version (an older backup has fewer). */
+  private readonly tables: readonly TableSpec[];
+  private readonly restoredRows: Record<string, number>;
   /** What the rows so far hold (ids, slugs, the photos they list), for the rows and photos after them. */
   private readonly seen: RestoredSoFar = nothingRestored();
   private readonly writtenPhotos = new Set<string>();
@@ -154,7 +158,10 @@ class Restore {
     private readonly rows: ArchiveRestore,
     private readonly store: PageStore,
     private readonly limits: BackupLimits,
-  ) {}
+  ) {
+    this.tables = archiveTables(manifest.format_version);
+    this.restoredRows = Object.fromEntries(this.tables.map((t) => [t.name, 0]));
+  }
 
   async entry(entry: Source): Promise<void> {
     const name = entry.header.name;
@@ -168,11 +175,11 @@ class Restore {
   }
 
   private async rowsEntry(entry: Source, tableName: string): Promise<void> {
-    const index = ARCHIVE_TABLES.findIndex((t) => t.name === tableName);
+    const index = this.tables.findIndex((t) => t.name === tableName);
     if (index < 0) throw ArchiveError.unreadable(`it holds rows of a table this format does not have (${tableName})`);
     if (index < this.tableIndex || this.writtenPhotos.size > 0) throw ArchiveError.unreadable(`the rows of ${tableName} are out of order`);
     while (this.tableIndex < index) this.closeTable();
-    const spec = ARCHIVE_TABLES[index]!;
+    const spec = this.tables[index]!;
     const name = entry.header.name;
     const columns = JSON.stringify(spec.columns);
     let batch: string[] = [];
@@ -212,7 +219,7 @@ class Restore {
 
   /** All rows of the current table are in: their count must be the manifest's. */
   private closeTable(): void {
-    const spec = ARCHIVE_TABLES[this.tableIndex]!;
+    const spec = this.tables[this.tableIndex]!;
     const expected = this.manifest.tables[spec.name]!.rows;
     if (this.restoredRows[spec.name] !== expected) {
       throw ArchiveError.unreadable(`it holds ${this.restoredRows[spec.name]} rows of ${spec.name} where its manifest lists ${expected}`);
@@ -221,7 +228,7 @@ class Restore {
   }
 
   private async photoEntry(entry: Source, key: string): Promise<void> {
-    while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
+    while (this.tableIndex < this.tables.length) this.closeTable();
     const photo = this.seen.photos.get(key);
     if (photo === undefined) throw ArchiveError.unreadable(`it holds a page photo no page lists (${key})`);
     if (this.writtenPhotos.has(key)) throw ArchiveError.unreadable(`it holds the page photo ${key} twice`);
@@ -241,15 +248,15 @@ class Restore {
   }
 
   async finish(): Promise<Pick<RestoreSummary, 'rows' | 'pages' | 'accounts'>> {
-    while (this.tableIndex < ARCHIVE_TABLES.length) this.closeTable();
+    while (this.tableIndex < this.tables.length) this.closeTable();
     const missing = [...this.seen.photos.keys()].filter((key) => !this.writtenPhotos.has(key));
     if (missing.length) throw ArchiveError.unreadable(`${missing.length} page photo(s) are missing, e.g. ${missing[0]}`);
     const pages = { files: this.writtenPhotos.size, bytes: this.photoBytes };
     if (pages.files !== this.manifest.pages.files || pages.bytes !== this.manifest.pages.bytes) {
       throw ArchiveError.unreadable(`its page photos (${pages.files} files, ${pages.bytes} bytes) are not those its manifest lists`);
     }
-    checkNextIds(this.manifest.next_ids, this.seen);
-    for (const spec of ARCHIVE_TABLES) {
+    checkNextIds(this.tables, this.manifest.next_ids, this.seen);
+    for (const spec of this.tables) {
       if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]!);
     }
     return { rows: { ...this.restoredRows }, pages, accounts: this.accounts };

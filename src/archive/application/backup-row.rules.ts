@@ -131,6 +131,7 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'updated_at');
     time(row, 'deleted_at', true);
     time(row, 'published_at', true);
+    if ('revision' in row) count(row, 'revision');
   },
   poems(row, seen) {
     references(row, 'publication_id', 'publications', seen);
@@ -149,6 +150,7 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     text(row, 'source_key', 500, { nullable: true });
     time(row, 'created_at');
     time(row, 'updated_at');
+    if ('revision' in row) count(row, 'revision');
   },
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);
@@ -188,7 +190,67 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'created_at');
     time(row, 'updated_at');
   },
+  revisions(row, seen) {
+    const subject = oneOf(row, 'subject', ['poem', 'publication']);
+    const subjectId = id(row, 'subject_id');
+    const publicationId = references(row, 'publication_id', 'publications', seen);
+    if (subject === 'publication' && subjectId !== publicationId) refuse('subject_id', 'of a publication\u2019s version must be its publication_id');
+    id(row, 'revision');
+    oneOf(row, 'action', REVISION_ACTIONS);
+    if (subject === 'poem') poemSnapshot(row.snapshot);
+    else publicationSnapshot(row.snapshot);
+    if (row.user_id !== null) references(row, 'user_id', 'users', seen);
+    text(row, 'username', 150, { nullable: true });
+    if (row.overwrote !== null) id(row, 'overwrote');
+    time(row, 'created_at');
+  },
 };
+
+const REVISION_ACTIONS = ['original', 'create', 'edit', 'scan', 'delete', 'details', 'publish', 'unpublish', 'trash', 'untrash', 'reorder', 'revert'] as const;
+
+const isRecord = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A poem as a version keeps it: held to the rules of a poem, since Restore brings it back. */
+function poemSnapshot(snapshot: unknown): void {
+  if (!isRecord(snapshot)) return refuse('snapshot', 'must be a JSON object');
+  const field = (name: string) => `snapshot.${name}`;
+  textOf(snapshot.slug, field('slug'), 120);
+  textOf(snapshot.title, field('title'), POEM_LIMITS.title, { visible: true });
+  textOf(snapshot.body, field('body'), POEM_LIMITS.body);
+  textOf(snapshot.notes, field('notes'), POEM_LIMITS.notes);
+  const pages = snapshot.pageNumbers;
+  if (!Array.isArray(pages) || pages.length > POEM_LIMITS.page_numbers || pages.some((n) => !Number.isInteger(n) || n < 1 || n > POEM_LIMITS.page_number)) {
+    refuse(field('pageNumbers'), `must hold at most ${POEM_LIMITS.page_numbers} page numbers from 1 to ${POEM_LIMITS.page_number}`);
+  }
+  count(snapshot, 'position');
+  if (typeof snapshot.deleted !== 'boolean') refuse(field('deleted'), 'must be true or false');
+}
+
+/** A publication as a version keeps it, held to the rules of a publication. */
+function publicationSnapshot(snapshot: unknown): void {
+  if (!isRecord(snapshot)) return refuse('snapshot', 'must be a JSON object');
+  const field = (name: string) => `snapshot.${name}`;
+  textOf(snapshot.title, field('title'), PUBLICATION_LIMITS.title, { visible: true });
+  const authors = snapshot.authors;
+  if (!Array.isArray(authors) || authors.length > PUBLICATION_LIMITS.authors) refuse(field('authors'), `must be a list of at most ${PUBLICATION_LIMITS.authors} names`);
+  (authors as unknown[]).forEach((author, i) => textOf(author, `${field('authors')}[${i}]`, PUBLICATION_LIMITS.author));
+  textOf(snapshot.publisher, field('publisher'), PUBLICATION_LIMITS.publisher);
+  textOf(snapshot.publicationDate, field('publicationDate'), PUBLICATION_LIMITS.publication_date);
+  textOf(snapshot.isbn, field('isbn'), PUBLICATION_LIMITS.isbn);
+  textOf(snapshot.notes, field('notes'), PUBLICATION_LIMITS.notes);
+  oneOf(snapshot, 'status', ['draft', 'published']);
+  for (const when of ['deletedAt', 'publishedAt']) {
+    const value = snapshot[when];
+    if (value !== null && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) refuse(field(when), 'must be a time or null');
+  }
+  const poems = snapshot.poems;
+  if (!Array.isArray(poems) || poems.length > 100_000) return refuse(field('poems'), 'must be a list of poems');
+  poems.forEach((poem: unknown, i) => {
+    if (!isRecord(poem)) return refuse(`${field('poems')}[${i}]`, 'must be a poem');
+    id(poem, 'id');
+    textOf(poem.title, `${field('poems')}[${i}].title`, POEM_LIMITS.title);
+  });
+}
 
 export interface BackupLimits {
   /** The largest page photo the archive takes (MAX_UPLOAD_MB). */
@@ -221,8 +283,8 @@ export function checkRow(spec: TableSpec, row: Row, where: string, seen: Restore
 }
 
 /** The manifest's next ids must come after every restored id, or the archive would hand out an id twice. */
-export function checkNextIds(nextIds: Record<string, number>, seen: RestoredSoFar): void {
-  for (const spec of ARCHIVE_TABLES) {
+export function checkNextIds(tables: readonly TableSpec[], nextIds: Record<string, number>, seen: RestoredSoFar): void {
+  for (const spec of tables) {
     if (!spec.serial) continue;
     const next = nextIds[spec.name]!;
     if (next <= seen.maxId[spec.name]!) {

@@ -6,7 +6,7 @@ const KNOWN = ['InitialSchema1763700000000', 'ScanPages1763800000000'];
 function manifest(change: (m: Record<string, any>) => void = () => undefined): string {
   const m: Record<string, any> = {
     format: 'poetry-archive-backup',
-    format_version: 1,
+    format_version: 2,
     schema_version: 'ScanPages1763800000000',
     tables: Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, { rows: 1, columns: [...t.columns] }])),
     next_ids: Object.fromEntries(ARCHIVE_TABLES.filter((t) => t.serial).map((t) => [t.name, 2])),
@@ -23,9 +23,23 @@ describe('the backup manifest', () => {
     expect(parseManifest(manifest((m) => (m.schema_version = 'InitialSchema1763700000000')), KNOWN).schema_version).toBe('InitialSchema1763700000000');
   });
 
+  it('reads a version 1 manifest, made before the history, with its tables as they were', () => {
+    const v1 = manifest((m) => {
+      m.format_version = 1;
+      delete m.tables.revisions;
+      delete m.next_ids.revisions;
+      m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision');
+      m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision');
+    });
+    expect(Object.keys(parseManifest(v1, KNOWN).tables)).toEqual(['publications', 'poems', 'scan_pages', 'poem_pages', 'users']);
+    // A version 1 manifest listing version 2's columns is not one.
+    expect(() => parseManifest(manifest((m) => (m.format_version = 1)), KNOWN)).toThrow('does not describe the table publications as format version 1 does');
+  });
+
   it('refuses another format, another format version and a newer schema, saying which', () => {
     expect(() => parseManifest(manifest((m) => (m.format = 'something-else')), KNOWN)).toThrow('This file is not a poetry archive backup');
-    expect(() => parseManifest(manifest((m) => (m.format_version = 2)), KNOWN)).toThrow('format version 2, but this version of the archive reads only version 1');
+    expect(() => parseManifest(manifest((m) => (m.format_version = 3)), KNOWN)).toThrow('format version 3, but this version of the archive reads only versions 1 and 2');
+    expect(() => parseManifest(manifest((m) => (m.format_version = '2')), KNOWN)).toThrow('format version "2"');
     expect(() => parseManifest(manifest((m) => (m.schema_version = 'Later1900000000000')), KNOWN)).toThrow('made by a newer version of the archive');
     expect(() => parseManifest('{not json', KNOWN)).toThrow('archive.json is not valid JSON');
   });

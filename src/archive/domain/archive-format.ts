@@ -14,7 +14,7 @@ import { ArchiveError } from './archive.errors.js';
  */
 export const ARCHIVE_FORMAT = 'poetry-archive-backup';
 /** Raised when the file's layout or a backed-up table's columns change; imports refuse other versions. */
-export const ARCHIVE_FORMAT_VERSION = 1;
+export const ARCHIVE_FORMAT_VERSION = 2;
 export const MANIFEST_ENTRY = 'archive.json';
 export const ROWS_PER_CHUNK = 500;
 /** Larger than any manifest (its site settings are a few pages of text): a restore reads no more of it. */
@@ -36,36 +36,57 @@ export interface TableSpec {
   serial?: string;
 }
 
+const USERS: TableSpec = { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' };
+const SCAN_PAGES: TableSpec = {
+  name: 'scan_pages',
+  columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at'],
+  key: ['id'],
+  serial: 'id',
+};
+const POEM_PAGES: TableSpec = { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] };
+const PUBLICATION_COLUMNS = ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'];
+const POEM_COLUMNS = ['id', 'publication_id', 'slug', 'title', 'body', 'notes', 'line_count', 'word_count', 'page_numbers', 'position', 'source_key', 'created_at', 'updated_at'];
+
 /**
  * The archive's own records, listed explicitly and in foreign-key order. Everything else in the
  * database is operational or derived and deliberately not backed up: sessions (signed out by a
  * restore), login throttling, app secrets (a new machine makes its own session key), scan job
- * state and search indexes (rebuilt from these rows). The schema keeps no edit history: each
- * record's current state, with its created/updated/deleted/published times, is what a backup holds.
+ * state and search indexes (rebuilt from these rows). Version 2 adds the revision history: every
+ * version of each poem and publication, with who saved it and when, and each record's number of
+ * its latest version.
  */
 export const ARCHIVE_TABLES: readonly TableSpec[] = [
-  {
-    name: 'publications',
-    columns: ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'],
-    key: ['id'],
-    serial: 'id',
-  },
-  {
-    name: 'poems',
-    columns: ['id', 'publication_id', 'slug', 'title', 'body', 'notes', 'line_count', 'word_count', 'page_numbers', 'position', 'source_key', 'created_at', 'updated_at'],
-    key: ['id'],
-    serial: 'id',
-  },
-  {
-    name: 'scan_pages',
-    columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at'],
-    key: ['id'],
-    serial: 'id',
-  },
-  { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] },
+  { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
+  { name: 'poems', columns: [...POEM_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
+  SCAN_PAGES,
+  POEM_PAGES,
   // Admin accounts with their password hashes (never a password).
-  { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' },
+  USERS,
+  // After the accounts: a version names the curator who saved it.
+  {
+    name: 'revisions',
+    columns: ['id', 'subject', 'subject_id', 'publication_id', 'revision', 'action', 'snapshot', 'user_id', 'username', 'overwrote', 'created_at'],
+    key: ['id'],
+    serial: 'id',
+  },
 ];
+
+/** Format version 1: each record's current state only, no history. Still restored (its records get their history from then on). */
+const VERSION_1_TABLES: readonly TableSpec[] = [
+  { name: 'publications', columns: PUBLICATION_COLUMNS, key: ['id'], serial: 'id' },
+  { name: 'poems', columns: POEM_COLUMNS, key: ['id'], serial: 'id' },
+  SCAN_PAGES,
+  POEM_PAGES,
+  USERS,
+];
+
+/** The tables of each format version this software restores. */
+const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = { 1: VERSION_1_TABLES, [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES };
+
+/** The tables a backup of this format version holds, in the order it holds them. */
+export function archiveTables(formatVersion: number): readonly TableSpec[] {
+  return TABLES_OF_VERSION[formatVersion] ?? ARCHIVE_TABLES;
+}
 
 /** Tables whose rows make an archive not empty (admin accounts alone do not: a fresh install makes one). */
 export const CONTENT_TABLES = ['publications', 'poems', 'scan_pages', 'poem_pages'] as const;
@@ -113,13 +134,15 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
   if (!isObject(raw) || raw.format !== ARCHIVE_FORMAT) {
     throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', 'This file is not a poetry archive backup (its archive.json names another format).');
   }
-  if (raw.format_version !== ARCHIVE_FORMAT_VERSION) {
+  const version = raw.format_version;
+  if (typeof version !== 'number' || !(version in TABLES_OF_VERSION)) {
     throw new ArchiveError(
       'ARCHIVE.UNKNOWN_FORMAT',
-      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only version ${ARCHIVE_FORMAT_VERSION}. ` +
+      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only versions ${Object.keys(TABLES_OF_VERSION).join(' and ')}. ` +
         'Restore it with the version of the archive software that made it, or a newer one.',
     );
   }
+  const specs = archiveTables(version);
   if (typeof raw.schema_version !== 'string' || !knownSchemas.includes(raw.schema_version)) {
     throw new ArchiveError(
       'ARCHIVE.UNKNOWN_FORMAT',
@@ -131,14 +154,14 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
   const pages = raw.pages;
   const damaged = (what: string) => ArchiveError.unreadable(`${MANIFEST_ENTRY} ${what}`);
   if (!isObject(tables) || !isObject(nextIds) || !isObject(pages)) throw damaged('lacks its tables, next ids or pages');
-  for (const spec of ARCHIVE_TABLES) {
+  for (const spec of specs) {
     const table = tables[spec.name];
     if (!isObject(table) || !isCount(table.rows) || JSON.stringify(table.columns) !== JSON.stringify(spec.columns)) {
-      throw damaged(`does not describe the table ${spec.name} as format version ${ARCHIVE_FORMAT_VERSION} does`);
+      throw damaged(`does not describe the table ${spec.name} as format version ${version} does`);
     }
     if (spec.serial && !(isCount(nextIds[spec.name]) && (nextIds[spec.name] as number) >= 1)) throw damaged(`lacks the next id of ${spec.name}`);
   }
-  if (Object.keys(tables).length !== ARCHIVE_TABLES.length) throw damaged('lists tables this format does not have');
+  if (Object.keys(tables).length !== specs.length) throw damaged('lists tables this format does not have');
   if (!isCount(pages.files) || !isCount(pages.bytes)) throw damaged('lacks the count of page photos');
   if (raw.site_settings !== null && !isObject(raw.site_settings)) throw damaged('holds site settings that are not a JSON object');
   return raw as unknown as ArchiveManifest;

@@ -12,6 +12,8 @@ import {
 } from '../domain/publication-lifecycle.js';
 import { assertCompleteOrder, assertPoemsOfPublication } from '../domain/poem-order.js';
 import { parseRef } from '../domain/slug.js';
+import { poemVersion, publicationVersion, type RevisionAction } from '../domain/revision.js';
+import { keepFirstVersion, keepVersion, type Overwrite, type SaveContext, type VersionedSubject } from './revision-log.js';
 import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
 import { CatalogEvents } from './catalog-events.js';
 import { CATALOG_REPOSITORY, type CatalogRepository, type CatalogTransaction } from './ports/catalog.repository.port.js';
@@ -22,7 +24,36 @@ async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<P
   return publication;
 }
 
-/** Every change to the catalog, each in one transaction. */
+/** A publication before a save, with its poems' order, for its history. */
+async function publicationSubject(tx: CatalogTransaction, publication: Publication): Promise<VersionedSubject<ReturnType<typeof publicationVersion>>> {
+  const poems = await tx.lockPoems(publication.id);
+  return {
+    subject: 'publication',
+    id: publication.id,
+    publicationId: publication.id,
+    revision: publication.revision,
+    version: publicationVersion(publication, poems),
+    changedAt: publication.updatedAt,
+  };
+}
+
+export function poemSubject(poem: Poem): VersionedSubject<ReturnType<typeof poemVersion>> {
+  return { subject: 'poem', id: poem.id, publicationId: poem.publicationId, revision: poem.revision, version: poemVersion(poem), changedAt: poem.updatedAt };
+}
+
+/** Reads the publication after a save and keeps its new version. */
+async function keepPublication(
+  tx: CatalogTransaction,
+  before: VersionedSubject<ReturnType<typeof publicationVersion>>,
+  action: RevisionAction,
+  by: SaveContext,
+): Promise<Publication & Overwrite> {
+  const after = (await tx.findPublication({ id: before.id }))!;
+  const { overwrote } = await keepVersion(tx, before, publicationVersion(after, await tx.lockPoems(before.id)), action, by);
+  return { ...(await tx.findPublication({ id: before.id }))!, ...(overwrote ? { overwrote } : {}) };
+}
+
+/** Every change to the catalog, each in one transaction, each save kept in the history with it. */
 @Injectable()
 export class CatalogCommands implements CatalogWriteApi {
   constructor(
@@ -30,45 +61,53 @@ export class CatalogCommands implements CatalogWriteApi {
     private readonly events: CatalogEvents,
   ) {}
 
-  createPublication(fields: PublicationFields): Promise<Publication> {
+  createPublication(fields: PublicationFields, by: SaveContext = {}): Promise<Publication> {
     return this.repo.transaction(async (tx) => {
       const id = await tx.insertPublication(fields);
+      const created = (await tx.findPublication({ id }))!;
+      await keepFirstVersion(tx, { subject: 'publication', id, publicationId: id }, publicationVersion(created, []), by.actor);
       return (await tx.findPublication({ id }))!;
     });
   }
 
-  updatePublication(ref: string | number, fields: Partial<PublicationFields>): Promise<Publication> {
+  updatePublication(ref: string | number, fields: Partial<PublicationFields>, by: SaveContext = {}): Promise<Publication & Overwrite> {
     return this.repo.transaction(async (tx) => {
-      const { id } = await mustFind(tx, ref);
-      await tx.updatePublication(id, fields);
-      return (await tx.findPublication({ id }))!;
+      const before = await publicationSubject(tx, await mustFind(tx, ref));
+      await tx.updatePublication(before.id, fields);
+      return keepPublication(tx, before, 'details', by);
     });
   }
 
   /** Applies a lifecycle rule to the publication's current state and stores the result. */
-  private lifecycle(ref: string | number, rule: (state: LifecycleState, now: Date) => LifecycleState): Promise<Publication> {
+  private lifecycle(
+    ref: string | number,
+    rule: (state: LifecycleState, now: Date) => LifecycleState,
+    action: (next: LifecycleState) => RevisionAction,
+    by: SaveContext,
+  ): Promise<Publication> {
     return this.repo.transaction(async (tx) => {
       const current = await mustFind(tx, ref);
+      const before = await publicationSubject(tx, current);
       const next = rule(current, new Date());
       await tx.setLifecycle(current.id, next);
-      return (await tx.findPublication({ id: current.id }))!;
+      return keepPublication(tx, before, action(next), by);
     });
   }
 
-  setStatus(ref: string | number, status: PublicationStatus): Promise<Publication> {
-    return this.lifecycle(ref, (state, now) => changeStatus(state, status, now));
+  setStatus(ref: string | number, status: PublicationStatus, by: SaveContext = {}): Promise<Publication> {
+    return this.lifecycle(ref, (state, now) => changeStatus(state, status, now), statusAction, by);
   }
 
-  toggleStatus(ref: string | number): Promise<Publication> {
-    return this.lifecycle(ref, (state, now) => changeStatus(state, toggledStatus(state.status), now));
+  toggleStatus(ref: string | number, by: SaveContext = {}): Promise<Publication> {
+    return this.lifecycle(ref, (state, now) => changeStatus(state, toggledStatus(state.status), now), statusAction, by);
   }
 
-  moveToTrash(ref: string | number): Promise<Publication> {
-    return this.lifecycle(ref, moveToTrash);
+  moveToTrash(ref: string | number, by: SaveContext = {}): Promise<Publication> {
+    return this.lifecycle(ref, moveToTrash, () => 'trash', by);
   }
 
-  restore(ref: string | number): Promise<Publication> {
-    return this.lifecycle(ref, restoreFromTrash);
+  restore(ref: string | number, by: SaveContext = {}): Promise<Publication> {
+    return this.lifecycle(ref, restoreFromTrash, () => 'untrash', by);
   }
 
   async permanentlyDelete(ref: string | number): Promise<{ id: number; deletedPoems: number }> {
@@ -108,22 +147,27 @@ export class CatalogCommands implements CatalogWriteApi {
   }
 
   /** A poem typed in by the editor, added after the last one. Not into a publication in trash. */
-  createPoem(ref: string | number, poem: NewPoem): Promise<Poem> {
+  createPoem(ref: string | number, poem: NewPoem, by: SaveContext = {}): Promise<Poem> {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       if (publication.deletedAt) throw CatalogError.inTrash();
       const [id] = await tx.appendPoems(publication.id, [poem]);
+      await keepFirstVersion(tx, { subject: 'poem', id, publicationId: publication.id }, poemVersion((await tx.findPoem({ id }))!), by.actor);
       return (await tx.findPoem({ id }))!;
     });
   }
 
-  /** Sets the reading order: `poemIds` lists every poem of the publication once. Answers the poems in it. */
-  reorderPoems(ref: string | number, poemIds: number[]): Promise<Poem[]> {
+  /**
+   * Sets the reading order: `poemIds` lists every poem of the publication once. Answers the poems
+   * in it. The order is the publication's: its history keeps it, so a reorder can be undone.
+   */
+  reorderPoems(ref: string | number, poemIds: number[], by: SaveContext = {}): Promise<Poem[]> {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
-      const current = await tx.lockPoems(publication.id);
-      assertCompleteOrder(current.map((p) => p.id), poemIds);
+      const before = await publicationSubject(tx, publication);
+      assertCompleteOrder(before.version.poems.map((p) => p.id), poemIds);
       await tx.setPoemOrder(publication.id, poemIds);
+      await keepPublication(tx, before, 'reorder', by);
       return tx.lockPoems(publication.id);
     });
   }
@@ -157,13 +201,15 @@ export class CatalogCommands implements CatalogWriteApi {
       if (!locked || locked.body !== change.was) return null;
       await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, pageNumbers: change.pageNumbers });
       await tx.touch(locked.publicationId);
+      // A poem with history gets the scan's change as a version; one without gets its first lazily.
+      if (locked.revision > 0) await keepVersion(tx, poemSubject(locked), poemVersion((await tx.findPoem({ id: poemId }))!), 'scan', {});
       return (await tx.findPoem({ id: poemId }))!;
     });
   }
 
-  updatePoem(ref: string | number, fields: { title?: string; body?: string; notes?: string }): Promise<Poem> {
+  updatePoem(ref: string | number, fields: { title?: string; body?: string; notes?: string }, by: SaveContext = {}): Promise<Poem & Overwrite> {
     return this.repo.transaction(async (tx) => {
-      const poem = await tx.findPoem(parseRef(ref));
+      const poem = await tx.lockPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();
       await tx.updatePoem(poem.id, {
         title: fields.title ?? poem.title,
@@ -171,17 +217,24 @@ export class CatalogCommands implements CatalogWriteApi {
         notes: fields.notes ?? poem.notes,
       });
       await tx.touch(poem.publicationId);
-      return (await tx.findPoem({ id: poem.id }))!;
+      const { overwrote } = await keepVersion(tx, poemSubject(poem), poemVersion((await tx.findPoem({ id: poem.id }))!), 'edit', by);
+      return { ...(await tx.findPoem({ id: poem.id }))!, ...(overwrote ? { overwrote } : {}) };
     });
   }
 
-  deletePoem(ref: string | number): Promise<{ id: number }> {
+  /** Deletes a poem; its history keeps it (the deletion is its last version), so it can be brought back. */
+  deletePoem(ref: string | number, by: SaveContext = {}): Promise<{ id: number; revision: number }> {
     return this.repo.transaction(async (tx) => {
-      const poem = await tx.findPoem(parseRef(ref));
+      const poem = await tx.lockPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();
+      const { revision } = await keepVersion(tx, poemSubject(poem), poemVersion(poem, true), 'delete', by);
       await tx.deletePoem(poem.id);
       await tx.touch(poem.publicationId);
-      return { id: poem.id };
+      return { id: poem.id, revision };
     });
   }
+}
+
+function statusAction(next: LifecycleState): RevisionAction {
+  return next.status === 'published' ? 'publish' : 'unpublish';
 }

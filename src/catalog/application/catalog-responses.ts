@@ -27,6 +27,7 @@ export function toPublicationResponse(publication: Publication): PublicationResp
     poem_count: publication.poemCount,
     total_lines: publication.totalLines,
     total_words: publication.totalWords,
+    revision: publication.revision,
   };
 }
 
@@ -44,6 +45,7 @@ export function toPoemResponse(poem: Poem): PoemResponse {
     publication_id: poem.publicationId,
     page_numbers: poem.pageNumbers,
     position: poem.position,
+    revision: poem.revision,
   };
 }
 

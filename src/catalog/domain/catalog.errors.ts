@@ -6,7 +6,9 @@ export type CatalogErrorCode =
   | 'CATALOG.NOT_IN_TRASH'
   | 'CATALOG.IN_TRASH'
   | 'CATALOG.POEM_ORDER_MISMATCH'
-  | 'CATALOG.POEMS_NOT_IN_PUBLICATION';
+  | 'CATALOG.POEMS_NOT_IN_PUBLICATION'
+  | 'CATALOG.REVISION_NOT_FOUND'
+  | 'CATALOG.REVISION_IS_DELETION';
 
 /** A rule of the catalog was broken; its status comes from the one table of codes. */
 export class CatalogError extends DomainError {
@@ -29,5 +31,13 @@ export class CatalogError extends DomainError {
 
   static inTrash(): CatalogError {
     return new CatalogError('CATALOG.IN_TRASH', 'Publication is in trash; restore it first');
+  }
+
+  static revisionNotFound(): CatalogError {
+    return new CatalogError('CATALOG.REVISION_NOT_FOUND', 'No such version in the history');
+  }
+
+  static revisionIsDeletion(): CatalogError {
+    return new CatalogError('CATALOG.REVISION_IS_DELETION', 'That version is the deletion itself: restore the version before it');
   }
 }

@@ -16,6 +16,8 @@ export interface Poem {
   pageNumbers: number[];
   /** Order inside the publication (1 = first). */
   position: number;
+  /** Number of its latest version in the history (0: none recorded yet). */
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }

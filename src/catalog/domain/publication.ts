@@ -23,6 +23,8 @@ export interface Publication extends PublicationFields {
   updatedAt: Date;
   deletedAt: Date | null;
   publishedAt: Date | null;
+  /** Number of its latest version in the history (0: none recorded yet). */
+  revision: number;
   /** Derived from the publication's poems whenever it is read, never stored. */
   poemCount: number;
   totalLines: number;

@@ -11,7 +11,20 @@ import {
 } from '../../../contracts/catalog.js';
 import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 
+/** The version an edit was made on (see BasedOnRevision in contracts/catalog.ts). */
+export function BaseRevision(): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ description: 'The revision the edit was made on; a newer one is overwritten (kept in the history) and the answer says so' })(target, key);
+    IsOptional()(target, key);
+    IsInt({ message: 'base_revision must be a whole number' })(target, key);
+    Min(0, { message: 'base_revision must be a whole number' })(target, key);
+  };
+}
+
 export class UpdatePoemDto implements UpdatePoemRequest {
+  @BaseRevision()
+  base_revision?: number;
+
   @ApiPropertyOptional({ description: `Needs a visible character. ${TEXT_RULE}` })
   @IsOptional()
   @IsString({ message: 'title must be a string' })

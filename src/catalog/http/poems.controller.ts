@@ -5,10 +5,12 @@ import type { Request } from 'express';
 import { isStaff, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
-import type { Poem } from '../../../contracts/catalog.js';
+import type { OverwroteNewer, Poem } from '../../../contracts/catalog.js';
 import { toPoemResponse } from '../application/catalog-responses.js';
 import { UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
+import { RevisionMapper } from '../mappers/revision.mapper.js';
+import { curatorOf } from './viewer.js';
 
 @ApiTags('poems')
 @Controller('api/poems')
@@ -27,14 +29,23 @@ export class PoemsController {
 
   @Put(':id')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Edit title, body, notes; line and word counts are recomputed' })
-  async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto): Promise<Poem> {
-    return toPoemResponse(await this.commands.updatePoem(ref, { title: dto.title, body: dto.body, notes: dto.notes }));
+  @ApiOperation({
+    summary: 'Edit title, body, notes; line and word counts are recomputed. The replaced version is kept in the history; ' +
+      'with base_revision older than the current version the save still happens and answers overwrote',
+  })
+  async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto, @Req() req: Request): Promise<Poem & OverwroteNewer> {
+    const saved = await this.commands.updatePoem(
+      ref,
+      { title: dto.title, body: dto.body, notes: dto.notes },
+      { actor: curatorOf(req), baseRevision: dto.base_revision },
+    );
+    return { ...toPoemResponse(saved), ...(saved.overwrote ? { overwrote: RevisionMapper.overwrote(saved.overwrote) } : {}) };
   }
 
   @Delete(':id')
   @UseGuards(StaffGuard)
-  async remove(@Param('id') ref: string): Promise<PoemDeleteAnswer> {
-    return { message: 'Poem deleted', ...(await this.commands.deletePoem(ref)) };
+  @ApiOperation({ summary: 'Delete a poem; its history keeps it, so it can be restored from there' })
+  async remove(@Param('id') ref: string, @Req() req: Request): Promise<PoemDeleteAnswer> {
+    return { message: 'Poem deleted', ...(await this.commands.deletePoem(ref, { actor: curatorOf(req) })) };
   }
 }

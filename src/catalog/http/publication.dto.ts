@@ -1,3 +1,4 @@
+import { BaseRevision } from './poem.dto.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
@@ -53,7 +54,10 @@ export class CreatePublicationDto implements CreatePublicationRequest {
 }
 
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */
-export class UpdatePublicationDto extends PartialType(CreatePublicationDto) {}
+export class UpdatePublicationDto extends PartialType(CreatePublicationDto) {
+  @BaseRevision()
+  base_revision?: number;
+}
 
 export class AdminQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'] })

@@ -9,6 +9,7 @@ import {
   TRASH_DEFAULT_PAGE,
   TRASH_DEFAULT_PAGE_SIZE,
   type ClearPoemsAnswer,
+  type OverwroteNewer,
   type PermanentDeleteAnswer,
   type Poem,
   type Publication,
@@ -24,7 +25,8 @@ import { PublicationMapper } from '../mappers/publication.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
-import { viewerOf } from './viewer.js';
+import { curatorOf, viewerOf } from './viewer.js';
+import { RevisionMapper } from '../mappers/revision.mapper.js';
 
 const REF = 'id';
 
@@ -142,8 +144,8 @@ export class PublicationsController {
   @Post(`:${REF}/poems`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
-  async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto): Promise<Poem> {
-    return toPoemResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto)));
+  async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto, @Req() req: Request): Promise<Poem> {
+    return toPoemResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
   }
 
   @Post(`:${REF}/reorder_poems`)
@@ -152,28 +154,35 @@ export class PublicationsController {
   @ApiOperation({ summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order' })
   async reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
     rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
-    return (await this.commands.reorderPoems(ref, dto.poem_ids)).map(toPoemResponse);
+    return (await this.commands.reorderPoems(ref, dto.poem_ids, { actor: curatorOf(req) })).map(toPoemResponse);
   }
 
   @Post()
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Create a draft publication' })
-  async create(@Body() dto: CreatePublicationDto): Promise<Publication> {
-    return toPublicationResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto)));
+  async create(@Body() dto: CreatePublicationDto, @Req() req: Request): Promise<Publication> {
+    return toPublicationResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
   }
 
   @Put(`:${REF}`)
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Update publication fields' })
-  async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto): Promise<Publication> {
-    return toPublicationResponse(await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto)));
+  @ApiOperation({
+    summary: 'Update publication fields; the replaced version is kept in the history. With base_revision older than the ' +
+      'current version the save still happens and answers overwrote',
+  })
+  async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto, @Req() req: Request): Promise<Publication & OverwroteNewer> {
+    const saved = await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto), {
+      actor: curatorOf(req),
+      baseRevision: dto.base_revision,
+    });
+    return { ...toPublicationResponse(saved), ...(saved.overwrote ? { overwrote: RevisionMapper.overwrote(saved.overwrote) } : {}) };
   }
 
   @Delete(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Move to trash (soft delete)' })
-  async remove(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication moved to trash', publication: toPublicationResponse(await this.commands.moveToTrash(ref)) };
+  async remove(@Param(REF) ref: string, @Req() req: Request): Promise<PublicationMoveAnswer> {
+    return { message: 'Publication moved to trash', publication: toPublicationResponse(await this.commands.moveToTrash(ref, { actor: curatorOf(req) })) };
   }
 
   @Delete(`:${REF}/permanent_delete`)
@@ -188,23 +197,23 @@ export class PublicationsController {
   @HttpCode(200)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Bring back from trash' })
-  async restore(@Param(REF) ref: string): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication restored from trash', publication: toPublicationResponse(await this.commands.restore(ref)) };
+  async restore(@Param(REF) ref: string, @Req() req: Request): Promise<PublicationMoveAnswer> {
+    return { message: 'Publication restored from trash', publication: toPublicationResponse(await this.commands.restore(ref, { actor: curatorOf(req) })) };
   }
 
   @Post(`:${REF}/publish`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  async publish(@Param(REF) ref: string): Promise<PublishAnswer> {
-    const publication = await this.commands.setStatus(ref, 'published');
+  async publish(@Param(REF) ref: string, @Req() req: Request): Promise<PublishAnswer> {
+    const publication = await this.commands.setStatus(ref, 'published', { actor: curatorOf(req) });
     return { publication: toPublicationResponse(publication), status: publication.status };
   }
 
   @Post(`:${REF}/save_draft`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  async saveDraft(@Param(REF) ref: string): Promise<PublishAnswer> {
-    const publication = await this.commands.setStatus(ref, 'draft');
+  async saveDraft(@Param(REF) ref: string, @Req() req: Request): Promise<PublishAnswer> {
+    const publication = await this.commands.setStatus(ref, 'draft', { actor: curatorOf(req) });
     return { publication: toPublicationResponse(publication), status: publication.status };
   }
 
@@ -212,8 +221,8 @@ export class PublicationsController {
   @HttpCode(200)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'draft <-> published; answers {publication, status}' })
-  async toggle(@Param(REF) ref: string): Promise<PublishAnswer> {
-    const publication = await this.commands.toggleStatus(ref);
+  async toggle(@Param(REF) ref: string, @Req() req: Request): Promise<PublishAnswer> {
+    const publication = await this.commands.toggleStatus(ref, { actor: curatorOf(req) });
     return { publication: toPublicationResponse(publication), status: publication.status };
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CatalogRef, CatalogRepository, CatalogTransaction, PoemEdit } from '../application/ports/catalog.repository.port.js';
+import type { CatalogRef, CatalogRepository, CatalogTransaction, NewRevision, PoemEdit } from '../application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { LifecycleState } from '../domain/publication-lifecycle.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
+import type { PoemVersion, RevisionSubject } from '../domain/revision.js';
 import { slugify, uniqueSlug } from '../domain/slug.js';
 import { PoemMapper } from '../mappers/poem.mapper.js';
 import { PublicationMapper } from '../mappers/publication.mapper.js';
@@ -12,6 +13,7 @@ import { CatalogChanges } from './catalog-changes.js';
 import { CatalogReader } from './persistence/catalog-reader.js';
 import { PoemEntity, type PoemRow } from './persistence/poem.entity.js';
 import { PublicationEntity } from './persistence/publication.entity.js';
+import { insertRevision } from './persistence/revision-rows.js';
 
 /** Set in an UPDATE: the database's clock, like the columns' defaults. */
 const NOW = () => 'now()';
@@ -105,6 +107,39 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   async deletePoem(id: number): Promise<void> {
     await this.poemChanging(id);
     await this.m.delete(PoemEntity, { id });
+  }
+
+  async lockPoem(ref: CatalogRef): Promise<Poem | null> {
+    const row = await this.m.findOne(PoemEntity, { where: 'id' in ref ? { id: ref.id } : { slug: ref.slug }, lock: { mode: 'pessimistic_write' } });
+    return row ? PoemMapper.toDomain(row) : null;
+  }
+
+  async reinsertPoem(id: number, publicationId: number, version: PoemVersion): Promise<void> {
+    // Its slug again when no poem took it meanwhile, so links to it work again.
+    const base = version.slug || slugify(version.title);
+    const slug = uniqueSlug(base, await takenSlugs(this.m, PoemEntity, [base]));
+    await this.m
+      .createQueryBuilder()
+      .update(PoemEntity)
+      .set({ position: () => 'position + 1' })
+      .where('publication_id = :publicationId AND position >= :position', { publicationId, position: version.position })
+      .execute();
+    const row = PoemMapper.toNewRow(version, { publicationId, slug, position: version.position });
+    // Plain SQL: TypeORM leaves a generated id out of an INSERT even when one is given.
+    await this.m.query(
+      `INSERT INTO poems (id, publication_id, slug, title, body, notes, line_count, word_count, page_numbers, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+      [id, publicationId, slug, row.title, row.body, row.notes, row.lineCount, row.wordCount, JSON.stringify(row.pageNumbers), row.position],
+    );
+    await this.touch(publicationId);
+  }
+
+  async addRevision(revision: NewRevision): Promise<void> {
+    await insertRevision(this.m, revision);
+  }
+
+  async setRevision(subject: RevisionSubject, id: number, revision: number): Promise<void> {
+    await this.m.update(subject === 'poem' ? PoemEntity : PublicationEntity, { id }, { revision });
   }
 
   /** A poem's change is its publication's, for the caches of its pages. */

@@ -15,6 +15,7 @@ const row: PoemRow = {
   pageNumbers: [4, 5],
   position: 2,
   sourceKey: 'scan-7-abc:1',
+  revision: 3,
   createdAt: new Date('2026-01-02T03:04:05.006Z'),
   updatedAt: new Date('2026-02-03T04:05:06.007Z'),
 };
@@ -38,6 +39,7 @@ describe('PoemMapper', () => {
       publication_id: 7,
       page_numbers: [4, 5],
       position: 2,
+      revision: 3,
     });
     expect(new Date(json.updated_at)).toEqual(poem.updatedAt);
   });

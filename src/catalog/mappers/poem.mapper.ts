@@ -25,6 +25,7 @@ export const PoemMapper = {
       publicationId: row.publicationId,
       pageNumbers: row.pageNumbers,
       position: row.position,
+      revision: row.revision,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -46,7 +47,7 @@ export const PoemMapper = {
   toNewRow(
     poem: NewPoem & { sourceKey?: string },
     place: { publicationId: number; slug: string; position: number },
-  ): Omit<PoemRow, 'id' | 'createdAt' | 'updatedAt'> {
+  ): Omit<PoemRow, 'id' | 'createdAt' | 'updatedAt' | 'revision'> {
     return {
       publicationId: place.publicationId,
       slug: place.slug,

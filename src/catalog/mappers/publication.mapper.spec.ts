@@ -17,6 +17,7 @@ const row: PublicationRow = {
   updatedAt: new Date('2026-02-03T04:05:06.007Z'),
   deletedAt: null,
   publishedAt: new Date('2026-01-05T00:00:00.000Z'),
+  revision: 4,
 };
 const counts = { poemCount: 3, totalLines: 12, totalWords: 48 };
 
@@ -42,6 +43,7 @@ describe('PublicationMapper', () => {
       poem_count: 3,
       total_lines: 12,
       total_words: 48,
+      revision: 4,
     });
   });
 

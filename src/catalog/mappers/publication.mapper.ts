@@ -34,6 +34,7 @@ export const PublicationMapper = {
       updatedAt: row.updatedAt,
       deletedAt: row.deletedAt,
       publishedAt: row.publishedAt,
+      revision: row.revision,
       poemCount: counts.poemCount,
       totalLines: counts.totalLines,
       totalWords: counts.totalWords,

@@ -10,6 +10,9 @@ export const DOMAIN_ERROR_STATUS = {
   // The request named poems that do not match the publication as it is now (stale or foreign ids).
   'CATALOG.POEM_ORDER_MISMATCH': 409,
   'CATALOG.POEMS_NOT_IN_PUBLICATION': 409,
+  'CATALOG.REVISION_NOT_FOUND': 404,
+  // Restoring the version that deleted a poem would delete it again: the version before it is meant.
+  'CATALOG.REVISION_IS_DELETION': 409,
 
   'SEARCH.QUERY_EMPTY': 400,
   'SEARCH.QUERY_TOO_LONG': 400,

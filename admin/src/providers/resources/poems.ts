@@ -56,7 +56,12 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
       return { data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])) };
     },
 
-    update: async (_resource, params) => ({ data: await send<any>('PUT', `/poems/${seg(params.id)}/`, pick(params.data as UpdatePoemRequest, POEM_FIELDS)) }),
+    async update(_resource, params) {
+      // The version the form was loaded at: a save over a newer one is told so (and both are kept).
+      const base = (params.previousData as Poem | undefined)?.revision;
+      const body = { ...pick(params.data as UpdatePoemRequest, POEM_FIELDS), ...(base === undefined ? {} : { base_revision: base }) };
+      return { data: await send<any>('PUT', `/poems/${seg(params.id)}/`, body) };
+    },
 
     async delete(_resource, params) {
       await send('DELETE', `/poems/${seg(params.id)}/`);

@@ -89,7 +89,10 @@ export function publicationsProvider({ http, get, send }: Api): Partial<DataProv
       const verb = params.meta?.verb as PublicationVerb | undefined;
       if (verb === 'restore') return { data: (await provider.restore(params.id)).publication as any };
       if (verb) return { data: (await send<PublishAnswer>('POST', `/publications/${seg(params.id)}/${verb}/`)).publication as any };
-      return { data: await send<any>('PUT', `/publications/${seg(params.id)}/`, pick(params.data as PublicationFields, PUBLICATION_FIELDS)) };
+      // The version the form was loaded at: a save over a newer one is told so (and both are kept).
+      const base = (params.previousData as Publication | undefined)?.revision;
+      const body = { ...pick(params.data as PublicationFields, PUBLICATION_FIELDS), ...(base === undefined ? {} : { base_revision: base }) };
+      return { data: await send<any>('PUT', `/publications/${seg(params.id)}/`, body) };
     },
 
     async delete(_resource, params) {

@@ -2,6 +2,7 @@ import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type { LifecycleState } from '../../domain/publication-lifecycle.js';
 import type { ContentsEntry, NewPoem, Poem } from '../../domain/poem.js';
 import type { Publication, PublicationFields } from '../../domain/publication.js';
+import type { PoemVersion, Revision, RevisionSubject } from '../../domain/revision.js';
 
 export type PublicationFilter = 'active' | 'draft' | 'published' | 'trash' | 'public';
 
@@ -30,7 +31,15 @@ export interface CatalogReads {
   findPoem(ref: CatalogRef): Promise<Poem | null>;
   /** Ids of the poems added under these scan source keys (absent keys are left out). */
   poemIdsForSourceKeys(keys: string[]): Promise<Map<string, number>>;
+  /** Every version of a poem or publication, oldest first. */
+  listRevisions(subject: RevisionSubject, subjectId: number): Promise<Revision[]>;
+  findRevision(subject: RevisionSubject, subjectId: number, revision: number): Promise<Revision | null>;
+  /** The latest version of each poem of the publication that no longer exists, newest first. */
+  deletedPoems(publicationId: number): Promise<Revision[]>;
 }
+
+/** A version about to be kept; its time is the database's now unless given. */
+export type NewRevision = Omit<Revision, 'createdAt'> & { createdAt?: Date };
 
 /** One unit of work: every method of the repository, bound to one transaction. */
 export interface CatalogTransaction extends CatalogReads {
@@ -44,6 +53,13 @@ export interface CatalogTransaction extends CatalogReads {
   appendPoems(publicationId: number, poems: Array<NewPoem & { sourceKey?: string }>): Promise<number[]>;
   updatePoem(id: number, edit: PoemEdit): Promise<void>;
   deletePoem(id: number): Promise<void>;
+  /** Locks the poem's row until the transaction ends, then reads it. */
+  lockPoem(ref: CatalogRef): Promise<Poem | null>;
+  /** Brings a deleted poem back under its old id at the version's position (later poems move down). */
+  reinsertPoem(id: number, publicationId: number, version: PoemVersion): Promise<void>;
+  addRevision(revision: NewRevision): Promise<void>;
+  /** Marks the live poem or publication as being at this version. */
+  setRevision(subject: RevisionSubject, id: number, revision: number): Promise<void>;
   /** Every poem of the publication in reading order, locked until the transaction ends. */
   lockPoems(publicationId: number): Promise<Poem[]>;
   /** Gives the poems positions 1..n in the order of `poemIds` (all of the publication's poems). */

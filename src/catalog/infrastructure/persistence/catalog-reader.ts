@@ -10,11 +10,13 @@ import type {
 } from '../../application/ports/catalog.repository.port.js';
 import type { Poem } from '../../domain/poem.js';
 import type { Publication } from '../../domain/publication.js';
+import type { Revision, RevisionSubject } from '../../domain/revision.js';
 import { PoemMapper } from '../../mappers/poem.mapper.js';
 import { PublicationMapper } from '../../mappers/publication.mapper.js';
 import { contentsOf, PAGE_READS, poemOf, publicationOf, type BookRow, type PoemWithPublicationRow } from './page-reads.js';
 import { PoemEntity, type PoemRow } from './poem.entity.js';
 import { PublicationEntity, type PublicationRow } from './publication.entity.js';
+import * as revisionRows from './revision-rows.js';
 
 /** The columns a publication query selects beside the entity: its poem counts, and the listing's total. */
 interface CountsColumns {
@@ -174,5 +176,17 @@ export class CatalogReader implements CatalogReads {
     if (keys.length === 0) return new Map();
     const rows = await this.m.find(PoemEntity, { select: { id: true, sourceKey: true }, where: { sourceKey: In(keys) } });
     return new Map(rows.flatMap((r) => (r.sourceKey === null ? [] : [[r.sourceKey, r.id] as const])));
+  }
+
+  listRevisions(subject: RevisionSubject, subjectId: number): Promise<Revision[]> {
+    return revisionRows.listRevisions(this.m, subject, subjectId);
+  }
+
+  findRevision(subject: RevisionSubject, subjectId: number, revision: number): Promise<Revision | null> {
+    return revisionRows.findRevision(this.m, subject, subjectId, revision);
+  }
+
+  deletedPoems(publicationId: number): Promise<Revision[]> {
+    return revisionRows.deletedPoems(this.m, publicationId);
   }
 }

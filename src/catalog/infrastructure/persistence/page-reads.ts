@@ -14,7 +14,7 @@ import type { PublicationRow } from './publication.entity.js';
  */
 
 const PUBLICATION_COLUMNS = `p.id, p.slug, p.title, p.status, p.authors, p.publisher, p.publication_date AS "publicationDate",
-  p.isbn, p.notes, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt", p.published_at AS "publishedAt"`;
+  p.isbn, p.notes, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt", p.published_at AS "publishedAt", p.revision`;
 
 /** A publication's counts, aggregated from its poems in the same statement so they never drift. */
 const COUNTS = `SELECT count(*)::int AS poem_count, COALESCE(sum(x.line_count), 0)::int AS total_lines,
@@ -23,7 +23,7 @@ const COUNTS = `SELECT count(*)::int AS poem_count, COALESCE(sum(x.line_count), 
 /** A poem row as JSON with the entity's property names (the scan key stays inside). */
 const POEM_JSON = `json_build_object('id', q.id, 'slug', q.slug, 'title', q.title, 'body', q.body, 'notes', q.notes,
   'lineCount', q.line_count, 'wordCount', q.word_count, 'publicationId', q.publication_id, 'pageNumbers', q.page_numbers,
-  'position', q.position, 'createdAt', q.created_at, 'updatedAt', q.updated_at)`;
+  'position', q.position, 'revision', q.revision, 'createdAt', q.created_at, 'updatedAt', q.updated_at)`;
 
 /**
  * $1 the publication (slug or id); $2/$3 the slug or id of the poem asked for (null on the

@@ -15,6 +15,8 @@ export interface PoemRow {
   position: number;
   /** Scanned poems only: the scan job and index that added it, so a rerun never adds it twice. */
   sourceKey: string | null;
+  /** Number of its latest version in the history; 0 before its first recorded save. */
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +40,7 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     pageNumbers: { name: 'page_numbers', type: 'jsonb', default: [] },
     position: { type: 'int' },
     sourceKey: { name: 'source_key', type: 'text', nullable: true },
+    revision: { type: 'int', default: 0 },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
   },

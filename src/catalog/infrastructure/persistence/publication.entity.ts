@@ -20,6 +20,8 @@ export interface PublicationRow {
   updatedAt: Date;
   deletedAt: Date | null;
   publishedAt: Date | null;
+  /** Number of its latest version in the history; 0 before its first recorded save. */
+  revision: number;
 }
 
 export const PublicationEntity = new EntitySchema<PublicationRow>({
@@ -39,6 +41,7 @@ export const PublicationEntity = new EntitySchema<PublicationRow>({
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
     deletedAt: { name: 'deleted_at', type: 'timestamptz', nullable: true },
     publishedAt: { name: 'published_at', type: 'timestamptz', nullable: true },
+    revision: { type: 'int', default: 0 },
   },
   uniques: [{ name: 'publications_slug_key', columns: ['slug'] }],
   checks: [{ name: 'publications_status_check', expression: `status IN ('draft', 'published')` }],
