@@ -380,7 +380,13 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
   it('refuses a hostile backup, naming what is wrong, and the empty archive stays empty', async () => {
     const place = await emptyPlace();
     const entries = await tarEntries(download.body);
+    // A refusal is the importer's own, the same on either database. Where PostgreSQL is there it
+    // meets every case; PGlite, whose every command-line start costs seconds, one of each kind (an
+    // entry, a photo, a row, a version), each shown to leave nothing behind.
+    const every = target === 'postgres' || !dbTargets().includes('postgres');
+    const oneOfEach = new Set(['symlink.tar', 'flipped.tar', 'bell.tar', 'blank-version.tar']);
     const refuse = async (name: string, data: Buffer, message: string | RegExp, env: Record<string, string> = {}) => {
+      if (!every && !oneOfEach.has(name)) return;
       const run = archiveCli(['import', writeTemp(name, data)], place, env);
       expect(run.status, `${name}: ${run.stdout}${run.stderr}`).toBe(1);
       expect(run.stderr, name).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
@@ -435,22 +441,24 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       await refuse(`${what}.tar`, await tarOf(list), `the page photo ${photoKey} is not a JPEG, PNG or WebP photo, where its page lists image/jpeg`);
     }
 
-    // A gzipped backup whose rows are 256 MB of line breaks, read by an importer given 128 MB of heap.
-    const bomb = tarPack();
-    const gzipped = (async () => {
-      const gz: Buffer[] = [];
-      for await (const chunk of bomb.pipe(createGzip({ level: 9 }))) gz.push(chunk as Buffer);
-      return Buffer.concat(gz);
-    })();
-    bomb.entry({ name: 'archive.json' }, entries[0]!.data);
-    const newlines = bomb.entry({ name: 'data/publications/000001.ndjson', size: 256 * 1024 * 1024 }) as unknown as NodeJS.WritableStream;
-    const mb = Buffer.alloc(1024 * 1024, 0x0a);
-    for (let i = 0; i < 256; i++) if (!newlines.write(mb)) await new Promise((r) => newlines.once('drain', r));
-    newlines.end();
-    bomb.finalize();
-    const bombFile = await gzipped;
-    expect(bombFile.length).toBeLessThan(2 * 1024 * 1024);
-    await refuse('bomb.tar.gz', bombFile, 'data/publications/000001.ndjson holds an empty line', { NODE_OPTIONS: '--max-old-space-size=128' });
+    if (every) {
+      // A gzipped backup whose rows are 256 MB of line breaks, read by an importer given 128 MB of heap.
+      const bomb = tarPack();
+      const gzipped = (async () => {
+        const gz: Buffer[] = [];
+        for await (const chunk of bomb.pipe(createGzip({ level: 9 }))) gz.push(chunk as Buffer);
+        return Buffer.concat(gz);
+      })();
+      bomb.entry({ name: 'archive.json' }, entries[0]!.data);
+      const newlines = bomb.entry({ name: 'data/publications/000001.ndjson', size: 256 * 1024 * 1024 }) as unknown as NodeJS.WritableStream;
+      const mb = Buffer.alloc(1024 * 1024, 0x0a);
+      for (let i = 0; i < 256; i++) if (!newlines.write(mb)) await new Promise((r) => newlines.once('drain', r));
+      newlines.end();
+      bomb.finalize();
+      const bombFile = await gzipped;
+      expect(bombFile.length).toBeLessThan(2 * 1024 * 1024);
+      await refuse('bomb.tar.gz', bombFile, 'data/publications/000001.ndjson holds an empty line', { NODE_OPTIONS: '--max-old-space-size=128' });
+    }
 
     // A photo claiming a gigabyte: in its row, and in its tar header (the file itself is small).
     await refuse('gigabyte-row.tar', await tarOf(withRow('scan_pages', (r) => (r.byte_size = 1024 ** 3))), 'byte_size must be from 1 to 20971520 bytes');
