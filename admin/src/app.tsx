@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useParams } from 'react-router-dom';
 import { NOTIFICATION_DURATION_MS } from './constants.js';
 import { i18nProvider } from './i18n/i18n-provider.js';
 import { ArchiveLayout } from './layout/archive-layout.js';
@@ -16,6 +16,7 @@ const PublicationList = lazy(() => import('./publications/publication-list.js').
 const PublicationShow = lazy(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
 const PublicationEdit = lazy(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
 const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
+const MemorialSettingsEdit = lazy(() => import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })));
 
 const queryClient = createQueryClient();
 
@@ -62,9 +63,11 @@ function ArchiveAdmin() {
         recordRepresentation="title"
       />
       <Resource name="poems" recordRepresentation="title" />
+      <Resource name="settings" />
       <CustomRoutes>
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
         <Route path="/publication/:id/*" element={<PublicationShow />} />
+        <Route path="/settings" element={<MemorialSettingsEdit />} />
       </CustomRoutes>
     </AdminUI>
   );
@@ -79,25 +82,32 @@ function Login() {
   );
 }
 
-export function App() {
+function Root() {
   return (
-    // Real paths (/login, /admin/...) rather than react-admin's default hash router.
-    <BrowserRouter>
-      <AdminContext
-        basename="/admin"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        queryClient={queryClient}
-        theme={theme}
-      >
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route path="/admin/*" element={<ArchiveAdmin />} />
-          <Route path="*" element={<LeaveAdmin />} />
-        </Routes>
-        <ArchiveNotification />
-      </AdminContext>
-    </BrowserRouter>
+    <AdminContext
+      basename="/admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      theme={theme}
+    >
+      <Routes>
+        <Route path="/login" element={<Login />} />
+        <Route path="/admin/*" element={<ArchiveAdmin />} />
+        <Route path="*" element={<LeaveAdmin />} />
+      </Routes>
+      <ArchiveNotification />
+    </AdminContext>
   );
+}
+
+/**
+ * Real paths (/login, /admin/...) rather than react-admin's default hash router, in a data router:
+ * react-admin's warnWhenUnsavedChanges needs one to ask before navigating away from a changed form.
+ */
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

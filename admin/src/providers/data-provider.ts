@@ -5,6 +5,7 @@ import { httpClient as defaultHttpClient, type HttpClient } from './http-client.
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
+import { settingsProvider, type SettingsMethods } from './resources/settings.js';
 
 export { API_BASE } from './api.js';
 export { BulkActionError } from './resources/publications.js';
@@ -16,7 +17,7 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods {
+export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, SettingsMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -43,9 +44,11 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
   const api = createApi(http);
   const publications = publicationsProvider(api);
   const poems = poemsProvider(api);
+  const settings = settingsProvider(api);
   const RESOURCES: Record<string, DataProvider> = {
     publications: complete('publications', publications),
     poems: complete('poems', poems),
+    settings: complete('settings', settings),
   };
   const byResource = combineDataProviders((resource) => {
     const provider = RESOURCES[resource];
@@ -65,6 +68,8 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     clearPoems,
     reorderPoems,
     getPoemPages,
+    setPortrait: settings.setPortrait,
+    removePortrait: settings.removePortrait,
     ...scanMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;
