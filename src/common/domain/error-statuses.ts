@@ -50,6 +50,11 @@ export const DOMAIN_ERROR_STATUS = {
   // The job's own code, message and status are in its failure; the queue's user answers with those.
   'QUEUE.JOB_FAILED': 500,
 
+  'CURATORS.USERNAME_TAKEN': 409,
+  'CURATORS.NOT_FOUND': 404,
+  // The archive always keeps one curator who can sign in.
+  'CURATORS.LAST_ONE': 409,
+
   'SETTINGS.INVALID': 400,
   // HTML or a script link in the biography: refused, never stored (its message says what to write).
   'SETTINGS.UNSAFE_BIOGRAPHY': 400,
