@@ -16,6 +16,8 @@ const PublicationList = lazy(() => import('./publications/publication-list.js').
 const PublicationShow = lazy(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
 const PublicationEdit = lazy(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
 const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
+const CuratorList = lazy(() => import('./curators/curator-list.js').then((m) => ({ default: m.CuratorList })));
+const CuratorCreate = lazy(() => import('./curators/curator-create.js').then((m) => ({ default: m.CuratorCreate })));
 const MemorialSettingsEdit = lazy(() => import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })));
 
 const queryClient = createQueryClient();
@@ -64,6 +66,7 @@ function ArchiveAdmin() {
       />
       <Resource name="poems" recordRepresentation="title" />
       <Resource name="settings" />
+      <Resource name="curators" list={CuratorList} create={CuratorCreate} recordRepresentation="username" />
       <CustomRoutes>
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
         <Route path="/publication/:id/*" element={<PublicationShow />} />

@@ -2,6 +2,7 @@ import { combineDataProviders, type DataProvider } from 'react-admin';
 import type { HealthAnswer } from '../../../contracts/auth.js';
 import { createApi } from './api.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
+import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
@@ -17,7 +18,7 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, SettingsMethods {
+export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, SettingsMethods, CuratorMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -45,10 +46,12 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
   const publications = publicationsProvider(api);
   const poems = poemsProvider(api);
   const settings = settingsProvider(api);
+  const curators = curatorsProvider(api);
   const RESOURCES: Record<string, DataProvider> = {
     publications: complete('publications', publications),
     poems: complete('poems', poems),
     settings: complete('settings', settings),
+    curators: complete('curators', curators),
   };
   const byResource = combineDataProviders((resource) => {
     const provider = RESOURCES[resource];
@@ -70,6 +73,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     getPoemPages,
     setPortrait: settings.setPortrait,
     removePortrait: settings.removePortrait,
+    resetPassword: curators.resetPassword,
     ...scanMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;
