@@ -3,5 +3,6 @@
  * Other modules import from here only (checked by dependency-cruiser).
  */
 export { DEFAULT_SITE_SETTINGS, SITE_SETTINGS, siteSettingsFrom } from './site-settings.js';
+export { checkBiography } from './application/biography.js';
 export { SettingsModule } from './settings.module.js';
 export { SettingsHttpModule } from './settings-http.module.js';

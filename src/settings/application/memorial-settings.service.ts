@@ -75,7 +75,8 @@ export class MemorialSettingsService implements OnModuleInit {
   private async reload(): Promise<void> {
     try {
       const stored = await this.store.read();
-      if (stored && stored.updatedAt?.getTime() !== this.memorial.updatedAt?.getTime()) {
+      // Compared whole: a restored backup may bring other settings with the same time.
+      if (stored && JSON.stringify(stored) !== JSON.stringify(this.memorial)) {
         this.apply(stored);
         this.notices.changedLocally();
       }
