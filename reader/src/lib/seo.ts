@@ -309,7 +309,13 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
     }
     case 'about': {
       const canonical = `${s.publicUrl}/about`;
-      const biography = s.biographyHtml.replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/\s+/g, ' ').trim();
+      // The sanitised biography as text: its tags dropped, the entities the sanitiser writes read back.
+      const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+      const biography = s.biographyHtml
+        .replace(/<[^>]*>/g, '')
+        .replace(/&(amp|lt|gt|quot|#39);/g, (e) => entities[e]!)
+        .replace(/\s+/g, ' ')
+        .trim();
       return {
         ...titled(`About ${s.poetName}`),
         description: cutDescription(`${s.poetName}${s.poetTitle ? `, ${s.poetTitle}` : ''}. ${biography}`),
