@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
-import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { ArchiveImporter } from '../../src/archive/application/archive-importer.js';
 import { dbTargets, POSTGRES_URL, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
@@ -119,13 +119,19 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
     }
   });
 
-  it("restores a backup made before the memorial was kept, keeping the archive's own", async () => {
+  it('restores a backup made before the memorial was kept, its memorial from the settings file it carries', async () => {
     const older = await tarOf((await entriesOf(backup)).filter((e) => !e.name.startsWith('memorial/')));
     const t = await fresh();
     try {
       await t.app.get(ArchiveImporter).restore(Readable.from(older), false);
       const { agent } = await staffAgent(t);
-      expect((await agent.get('/api/settings/memorial').expect(200)).body).toMatchObject({ site_name: 'Poetry Archive', poet_name: 'The Poet', portrait_url: null });
+      expect((await agent.get('/api/settings/memorial').expect(200)).body).toMatchObject({
+        site_name: TEST_SITE.siteName,
+        poet_name: TEST_SITE.poet.name,
+        biography: `${TEST_SITE.biography.career[0]}\n\n${TEST_SITE.biography.family[0]}`,
+        portrait_url: null,
+      });
+      expect((await t.http().get('/').expect(200)).text).toContain(TEST_SITE.biography.career[0]);
     } finally {
       await t.close();
     }

@@ -267,7 +267,7 @@ class Restore {
     for (const spec of ARCHIVE_TABLES) {
       if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]!);
     }
-    await this.memorial.finish(this.rows);
+    await this.memorial.finish(this.rows, this.manifest.site_settings);
     return { rows: { ...this.restoredRows }, pages, accounts: this.accounts };
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MEMORIAL_LIMITS } from '../../../contracts/settings.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { detectImageType, PageNotStoredError, type PageStore } from '../../scanning/index.js';
-import { checkBiography } from '../../settings/index.js';
+import { checkBiography, memorialFromFile } from '../../settings/index.js';
 import { PHOTO_CHECKSUM_PAX } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
 import { MEMORIAL_COLUMNS, MEMORIAL_ENTRY, PORTRAIT_KEY, portraitEntryName } from '../domain/memorial-entries.js';
@@ -73,6 +73,26 @@ function checkMemorialRow(row: Record<string, unknown>): void {
   if (row.updated_at !== null && (typeof row.updated_at !== 'string' || Number.isNaN(Date.parse(row.updated_at)))) refuse('updated_at', 'must be a time, or null');
 }
 
+/** The memorial a settings file describes, as a backup's row (never saved by a curator, no portrait). */
+function rowOfFile(fileSettings: Record<string, unknown>): string {
+  const m = memorialFromFile(fileSettings).memorial;
+  const row = {
+    site_name: m.siteName,
+    poet_name: m.poetName,
+    birth_date: m.birthDate,
+    death_date: m.deathDate,
+    poet_title: m.poetTitle,
+    biography: m.biography,
+    hero_text: m.heroText,
+    footer_credit: m.footerCredit,
+    portrait_key: null,
+    portrait_width: null,
+    portrait_height: null,
+    updated_at: null,
+  } satisfies Record<(typeof MEMORIAL_COLUMNS)[number], unknown>;
+  return JSON.stringify(row);
+}
+
 /** The memorial's entries of a restore: checked as they come, written to the database when the rest is in. */
 export class MemorialRestore {
   private line: string | null = null;
@@ -109,8 +129,13 @@ export class MemorialRestore {
     this.portrait = key;
   }
 
-  /** Puts the row in place; a backup without one keeps the archive's own memorial. */
-  async finish(rows: ArchiveRestore): Promise<void> {
+  /**
+   * Puts the row in place. A backup made before the memorial was kept in the database has none:
+   * its settings file (the manifest's copy, already checked) gives it, as it gave that archive's
+   * pages; one without either keeps the archive's own memorial.
+   */
+  async finish(rows: ArchiveRestore, fileSettings: Record<string, unknown> | null): Promise<void> {
+    if (this.line === null && fileSettings) this.line = rowOfFile(fileSettings);
     if (this.line === null) return;
     const key = (JSON.parse(this.line) as MemorialRow).portrait_key;
     if (key && this.portrait !== key) throw ArchiveError.unreadable(`its portrait ${key} is missing`);
