@@ -17,7 +17,12 @@ export interface PublicSiteSettings {
   deathDate?: string;
   /** Short line under the poet's name, e.g. "Poet and Professor of Literature". */
   poetTitle: string;
-  biography: { career: string[]; family: string[] };
+  /** The biography as safe HTML (Markdown rendered, then sanitised on the server): paragraphs, links, emphasis, lists. */
+  biographyHtml: string;
+  /** The line under the home page's heading. */
+  heroText: string;
+  /** The poet's portrait (4:5), when the curators gave one. */
+  portrait?: { url: string; width: number; height: number };
   footerCredit: string;
   /** Description of the whole site, used on home and the collections page. */
   description: string;
@@ -109,6 +114,8 @@ export interface IndexData {
 export type PageState =
   | { route: 'home'; list: Load<Publication[]> }
   | { route: 'publications'; list: Load<Publication[]> }
+  /** About the poet: shown from the site settings alone. */
+  | { route: 'about' }
   /** A book: its contents, or with `poem` (a poem's slug or id) one poem at its own address. */
   | { route: 'publication'; ref: string; poem?: string; reader: Load<ReaderData> }
   | { route: 'poem'; ref: string; poem: Load<PoemData> }

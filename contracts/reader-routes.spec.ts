@@ -6,6 +6,7 @@ describe('matchPage', () => {
     expect(matchPage('/')).toEqual({ route: 'home' });
     expect(matchPage('/publications/')).toEqual({ route: 'publications' });
     expect(matchPage('/search')).toEqual({ route: 'search' });
+    expect(matchPage('/about/')).toEqual({ route: 'about' });
     expect(matchPage('/publication/river-songs')).toEqual({ route: 'publication', ref: 'river-songs' });
     expect(matchPage('/publication/river-songs/winter-orchard/')).toEqual({ route: 'publication', ref: 'river-songs', poem: 'winter-orchard' });
     expect(matchPage('/poem/12')).toEqual({ route: 'poem', ref: '12' });

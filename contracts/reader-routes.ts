@@ -8,6 +8,8 @@ import type { IndexKind } from './reader-page.js';
 export type PageRoute =
   | { route: 'home' }
   | { route: 'publications' }
+  /** The poet: portrait, life dates, biography. */
+  | { route: 'about' }
   | { route: 'publication'; ref: string; poem?: string }
   | { route: 'poem'; ref: string }
   | { route: 'index'; kind: IndexKind; ref?: string }
@@ -31,6 +33,7 @@ export function matchPage(pathname: string): PageRoute | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/' || path === '') return { route: 'home' };
   if (path === '/publications') return { route: 'publications' };
+  if (path === '/about') return { route: 'about' };
   if (path === '/search') return { route: 'search' };
   const segments = path.slice(1).split('/');
   if (segments.some((s) => s === '')) return null;

@@ -12,6 +12,7 @@ import { ArchiveModule } from './archive/archive.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
 import { SearchModule } from './search/search.module.js';
+import { SettingsHttpModule } from './settings/index.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         scanning,
         HealthModule.forRoot(scanning),
         ArchiveModule.forRoot(scanning),
+        SettingsHttpModule,
         AdminUiModule,
         SiteModule,
       ],

@@ -18,6 +18,9 @@ const PublicationEdit = lazy(() => import('./publications/publication-edit.js').
 const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
 const PoemHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PoemHistoryScreen })));
 const PublicationHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PublicationHistoryScreen })));
+const CuratorList = lazy(() => import('./curators/curator-list.js').then((m) => ({ default: m.CuratorList })));
+const CuratorCreate = lazy(() => import('./curators/curator-create.js').then((m) => ({ default: m.CuratorCreate })));
+const MemorialSettingsEdit = lazy(() => import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })));
 
 const queryClient = createQueryClient();
 
@@ -64,11 +67,14 @@ function ArchiveAdmin() {
         recordRepresentation="title"
       />
       <Resource name="poems" recordRepresentation="title" />
+      <Resource name="settings" />
+      <Resource name="curators" list={CuratorList} create={CuratorCreate} recordRepresentation="username" />
       <CustomRoutes>
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
         <Route path="/publication/:id/history" element={<PublicationHistoryScreen />} />
         <Route path="/publication/:id/poems/:poemId/history" element={<PoemHistoryScreen />} />
         <Route path="/publication/:id/*" element={<PublicationShow />} />
+        <Route path="/settings" element={<MemorialSettingsEdit />} />
       </CustomRoutes>
     </AdminUI>
   );

@@ -9,6 +9,7 @@
 export const PUBLIC_PATHS = [
   { name: 'home page', path: () => '/' },
   { name: 'collections page', path: () => '/publications' },
+  { name: 'About the poet', path: () => '/about' },
   { name: 'book page', path: ({ publication }) => `/publication/${publication.slug}`, uncached: true },
   { name: 'poem page', path: ({ poem }) => `/poem/${poem.slug}`, uncached: true },
   { name: 'poem in its book', path: ({ publication, poem }) => `/publication/${publication.slug}/${poem.slug}`, uncached: true },

@@ -4,6 +4,7 @@ import { refOf } from '../../contracts/format.js';
 import { NavigateContext } from './components/navigation.js';
 import { loadingState, loadPage, loadPoemText } from './lib/api.js';
 import { matchRoute, type RouteMatch } from './lib/routes.js';
+import { AboutPage } from './routes/about.js';
 import { HomePage } from './routes/home.js';
 import { IndexPage } from './routes/index-page.js';
 import { PoemPage } from './routes/poem-page.js';
@@ -18,6 +19,8 @@ export function Page({ page, settings }: { page: PageState; settings: PublicSite
       return <HomePage list={page.list} settings={settings} />;
     case 'publications':
       return <PublicationsPage list={page.list} settings={settings} />;
+    case 'about':
+      return <AboutPage settings={settings} />;
     case 'publication':
       // Keyed by the book, not the poem: moving between its poems keeps the reader (and focus).
       return <PublicationReaderPage key={page.ref} reader={page.reader} poemRef={page.poem} settings={settings} />;
@@ -50,6 +53,8 @@ export function loadOf(page: PageState): Load<unknown> {
       return page.results;
     case 'print':
       return page.book;
+    case 'about':
+      return { state: 'ready', data: null };
   }
 }
 

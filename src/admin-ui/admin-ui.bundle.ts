@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { loadSiteSettings } from '../settings/index.js';
+import type { PublicSiteSettings } from '../../contracts/reader-page.js';
+import { SITE_SETTINGS } from '../settings/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -28,20 +28,11 @@ export function prepareIndexHtml(html: string, poetName: string): string {
  */
 @Injectable()
 export class AdminUiBundle {
-  private readonly logger = new Logger('AdminUi');
-  private index?: string;
+  private built?: string;
   private root?: string;
-  private readonly poetName: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    let name = '';
-    try {
-      name = loadSiteSettings(config).poetName;
-    } catch (err) {
-      this.logger.warn(`Site settings unreadable for the admin: ${(err as Error).message}`);
-    }
-    this.poetName = name;
-  }
+  /** The live settings: the poet's name is written in on each answer, as the curators may have changed it. */
+  constructor(@Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings) {}
 
   /** Directory holding index.html and assets/, or undefined when the admin is not built. */
   dir(): string | undefined {
@@ -52,10 +43,9 @@ export class AdminUiBundle {
   }
 
   indexHtml(): string | undefined {
-    if (this.index) return this.index;
     const dir = this.dir();
     if (!dir) return undefined;
-    this.index = prepareIndexHtml(readFileSync(join(dir, 'index.html'), 'utf8'), this.poetName);
-    return this.index;
+    this.built ??= readFileSync(join(dir, 'index.html'), 'utf8');
+    return prepareIndexHtml(this.built, this.settings.poetName);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/index.js';
 import { AdminUiBundle } from './admin-ui.bundle.js';
 import { AdminUiController } from './admin-ui.controller.js';
 
@@ -7,6 +8,7 @@ import { AdminUiController } from './admin-ui.controller.js';
  * Import it before SiteModule, whose fallback redirects every unclaimed path to /.
  */
 @Module({
+  imports: [SettingsModule],
   controllers: [AdminUiController],
   providers: [AdminUiBundle],
 })

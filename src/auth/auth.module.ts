@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AdminBootstrap } from './admin-bootstrap.service.js';
 import { appSecret } from './app-secrets.js';
 import { AuthController } from './auth.controller.js';
+import { CuratorsController } from './curators.controller.js';
 import { Csrf, CsrfPendingGuard } from './csrf.js';
 import { APP_GUARD } from '@nestjs/core';
 import { LocalStrategy } from './local.strategy.js';
@@ -17,7 +18,7 @@ import { UsersRepository } from './users.repository.js';
 
 @Module({
   imports: [PassportModule.register({ session: true })],
-  controllers: [AuthController],
+  controllers: [AuthController, CuratorsController],
   providers: [
     UsersRepository,
     LoginThrottle,

@@ -5,5 +5,5 @@
 export { ChecksCsrfFormField, verifyCsrfFormField } from './csrf.js';
 export { hashPassword } from './password-hasher.js';
 export { SESSION_COOKIE } from './session.config.js';
-export { NOT_AUTHENTICATED, StaffGuard, isStaff } from './staff.guard.js';
+export { NOT_AUTHENTICATED, StaffGuard, currentUser, isStaff } from './staff.guard.js';
 export { UsersRepository } from './users.repository.js';

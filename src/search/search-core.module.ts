@@ -10,15 +10,12 @@ import { PostgresSearchIndex } from './infrastructure/search.postgres-index.js';
   imports: [SettingsModule],
   providers: [
     { provide: SEARCH_INDEX, useClass: PostgresSearchIndex },
-    // The poet's name finds the poet's books and poems (site settings, read at start); the
+    // The poet's name finds the poet's books and poems (the memorial settings, as they are now); the
     // placeholder name of an archive not yet set up ("The Poet") is no name to search by.
     {
       provide: SEARCH_POET_NAME,
       inject: [SITE_SETTINGS],
-      useFactory: (settings: PublicSiteSettings) => {
-        const name = settings.poetName;
-        return name === DEFAULT_SITE_SETTINGS.poetName ? '' : name;
-      },
+      useFactory: (settings: PublicSiteSettings) => () => (settings.poetName === DEFAULT_SITE_SETTINGS.poetName ? '' : settings.poetName),
     },
     SearchService,
   ],

@@ -1,14 +1,29 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { loadSiteSettings, SITE_SETTINGS } from './site-settings.js';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { PoemPagesModule } from '../scanning/index.js';
+import { MemorialSettingsService } from './application/memorial-settings.service.js';
+import { MEMORIAL_STORE } from './application/ports/memorial-store.port.js';
+import { PORTRAIT_IMAGES } from './application/ports/portrait-images.port.js';
+import { SqlMemorialStore } from './infrastructure/memorial.sql-store.js';
+import { SharpPortraitImages } from './infrastructure/portrait.sharp-images.js';
+import { SITE_SETTINGS } from './site-settings.js';
 
 /**
  * Who the archive remembers and how the site names itself, for every module that shows or searches
  * it (the reader's pages, search, the admin's page). A module of its own so that the site and
- * search, which use each other, both depend on it and never on one another for it.
+ * search, which use each other, both depend on it and never on one another for it. It hears of
+ * changes through the catalog's notices (so a save drops cached pages on every replica) and keeps
+ * the portrait in the page store beside the page photos (PoemPagesModule exports it).
  */
 @Module({
-  providers: [{ provide: SITE_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadSiteSettings(config) }],
-  exports: [SITE_SETTINGS],
+  imports: [CatalogCoreModule, PoemPagesModule],
+  providers: [
+    { provide: MEMORIAL_STORE, useClass: SqlMemorialStore },
+    { provide: PORTRAIT_IMAGES, useClass: SharpPortraitImages },
+    MemorialSettingsService,
+    // The live settings object: updated in place whenever the memorial changes.
+    { provide: SITE_SETTINGS, inject: [MemorialSettingsService], useFactory: (service: MemorialSettingsService) => service.current },
+  ],
+  exports: [SITE_SETTINGS, MemorialSettingsService],
 })
 export class SettingsModule {}

@@ -36,7 +36,7 @@ describe('site settings', () => {
       poetName: 'Ana Poet',
       birthDate: '1931-03-03',
       deathDate: '2019-06-09',
-      biography: { career: ['Taught for forty years.'], family: ['Mother of three.'] },
+      biographyHtml: '<p>Taught for forty years.</p>\n<p>Mother of three.</p>',
       footerCredit: 'Built by her grandson, kept by the family.',
       webVitalsEndpoint: 'https://vitals.example/collect',
       noindex: true,

@@ -34,7 +34,7 @@ export class SiteFilesController {
       if (list) list.push(poem);
       else poemsOf.set(poem.publicationId, [poem]);
     }
-    const entries: SitemapEntry[] = [`/`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({ loc: base + path }));
+    const entries: SitemapEntry[] = [`/`, `/about`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({ loc: base + path }));
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
       const book = `${base}/publication/${ref(publication)}`;

@@ -189,6 +189,8 @@ export class SitePages implements PublicPages {
       case 'home':
       case 'publications':
         return this.list(route.route);
+      case 'about':
+        return Promise.resolve({ route: 'about' });
       case 'publication':
         return this.publication(route.ref, route.poem);
       case 'poem':

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { POSTGRES_URL, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -10,6 +11,7 @@ describe('two API replicas on PostgreSQL', () => {
   let b: TestApp;
 
   beforeAll(async () => {
+    ensureReaderBuilt();
     a = await startTestApp('postgres', { env: { DATABASE_URL: POSTGRES_URL } });
     b = await startTestApp('postgres', { env: { DATABASE_URL: POSTGRES_URL }, reset: false });
   });
@@ -37,6 +39,22 @@ describe('two API replicas on PostgreSQL', () => {
 
     await agent.delete(`/api/publications/${created.id}/`).set('X-CSRFToken', token).expect(200);
     await expect.poll(async () => (await a.http().get(`/api/publications/${created.slug}/`)).status, { interval: 50 }).toBe(404);
+  });
+
+  it('shows on replica A, at once, the memorial saved through replica B', async () => {
+    const home = async () => (await a.http().get('/').expect(200)).text;
+    const before = await home();
+    expect(await home()).toBe(before); // now in A's read cache
+    const { agent, token } = await staffAgent(b);
+    const memorial = (await agent.get('/api/settings/memorial').expect(200)).body;
+    await agent
+      .put('/api/settings/memorial')
+      .set('X-CSRFToken', token)
+      .send({ ...memorial, poet_name: 'Ottilie Marsh', biography: 'She kept *bees*.' })
+      .expect(200);
+    await expect.poll(home, { interval: 50 }).toContain('Ottilie Marsh');
+    expect(await home()).toContain('She kept <em>bees</em>.');
+    expect((await a.http().get('/about').expect(200)).text).toContain('About Ottilie Marsh');
   });
 
   it('shares sessions: signed in through B, recognised by A', async () => {

@@ -1,8 +1,14 @@
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import PeopleIcon from '@mui/icons-material/People';
+import PortraitIcon from '@mui/icons-material/Portrait';
 import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { DownloadBackupButton } from '../backup/download-backup-button.js';
 import { LOGIN_PATH } from '../providers/auth-provider.js';
 import { ConfirmButton } from './confirm-button.js';
@@ -21,8 +27,19 @@ export function LogoutButton() {
   );
 }
 
+/** A screen of the admin: its name beside its icon, the icon alone on a phone (the name stays for assistive technology). */
+function NavButton({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <Button color="inherit" component={Link} to={to} aria-label={label} startIcon={icon} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}>
+      <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+        {label}
+      </Box>
+    </Button>
+  );
+}
+
 /**
- * The bar above every admin screen: the public site in a new tab, the backup download, and Logout. react-admin's own
+ * The bar above every admin screen: the admin's screens, the public site in a new tab, the backup download, and Logout. react-admin's own
  * app bar opens a side menu the archive does not need (it has one resource) and puts each page's
  * title in an h6 above the page's own h1.
  */
@@ -31,9 +48,14 @@ export function ArchiveAppBar() {
   return (
     <AppBar position="fixed" elevation={1}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <Typography component="p" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+        <Typography component="p" variant="subtitle1" sx={{ flex: 1, fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>
           {translate('archive.app.name')}
         </Typography>
+        <nav aria-label={translate('archive.nav.label')} style={{ display: 'flex' }}>
+          <NavButton to="/admin" label={translate('archive.nav.dashboard')} icon={<LibraryBooksIcon />} />
+          <NavButton to="/admin/settings" label={translate('archive.nav.settings')} icon={<PortraitIcon />} />
+          <NavButton to="/admin/curators" label={translate('archive.nav.curators')} icon={<PeopleIcon />} />
+        </nav>
         <Button color="inherit" href="/" target="_blank" rel="noopener noreferrer">
           {translate('archive.dashboard.public_site')}
         </Button>

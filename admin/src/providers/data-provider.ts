@@ -3,9 +3,11 @@ import type { HealthAnswer } from '../../../contracts/auth.js';
 import { createApi } from './api.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
 import { historyMethods, type HistoryMethods } from './resources/history.js';
+import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
+import { settingsProvider, type SettingsMethods } from './resources/settings.js';
 
 export { API_BASE } from './api.js';
 export { BulkActionError } from './resources/publications.js';
@@ -17,7 +19,7 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods {
+export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -44,9 +46,13 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
   const api = createApi(http);
   const publications = publicationsProvider(api);
   const poems = poemsProvider(api);
+  const settings = settingsProvider(api);
+  const curators = curatorsProvider(api);
   const RESOURCES: Record<string, DataProvider> = {
     publications: complete('publications', publications),
     poems: complete('poems', poems),
+    settings: complete('settings', settings),
+    curators: complete('curators', curators),
   };
   const byResource = combineDataProviders((resource) => {
     const provider = RESOURCES[resource];
@@ -66,6 +72,9 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     clearPoems,
     reorderPoems,
     getPoemPages,
+    setPortrait: settings.setPortrait,
+    removePortrait: settings.removePortrait,
+    resetPassword: curators.resetPassword,
     ...scanMethods(api),
     ...historyMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),

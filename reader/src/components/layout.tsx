@@ -30,6 +30,7 @@ export function Layout({ settings, header, children }: { settings: PublicSiteSet
 /** The main navigation: reader routes load in place, the indexes are pages the server renders. */
 const NAV: { href: string; label: string }[] = [
   { href: '/', label: 'Home' },
+  { href: '/about', label: 'About the Poet' },
   { href: '/publications', label: 'Publications' },
   { href: '/index/first-lines', label: 'First Lines' },
   { href: '/index/titles', label: 'Titles' },

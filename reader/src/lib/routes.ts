@@ -3,12 +3,16 @@ import type { Poem, Publication, PublicSiteSettings } from '../../../contracts/r
 import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 
 /** The reader's routes that load client-side (SPEC section 2, Public). */
-export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'search' } | { route: 'print' }>;
+export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'search' } | { route: 'print' } | { route: 'about' }>;
 
-/** A route the reader loads in place; null for anything else, the indexes, search and print editions included, which the server renders on a full page load. */
+/**
+ * A route the reader loads in place; null for anything else, the indexes, search, print editions and
+ * the About page included, which the server renders on a full page load (About so that it always
+ * shows the memorial as the curators last saved it, not as it was when the tab opened).
+ */
 export function matchRoute(pathname: string): RouteMatch | null {
   const match = matchPage(pathname);
-  return match === null || match.route === 'index' || match.route === 'search' || match.route === 'print' ? null : match;
+  return match === null || match.route === 'index' || match.route === 'search' || match.route === 'print' || match.route === 'about' ? null : match;
 }
 
 const enc = encodeURIComponent;

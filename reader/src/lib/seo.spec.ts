@@ -63,6 +63,17 @@ describe('buildHead', () => {
     expect(nodes[1]).toMatchObject({ name: 'Ana Poet', birthDate: '1931-03-03', deathDate: '2019-06-09' });
   });
 
+  it('describes the About page as a ProfilePage of the poet, with the portrait and the biography as plain text', () => {
+    const withPortrait = { ...settings, biographyHtml: '<p>Taught <em>literature</em> &amp; wrote.</p>', portrait: { url: '/api/settings/portrait/p.jpg', width: 640, height: 800 } };
+    const head = buildHead({ route: 'about' }, withPortrait);
+    expect(head.title).toBe('About Ana Poet | The Ana Poet Archive');
+    expect(head.canonical).toBe('https://poems.example/about');
+    expect(head.description).toBe('Ana Poet, Poet and Professor. Taught literature & wrote.');
+    const nodes = head.jsonLd!['@graph'] as Record<string, unknown>[];
+    expect(nodes.map((n) => n['@type'])).toEqual(['ProfilePage', 'Person', 'BreadcrumbList']);
+    expect(nodes[1]).toMatchObject({ name: 'Ana Poet', image: 'https://poems.example/api/settings/portrait/p.jpg', url: 'https://poems.example/about' });
+  });
+
   it('describes a publication as a Book on its slug URL with a breadcrumb', () => {
     const head = buildHead(
       { route: 'publication', ref: '7', reader: { state: 'ready', data: book([poem()]) } },

@@ -109,8 +109,8 @@ export function poetJsonLd(s: PublicSiteSettings): Record<string, unknown> {
     birthDate: s.birthDate,
     deathDate: s.deathDate,
     jobTitle: s.poetTitle || undefined,
-    description: s.biography.career[0],
-    url: `${s.publicUrl}/`,
+    image: s.portrait ? `${s.publicUrl}${s.portrait.url}` : undefined,
+    url: `${s.publicUrl}/about`,
   });
 }
 
@@ -305,6 +305,29 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         noindex: s.noindex,
         ogType: 'website',
         jsonLd: graph({ '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } }, breadcrumbJsonLd(trail)),
+      };
+    }
+    case 'about': {
+      const canonical = `${s.publicUrl}/about`;
+      // The sanitised biography as text: its tags dropped, the entities the sanitiser writes read back.
+      const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+      const biography = s.biographyHtml
+        .replace(/<[^>]*>/g, '')
+        .replace(/&(amp|lt|gt|quot|#39);/g, (e) => entities[e]!)
+        .replace(/\s+/g, ' ')
+        .trim();
+      return {
+        ...titled(`About ${s.poetName}`),
+        description: cutDescription(`${s.poetName}${s.poetTitle ? `, ${s.poetTitle}` : ''}. ${biography}`),
+        keywords: siteKeywords,
+        canonical,
+        noindex: s.noindex,
+        ogType: 'website',
+        jsonLd: graph(
+          { '@type': 'ProfilePage', name: `About ${s.poetName}`, url: canonical, mainEntity: { '@id': `${s.publicUrl}/#poet` }, isPartOf: { '@id': `${s.publicUrl}/#website` } },
+          poetJsonLd(s),
+          breadcrumbJsonLd([home, { name: `About ${s.poetName}`, url: canonical }]),
+        ),
       };
     }
     case 'search': {

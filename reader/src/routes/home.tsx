@@ -2,16 +2,16 @@ import type { Load, PublicSiteSettings, Publication } from '../../../contracts/r
 import { Layout } from '../components/layout.js';
 import { PublicationList } from '../components/publication-list.js';
 import { lifeDates } from '../../../contracts/format.js';
+import { Biography, PoetPortrait } from '../components/poet-portrait.js';
 
 export function HomePage({ list, settings }: { list: Load<Publication[]>; settings: PublicSiteSettings }) {
   const dates = lifeDates(settings.birthDate, settings.deathDate);
-  const { career, family } = settings.biography;
   return (
     <Layout settings={settings}>
       <section className="hero">
         <div className="container">
           <h1 className="hero-title">A Digital Library of Poetry</h1>
-          <p className="hero-lead">{settings.description}</p>
+          <p className="hero-lead">{settings.heroText}</p>
         </div>
       </section>
       <section className="memorial" aria-labelledby="memorial-title">
@@ -19,19 +19,14 @@ export function HomePage({ list, settings }: { list: Load<Publication[]>; settin
           <h2 id="memorial-title" className="section-title">
             In Loving Memory
           </h2>
+          <PoetPortrait settings={settings} className="memorial-portrait" />
           <p className="memorial-name">{settings.poetName}</p>
           {dates && <p className="memorial-dates">{dates}</p>}
           {settings.poetTitle && <p className="memorial-role">{settings.poetTitle}</p>}
-          {career.map((p, i) => (
-            <p key={`c${i}`} className="memorial-text">
-              {p}
-            </p>
-          ))}
-          {family.map((p, i) => (
-            <p key={`f${i}`} className="memorial-text">
-              {p}
-            </p>
-          ))}
+          <Biography settings={settings} />
+          <p className="index-links">
+            <a href="/about">About {settings.poetName}</a>
+          </p>
         </div>
       </section>
       <section className="collections" aria-labelledby="collections-title">

@@ -19,6 +19,7 @@ import {
 import { ArchiveError } from '../domain/archive.errors.js';
 import { ARCHIVE_DATABASE, type ArchiveDatabase, type ArchiveSnapshot } from './ports/archive-database.port.js';
 import { SITE_SETTINGS_STORE, type SiteSettingsStore } from './ports/site-settings-store.port.js';
+import { writeMemorial } from './memorial-backup.js';
 
 /**
  * A backup in the making: the snapshot is open and the manifest known (so a caller can still
@@ -100,6 +101,7 @@ class Backup implements OpenBackup {
           await add(chunkEntryName(spec.name, ++chunk), Buffer.from(`${lines.join('\n')}\n`));
         }
       }
+      const memorial = await this.rows.memorial();
       // The rows are out: the snapshot goes before the photos are read, so an embedded database is
       // free again for the site while the (much larger) photos stream. Only the keys stay in memory.
       await this.close();
@@ -108,6 +110,7 @@ class Backup implements OpenBackup {
         // Its checksum beside it, so a restore knows the photo is the one backed up.
         await add(pageEntryName(key), data, { [PHOTO_CHECKSUM_PAX]: createHash('sha256').update(data).digest('hex') });
       }
+      await writeMemorial(add, memorial, this.store);
       pack.finalize();
       await piping;
     } catch (err) {

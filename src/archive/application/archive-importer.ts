@@ -30,6 +30,8 @@ import { ArchiveError } from '../domain/archive.errors.js';
 import { checkNextIds, checkRow, nothingRestored, type BackupLimits, type RestoredSoFar } from './backup-row.rules.js';
 import { ARCHIVE_DATABASE, type ArchiveDatabase, type ArchiveRestore } from './ports/archive-database.port.js';
 import { SITE_SETTINGS_STORE, type SiteSettingsStore } from './ports/site-settings-store.port.js';
+import { MemorialRestore } from './memorial-backup.js';
+import { MEMORIAL_ENTRY, portraitKeyOfEntry } from '../domain/memorial-entries.js';
 
 /** What a restore brought back. */
 export interface RestoreSummary {
@@ -152,6 +154,7 @@ class Restore {
   private readonly writtenPhotos = new Set<string>();
   private photoBytes = 0;
   private accounts: string[] = [];
+  private readonly memorial: MemorialRestore;
 
   constructor(
     private readonly manifest: ArchiveManifest,
@@ -161,6 +164,7 @@ class Restore {
   ) {
     this.tables = archiveTables(manifest.format_version);
     this.restoredRows = Object.fromEntries(this.tables.map((t) => [t.name, 0]));
+    this.memorial = new MemorialRestore(store, limits.maxPhotoBytes);
   }
 
   async entry(entry: Source): Promise<void> {
@@ -171,6 +175,8 @@ class Restore {
     if (tableName !== undefined) return this.rowsEntry(entry, tableName);
     const key = storageKeyOfEntry(name);
     if (key !== undefined) return this.photoEntry(entry, key);
+    const portrait = portraitKeyOfEntry(name);
+    if (name === MEMORIAL_ENTRY || portrait !== undefined) return this.memorialEntry(entry, portrait);
     throw ArchiveError.unreadable(`it holds an entry this format does not have (${name})`);
   }
 
@@ -247,6 +253,14 @@ class Restore {
     this.photoBytes += data.length;
   }
 
+  /** The memorial's row and portrait, after every table (optional: older backups have none). */
+  private async memorialEntry(entry: Source, portrait: string | undefined): Promise<void> {
+    while (this.tableIndex < this.tables.length) this.closeTable();
+    const source = { header: entry.header, read: (limit: number) => readEntry(entry, limit) };
+    if (portrait === undefined) await this.memorial.row(source);
+    else await this.memorial.photo(source, portrait);
+  }
+
   async finish(): Promise<Pick<RestoreSummary, 'rows' | 'pages' | 'accounts'>> {
     while (this.tableIndex < this.tables.length) this.closeTable();
     const missing = [...this.seen.photos.keys()].filter((key) => !this.writtenPhotos.has(key));
@@ -259,11 +273,13 @@ class Restore {
     for (const spec of this.tables) {
       if (spec.serial) await this.rows.setNextId(spec, this.manifest.next_ids[spec.name]!);
     }
+    await this.memorial.finish(this.rows, this.manifest.site_settings);
     return { rows: { ...this.restoredRows }, pages, accounts: this.accounts };
   }
 
   async removePhotos(): Promise<void> {
     for (const key of this.writtenPhotos) await this.store.remove(key).catch(() => undefined);
+    await this.memorial.removePhoto();
   }
 }
 

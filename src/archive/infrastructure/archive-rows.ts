@@ -1,5 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { ROWS_PER_CHUNK, type TableSpec } from '../domain/archive-format.js';
+import { MEMORIAL_COLUMNS } from '../domain/memorial-entries.js';
 
 /**
  * The SQL of backups and restores, on one connection (a snapshot or a restore transaction, which
@@ -69,6 +70,24 @@ export class ArchiveRows {
     await this.q.query(`INSERT INTO ${table.name} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table.name}, $1::json)`, [
       `[${lines.join(',')}]`,
     ]);
+  }
+
+  /** The memorial settings' row as PostgreSQL writes it, or null when there is none. */
+  async memorial(): Promise<string | null> {
+    const rows: Array<{ line: string }> = await this.q.query(
+      `SELECT row_to_json(m)::text AS line FROM (SELECT ${MEMORIAL_COLUMNS.join(', ')} FROM memorial_settings WHERE id = 1) m`,
+    );
+    return rows[0]?.line ?? null;
+  }
+
+  /** The memorial settings' row from a backup, in place of the one this archive's first start made. */
+  async restoreMemorial(line: string): Promise<void> {
+    const columns = MEMORIAL_COLUMNS.join(', ');
+    await this.q.query(`DELETE FROM memorial_settings`);
+    await this.q.query(
+      `INSERT INTO memorial_settings (id, ${columns}) SELECT 1, ${columns} FROM json_populate_record(NULL::memorial_settings, $1::json)`,
+      [line],
+    );
   }
 
   /** Holds off writers until the restore commits, so the emptiness it checked stays true. */

@@ -55,6 +55,22 @@ export const DOMAIN_ERROR_STATUS = {
   // The job's own code, message and status are in its failure; the queue's user answers with those.
   'QUEUE.JOB_FAILED': 500,
 
+  'CURATORS.USERNAME_TAKEN': 409,
+  'CURATORS.NOT_FOUND': 404,
+  // The archive always keeps one curator who can sign in.
+  'CURATORS.LAST_ONE': 409,
+
+  'SETTINGS.INVALID': 400,
+  // HTML or a script link in the biography: refused, never stored (its message says what to write).
+  'SETTINGS.UNSAFE_BIOGRAPHY': 400,
+  'SETTINGS.NO_PORTRAIT_FILE': 400,
+  'SETTINGS.PORTRAIT_TOO_LARGE': 413,
+  'SETTINGS.PORTRAIT_NOT_AN_IMAGE': 415,
+  'SETTINGS.PORTRAIT_TOO_MANY_PIXELS': 422,
+  'SETTINGS.PORTRAIT_UNREADABLE': 400,
+  'SETTINGS.BAD_CROP': 400,
+  'SETTINGS.PORTRAIT_NOT_FOUND': 404,
+
   'ARCHIVE.UNKNOWN_FORMAT': 400,
   'ARCHIVE.UNREADABLE': 400,
   'ARCHIVE.NOT_EMPTY': 409,

@@ -20,13 +20,14 @@ function phraseOf(words: string[], terms: SearchTerm[]): SearchTerm[] {
 /** The search use case: what the /api/search endpoint and the /search page ask. */
 @Injectable()
 export class SearchService {
-  private readonly poetWords: string[];
-
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
-    @Inject(SEARCH_POET_NAME) poetName: string,
-  ) {
-    this.poetWords = [...wordsOf(poetName)];
+    /** The poet's name now: the curators may change it while the archive runs. */
+    @Inject(SEARCH_POET_NAME) private readonly poetName: () => string,
+  ) {}
+
+  private get poetWords(): string[] {
+    return [...wordsOf(this.poetName())];
   }
 
   /**

@@ -11,6 +11,8 @@ export interface ArchiveTables {
   pageTotals(): Promise<{ files: number; bytes: number }>;
   /** Every row of a table as a JSON line, a page at a time in key order. */
   lines(table: TableSpec): AsyncGenerator<string[]>;
+  /** The memorial settings' row as a JSON line (MEMORIAL_COLUMNS), or null when there is none. */
+  memorial(): Promise<string | null>;
 }
 
 /** A backup's read-only snapshot: every table as of one moment. */
@@ -30,6 +32,8 @@ export interface ArchiveRestore extends ArchiveTables {
   /** Inserts rows given as JSON objects (the lines of a backup), their ids and times as they are. */
   insert(table: TableSpec, lines: string[]): Promise<void>;
   setNextId(table: TableSpec, next: number): Promise<void>;
+  /** Puts the memorial settings' row (a JSON line of MEMORIAL_COLUMNS) in place of the archive's own. */
+  restoreMemorial(line: string): Promise<void>;
   /** Commits; every API process then hears that the whole catalog changed (its caches go). */
   commit(): Promise<void>;
   rollback(): Promise<void>;
