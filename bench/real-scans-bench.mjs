@@ -90,6 +90,7 @@ async function main() {
           console.log(extractedText(poems).replace(/^/gm, '  | '));
           for (const p of poems) console.log(`  poem ${JSON.stringify(p.title)} pages ${JSON.stringify(p.page_numbers)}`);
           for (const l of scored.lost) console.log(`  lost: ${l}`);
+          for (const l of scored.misindented) console.log(`  indentation: ${l}`);
         }
       }
       rows.push({ name: book.name, language: book.language, ...rates(counts), pages: book.pages.length, secondsPerPage: bookSeconds / book.pages.length, cpuSecondsPerPage: bookCpu / book.pages.length });

@@ -4,7 +4,10 @@ export interface PageCounts {
   lines: number;
   linesKept: number;
   indentKept: number;
+  /** True lines lost, as printed. */
   lost: string[];
+  /** Kept lines indented where the truth is not, or the other way round. */
+  misindented: string[];
 }
 
 export interface RealScanPage {

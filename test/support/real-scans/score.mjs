@@ -60,7 +60,7 @@ export function scorePage(truth, poems) {
   const got = extractedText(poems);
   const want = trueText(truth);
   const foldedWant = foldText(want);
-  const c = { cerEdits: Math.min(levenshtein(foldText(got), foldedWant), foldedWant.length), cerLength: foldedWant.length, lines: 0, linesKept: 0, indentKept: 0, lost: [] };
+  const c = { cerEdits: Math.min(levenshtein(foldText(got), foldedWant), foldedWant.length), cerLength: foldedWant.length, lines: 0, linesKept: 0, indentKept: 0, lost: [], misindented: [] };
   const read = got.split('\n').filter((l) => l.trim() !== '').map(normalise);
   let at = 0;
   for (const line of want.split('\n').filter((l) => l.trim() !== '').map(normalise)) {
@@ -73,13 +73,14 @@ export function scorePage(truth, poems) {
     }
     c.linesKept++;
     if (indented(line) === indented(read[at + k])) c.indentKept++;
+    else c.misindented.push(`${JSON.stringify(line)} read as ${JSON.stringify(read[at + k])}`);
     at += k + 1;
   }
   return c;
 }
 
 export function addCounts(a, b) {
-  return { cerEdits: a.cerEdits + b.cerEdits, cerLength: a.cerLength + b.cerLength, lines: a.lines + b.lines, linesKept: a.linesKept + b.linesKept, indentKept: a.indentKept + b.indentKept, lost: [...a.lost, ...b.lost] };
+  return { cerEdits: a.cerEdits + b.cerEdits, cerLength: a.cerLength + b.cerLength, lines: a.lines + b.lines, linesKept: a.linesKept + b.linesKept, indentKept: a.indentKept + b.indentKept, lost: [...a.lost, ...b.lost], misindented: [...a.misindented, ...b.misindented] };
 }
 
 export const rates = (c) => ({ cer: c.cerEdits / Math.max(1, c.cerLength), lines: c.linesKept / Math.max(1, c.lines), indentation: c.indentKept / Math.max(1, c.linesKept) });

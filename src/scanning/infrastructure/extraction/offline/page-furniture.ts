@@ -136,7 +136,10 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const ratio = cap !== undefined && m.bodyCap ? cap / m.bodyCap : 1;
     const centre = (Math.min(...top.map((l) => l.left)) + Math.max(...top.map((l) => l.right))) / 2;
     const centred = Math.abs(centre - context.pageWidth / 2) < context.pageWidth * 0.05;
-    const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next);
+    // A numeral under it numbering a poem whose title follows: a title never sits on a title. A
+    // numeral over verse numbers the first part of the poem this row is the title of.
+    const afterNumeral = all[2]?.map((l) => l.text).join(' ') ?? '';
+    const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next) && isCapitals(afterNumeral);
     const small = isCapitals(text) ? ratio <= 0.78 : ratio <= 0.9 && centred;
     const head =
       (edge !== undefined && edge.cornered) ||
@@ -175,11 +178,11 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
 
 /** "I.", "IV", "12.", "§ 3": a numeral that numbers a poem or section (the recogniser's "L" for "I." too). */
 export function isSectionNumeral(text: string): boolean {
-  const core = text.replace(/[\s.,:;·•—–-]/g, '').replace(/^§/, '');
+  const core = text.replace(/[\s.,:;·•—–[\]()-]/g, '').replace(/^§/, '');
   if (core.length === 0 || core.length > 6) return false;
   if (/^\d{1,3}$/.test(core)) return true;
-  // Roman numerals, allowing the recogniser's confusions of I with l, 1 and |, and "I." read as "L".
-  return /^[IVXLCl1|]+$/.test(core) && /[IVXLC]/.test(core);
+  // Roman numerals, allowing the recogniser's confusions of I with l, 1 and |, of V with v, and "I." read as "L".
+  return /^[IVXLCl1|]+v?$/.test(core) && /[IVXLC]/.test(core);
 }
 
 /** Removes a mark standing at a line's edge outside the text (a gutter shadow read as "|" or "!"). */

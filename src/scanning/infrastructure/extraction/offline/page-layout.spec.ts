@@ -220,9 +220,67 @@ describe('page furniture', () => {
     expect(layout.blocks[0].lines).toEqual(['Because I could not stop for Death,', '  He kindly stopped for me;']);
   });
 
-  it('takes a numeral over verse, with no title, as the poem’s title', () => {
-    const [layout] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
-    expect(layout.blocks).toEqual([{ title: 'XII', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  it('takes a first numeral over verse, with no title, as the poem’s title, and one past the first opening a batch as a part of a poem begun before', () => {
+    const [first] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    expect(first.blocks).toEqual([{ title: 'I', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+    const [later] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    expect(later.blocks).toEqual([{ lines: ['XII.', '', 'The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  });
+
+  it('keeps numerals under a title as the poem’s part numbers, in sequence, as printed with their stop', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('EVENING BELLS', 2),
+        { text: 'L', centred: true, advance: 2 },
+        verse('Those evening bells, those evening bells,', 0, 2),
+        verse('How many a tale their music tells!', 2),
+        { text: '15', centred: true, advance: 2 },
+        verse('Those joyous hours are passed away,', 0, 2),
+        verse('And many a heart that then was gay.', 2),
+        { text: 'IIL', centred: true, advance: 2 },
+        verse('And so ’twill be when I am gone,', 0, 2),
+        verse('That tuneful peal will still ring on.', 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      {
+        title: 'EVENING BELLS',
+        lines: ['I.', '', 'Those evening bells, those evening bells,', '    How many a tale their music tells!', '', 'II.', '', 'Those joyous hours are passed away,', '    And many a heart that then was gay.', '', 'III.', '', 'And so ’twill be when I am gone,', '    That tuneful peal will still ring on.'],
+      },
+    ]);
+  });
+
+  it('reads part numerals past the first in a poem continued from the page before as its parts', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Wie eine Heilige, die ihr Blut vergießt.', 0, 2),
+        { text: '111]', centred: true, advance: 2 },
+        verse('Wir sind aus solchem Zeug, wie das zu Träumen,', 0, 2),
+        verse('Und Träume schlagen so die Augen auf'),
+        { text: 'Iv', centred: true, advance: 2 },
+        verse('Zuweilen kommen niegeliebte Frauen', 0, 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([{ lines: ['Wie eine Heilige, die ihr Blut vergießt.', '', 'III', '', 'Wir sind aus solchem Zeug, wie das zu Träumen,', 'Und Träume schlagen so die Augen auf', '', 'IV', '', 'Zuweilen kommen niegeliebte Frauen'] }]);
+  });
+
+  it('keeps numerals of untitled poems as their titles, one poem each', () => {
+    const [layout] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.'), { text: 'II.', centred: true, advance: 2 }, verse('The shore forgets the boats it held,', 0, 2)]));
+    expect(layout.blocks.map((b) => b.title)).toEqual(['I', 'II']);
+  });
+
+  it('does not let a lone speck or broken line left of the text move the page’s margin', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('y llaman rey a Fernando.', 0, 2),
+        verse('Será bien que deis asombro,'),
+        { text: 'os están desde la fama', indent: -0.7 },
+        verse('los laureles que ganaron;'),
+        verse('Fernán Gómez, estad cierto', 1),
+        verse('que en esta parcialidad,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual(['y llaman rey a Fernando.', 'Será bien que deis asombro,', 'os están desde la fama', 'los laureles que ganaron;', '  Fernán Gómez, estad cierto', 'que en esta parcialidad,']);
   });
 
   it('drops a gutter shadow read as a mark left of the text margin', () => {

@@ -4,7 +4,8 @@ import { isCapitals, median, percentile, straightenLines, type LayoutLine } from
 import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, stripFurniture, type PageMeasures } from './page-furniture.js';
 import { PAGE_TURN, resolveTurns } from '../page-turns.js';
-import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
+import { resolveNumerals, type PageItem } from './section-numerals.js';
+import { joinTurnedLines } from './turned-lines.js';
 
 /**
  * Layout analysis of OCR'd book pages. Plain OCR text loses what matters in a poem (indentation,
@@ -19,8 +20,8 @@ import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
  * - A title stands apart (space before and after) and is set differently from the verse: larger,
  *   in capitals when the verse is not, or centred over flush-left verse. Lines of one title merge.
  *   A numeral above a title ("I.", "IV") numbers the poem and is not part of its title; above
- *   verse, with no title, it is the poem's only title. A mark standing alone (an ornament, a rule)
- *   is neither.
+ *   verse it numbers a part of the poem, or titles an untitled poem (section-numerals.ts). A mark
+ *   standing alone (an ornament, a rule) is neither.
  * - Indentation is measured from the page's text margin. The book's indent step is the smallest
  *   indentation its lines share; a line indented by n steps gets n times two spaces per em of the
  *   step (so one space stands for about half an em, as in a monospaced rendering of the page).
@@ -91,14 +92,18 @@ function measuresFor(pages: LayoutLine[][]): PageMeasures[] {
   });
 }
 
-/** The left edge most lines start from; a lone line further left is noise. */
-function textMargin(lines: LayoutLine[], em: number): number {
+/**
+ * The left edge most lines start from: the leftmost edge two lines or more share to a quarter em.
+ * A lone line further left (a speck or a broken letter read before its first word) is noise, and
+ * does not move the margin of the lines set flush a little to its right.
+ */
+export function textMargin(lines: LayoutLine[], em: number): number {
   const lefts = lines.map((l) => l.left).sort((a, b) => a - b);
   if (lefts.length === 0) return 0;
   const needed = Math.min(2, lefts.length);
   for (const candidate of lefts) {
-    const near = lefts.filter((x) => Math.abs(x - candidate) < em * 0.5);
-    if (near.length >= needed) return median(near.filter((x) => x < candidate + em * 0.25));
+    const near = lefts.filter((x) => x >= candidate && x < candidate + em * 0.25);
+    if (near.length >= needed) return median(near);
   }
   return lefts[0];
 }
@@ -157,7 +162,7 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
 interface PageDraft {
   index: number;
   folio?: number;
-  items: LayoutItem[];
+  items: PageItem[];
   margin: number;
   m: PageMeasures;
   /** Baseline of the last line of verse, as a share of the page's height. */
@@ -184,7 +189,8 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
     if (c.kind === 'numeral') {
       // Over a title it only numbers the poem; over verse it is the poem's title.
       if (next?.kind === 'title') return;
-      items.push({ kind: 'title', text: c.line.text.replace(/[.:]+$/, '') });
+      // A part number of a poem or an untitled poem's title: the batch tells (section-numerals).
+      items.push({ kind: 'numeral', text: c.line.text, verse: { line: c.line, offset: 0, reach: 0 } });
       previous = c;
       return;
     }
@@ -253,7 +259,7 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
-  const joined = drafts.map((d) => joinTurnedLines(d.items, { measure }));
+  const joined = resolveNumerals(drafts.map((d) => d.items)).map((items) => joinTurnedLines(items, { measure }));
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {
