@@ -387,6 +387,62 @@ describe('turned lines', () => {
       '    To stop without a farmhouse near',
     ]);
   });
+
+  it('rejoins a turned end hanging one level deeper and starting in lower case, in a poem of alternate indents', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('The thread of our life would be dark, heaven knows, to all of us,', 0, 2),
+        verse('If it were not with friendship and love intertwined by the way;', 2),
+        verse('And I care not how soon I may sink to repose in the evening,'),
+        verse('When these blessings shall cease to be dear to my heart and my', 2),
+        verse('mind!', 6),
+        verse('Then send round the bowl, and be happy awhile,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'The thread of our life would be dark, heaven knows, to all of us,',
+      '    If it were not with friendship and love intertwined by the way;',
+      'And I care not how soon I may sink to repose in the evening,',
+      '    When these blessings shall cease to be dear to my heart and my mind!',
+      'Then send round the bowl, and be happy awhile,',
+    ]);
+  });
+
+  it('rejoins a turned end set far right though it starts with a capital, and a word hyphenated at the turn', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,', 0, 2),
+        verse('Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen'),
+        verse('Kindern,', 14),
+        verse('Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,'),
+        verse('Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Fur-'),
+        verse('belows,', 15),
+        verse('Und da und dort Erinnerung an dich.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,',
+      'Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen Kindern,',
+      'Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,',
+      'Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Furbelows,',
+      'Und da und dort Erinnerung an dich.',
+    ]);
+  });
+
+  it('keeps a refrain set a step deeper under a line short of the measure as a line of its own', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('And thus, should woman’s heart and looks at noon be cold as brooks,', 0, 2),
+        verse('Nor kindle till the night, returning,'),
+        verse('Brings their genial hour for burning.'),
+        verse('Oh! stay, — Oh! stay, —', 4),
+        verse('When did morning ever break,'),
+        verse('As those that sparkle here!', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toHaveLength(6);
+    expect(layout.blocks[0].lines[3]).toBe('        Oh! stay, — Oh! stay, —');
+  });
 });
 
 describe('indentation', () => {

@@ -2,18 +2,21 @@ import type { LayoutLine } from './layout-lines.js';
 
 /**
  * Turned lines. A verse line too long for the measure is turned over by the printer: its end is
- * set on the next printed line, indented far deeper than the poem's indentation, often flush with
- * the right margin and sometimes opened with a bracket ("[its end"). Transcribers of verse rejoin
- * it: one verse line is one line of the poem (the reader's hanging indent shows the wrap).
+ * set on the next printed line, hanging deeper than the poem's own indentation (often about an em
+ * past its deepest level, sometimes flush with the right margin, sometimes opened with a bracket
+ * "[its end"), and it often starts in lower case. Transcribers of verse rejoin it: one verse line
+ * is one line of the poem (the reader's hanging indent shows the wrap).
  *
  * A printed line is taken as the turned end of the line above when all of these hold:
- * - the line above runs to the full measure but for the width of a word or so, which is why it
- *   was turned;
- * - this line is indented deeper than the line above by two and a half em or more (a turned end
- *   sits far right, deeper than a poem's own indentation steps);
- * - no stanza break separates them;
- * - and it shows a turnover's mark: it ends flush with the measure, opens with a bracket, or
- *   starts in lower case where the poem's lines start with capitals.
+ * - the line above runs to the full measure but for a tenth of it (two em at least), which is why
+ *   it was turned, and no stanza break separates them;
+ * - this line starts deeper than the line above and is short (a few words: a turned end is what
+ *   did not fit, not a whole line of verse);
+ * - and it shows a turnover's mark: it hangs two em deeper than any indentation of the poem's own
+ *   (the deepest indentation of lines that follow a line short of the measure, which cannot be
+ *   turned ends), ends flush with the measure, opens with a bracket, or starts in lower case where
+ *   the poem's lines start with capitals.
+ * A word hyphenated at the turn is joined again without its hyphen; hyphens inside a line stay.
  */
 
 export interface VerseLine {
@@ -32,12 +35,23 @@ export interface MeasureOfBook {
 }
 
 /** How much deeper than the line above a turned end starts, at least, in em. */
-const TURNED_DEEPER = 2.5;
+const TURNED_DEEPER = 0.75;
+/** How much deeper than the poem's own deepest indentation a hanging end starts, at least, in em. */
+const HANGS_DEEPER = 2;
 
 export function joinTurnedLines(items: LayoutItem[], book: MeasureOfBook): LayoutItem[] {
   const verses = items.flatMap((it) => (it.kind === 'verse' ? [it.verse] : []));
   const capitalStarts = verses.filter((v) => /^\P{L}*\p{Lu}/u.test(v.line.text)).length;
   const versesStartWithCapitals = verses.length >= 4 && capitalStarts >= verses.length * 0.8;
+  const full = book.measure - Math.max(2, book.measure * 0.1);
+  // The poem's own indentation: lines after a line short of the measure are never turned ends.
+  let ownDeepest = 0;
+  items.forEach((item, i) => {
+    const before = items[i - 1];
+    if (item.kind !== 'verse') return;
+    const afterFull = before?.kind === 'verse' && !item.breakBefore && before.verse.reach >= full;
+    if (!afterFull) ownDeepest = Math.max(ownDeepest, item.verse.offset);
+  });
 
   const out: LayoutItem[] = [];
   for (const item of items) {
@@ -47,14 +61,17 @@ export function joinTurnedLines(items: LayoutItem[], book: MeasureOfBook): Layou
       const turned = item.verse;
       const text = turned.line.text;
       const mark =
+        turned.offset >= ownDeepest + HANGS_DEEPER ||
         turned.reach >= book.measure - 1 ||
         /^[[(]/.test(text) ||
         (versesStartWithCapitals && /^\P{L}*\p{Ll}/u.test(text));
-      const full = book.measure - Math.max(4, book.measure * 0.15);
-      if (above.reach >= full && turned.offset - above.offset >= TURNED_DEEPER && mark) {
+      const short = turned.reach - turned.offset <= book.measure * 0.6;
+      if (above.reach >= full && turned.offset - above.offset >= TURNED_DEEPER && short && mark) {
         const rest = text.replace(/^[[(]\s*/, '');
-        const joint = /\p{L}-$/u.test(above.line.text) ? '' : ' ';
-        const line: LayoutLine = { ...above.line, text: `${above.line.text}${joint}${rest}`, words: [...above.line.words, ...turned.line.words], right: turned.line.right };
+        // "fur-" over "belows": the word was broken at the turn.
+        const broken = /\p{L}-$/u.test(above.line.text) && /^\p{Ll}/u.test(rest);
+        const joined = broken ? `${above.line.text.slice(0, -1)}${rest}` : `${above.line.text} ${rest}`;
+        const line: LayoutLine = { ...above.line, text: joined, words: [...above.line.words, ...turned.line.words], right: turned.line.right };
         out[out.length - 1] = { ...previous, verse: { ...above, line, reach: turned.reach } };
         continue;
       }
