@@ -1,5 +1,5 @@
 import { boundedLevenshtein } from '../../../domain/duplicates/poem-similarity.js';
-import type { OcrLine, OcrPage } from './ocr-page.js';
+import type { OcrLine, OcrPage, OcrSymbol, OcrWord } from './ocr-page.js';
 
 /**
  * The recogniser's lines as the layout analysis uses them: level (the photo's remaining tilt
@@ -108,10 +108,50 @@ function xHeightOf(words: LayoutWord[]): number | undefined {
 const CAPITAL = /^[A-IK-PR-Z]$/;
 const SMALL = /^[acemnorsuvwxz]$/;
 
+/**
+ * A word set in capital and small capitals ("Erin", the first word of a poem "Oh!"), which the
+ * recogniser reads as capitals ("ERIN", "TAkE"): its letters after the first are a good deal
+ * shorter than the first, as small capitals stand at about the x-height. Printed as the book's
+ * reader sees it: the first letter a capital, the rest small. A word in full capitals keeps them.
+ */
+export function smallCapitals(word: OcrWord): string {
+  const text = word.text.trim();
+  const symbols = word.symbols ?? [];
+  if (symbols.length !== [...text].length) return text;
+  const letters = symbols.filter((c) => /^\p{L}$/u.test(c.text));
+  if (letters.length < 2 || !/^\p{Lu}$/u.test(letters[0].text)) return text;
+  const rest = letters.slice(1);
+  if (rest.filter((c) => /^\p{Lu}$/u.test(c.text)).length < Math.max(1, rest.length / 2)) return text;
+  const height = (c: OcrSymbol) => c.bbox.y1 - c.bbox.y0;
+  const first = height(letters[0]);
+  // Most, not all: the recogniser's box of one letter is sometimes a row high.
+  if (rest.filter((c) => height(c) <= first * 0.8).length < rest.length * 0.7) return text;
+  const firstAt = text.indexOf(letters[0].text);
+  return text.slice(0, firstAt + 1) + text.slice(firstAt + 1).toLowerCase();
+}
+
+/**
+ * Old books print a space before ; : ? and ! ("away ;"), which readers of today do not: such a
+ * stop, read as a word of its own close to the word before (under half an em), joins that word.
+ * A mark further off is left alone, for the edge-mark rules to judge.
+ */
+export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
+  const out: LayoutWord[] = [];
+  for (const word of words) {
+    const before = out[out.length - 1];
+    if (before && /^[;:?!]+[)"'’”]?$/.test(word.text) && /[\p{L}\p{N}.,)'’"”]$/u.test(before.text) && word.left - before.right < em * 0.5) {
+      out[out.length - 1] = { ...before, text: before.text + word.text, raw: before.raw + word.raw, right: word.right, capitals: before.capitals, smalls: before.smalls };
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
 function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: number; y: number }, sin: number): LayoutLine | undefined {
-  const raw = line.words.map((w) => ({ ...w, text: w.text.trim() })).filter((w) => w.text !== '');
+  const raw = line.words.map((w) => ({ ...w, text: smallCapitals(w) })).filter((w) => w.text !== '');
   const texts = cleanWords(raw.map((w) => w.text));
-  const words: LayoutWord[] = raw.map((w, i) => ({
+  const spaced: LayoutWord[] = raw.map((w, i) => ({
     text: texts[i],
     raw: w.text,
     left: level(w.bbox.x0, w.bbox.y1).x,
@@ -121,6 +161,7 @@ function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: numbe
     capitals: (w.symbols ?? []).filter((c) => CAPITAL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
     smalls: (w.symbols ?? []).filter((c) => SMALL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
   }));
+  const words = closeUpStops(spaced, line.rowHeight && line.rowHeight > 0 ? line.rowHeight : line.bbox.y1 - line.bbox.y0);
   const text = words.map((w) => w.text).join(' ');
   if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
   // Heights from the ink where measured: for a line in capitals its dense band is the cap height.
