@@ -70,6 +70,19 @@ function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string
   return undefined;
 }
 
+/**
+ * Two photos of the same page (a curator re-shooting one and sending both): most of their lines
+ * read the same. Their common top line is that page's, not a head the book repeats.
+ */
+export function samePage(a: LayoutLine[], b: LayoutLine[]): boolean {
+  const keys = (lines: LayoutLine[]) => new Set(lines.map((l) => textKey(l.text)).filter((k) => k.length >= 8));
+  const ka = keys(a);
+  const kb = keys(b);
+  if (ka.size < 3 || kb.size < 3) return false;
+  const shared = [...ka].filter((k) => kb.has(k)).length;
+  return shared >= Math.min(ka.size, kb.size) * 0.5;
+}
+
 /** Top lines (first row of each page) that recur on other pages: the book's running heads. */
 export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<string> {
   const keys = pages.map((lines, i) => {
@@ -81,7 +94,7 @@ export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<str
   const repeated = new Set<string>();
   keys.forEach((key, i) => {
     if (key.length < 3) return;
-    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8)) repeated.add(key);
+    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8 && !samePage(pages[i], pages[j]))) repeated.add(key);
   });
   return repeated;
 }

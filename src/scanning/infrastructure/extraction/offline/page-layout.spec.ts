@@ -339,6 +339,25 @@ describe('joining pages into poems', () => {
     ]);
   });
 
+  it('keeps the title at the head of a page photographed twice in one batch, and gives both photos its folio', () => {
+    const tyger = (index: number, folioRead: number) =>
+      page(index, [
+        title('The Tyger', 0),
+        verse('Tyger Tyger, burning bright,', 0, 2),
+        verse('In the forests of the night;'),
+        verse('What immortal hand or eye,'),
+        verse('Could frame thy fearful symmetry?'),
+        folio(folioRead),
+      ]);
+    const pages = analyse(
+      page(0, [title('Loveliest of Trees', 0), verse('Loveliest of trees, the cherry now', 0, 2), verse('Is hung with bloom along the bough,'), verse('And stands about the woodland ride'), folio(115)]),
+      tyger(1, 116),
+      tyger(2, 118),
+    );
+    expect(pages.map((p) => p.blocks.map((b) => b.title))).toEqual([['Loveliest of Trees'], ['The Tyger'], ['The Tyger']]);
+    expect(pages.map((p) => p.pageNumber)).toEqual([115, 116, 116]);
+  });
+
   it('fills in a folio the recogniser missed from the folios around it', () => {
     const pages = analyse(
       page(0, [title('One', 2), verse('first of one, a line', 0, 2), verse('second of one, a line'), folio(40)]),

@@ -2,7 +2,7 @@ import type { ExtractedPoem } from '../../../application/ports/extraction.port.j
 import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
-import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, stripFurniture, type PageMeasures } from './page-furniture.js';
+import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
 import { PAGE_TURN, resolveTurns } from '../page-turns.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { joinTurnedLines } from './turned-lines.js';
@@ -253,7 +253,16 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     measures.map((m) => m.em),
   );
   const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], pageWidth: pages[i].width }));
-  const folios = repairFolioSequence(furnished.map((f) => f.folio));
+  // A page photographed twice in the batch has one folio: the run is repaired without the second
+  // photo, which then takes its twin's number (a worse photo misreads it more often).
+  const twins = straightened.map((lines, i) => straightened.findIndex((other, j) => j < i && samePage(other, lines)));
+  const run = furnished.flatMap((f, i) => (twins[i] < 0 ? [i] : []));
+  const repaired = repairFolioSequence(run.map((i) => furnished[i].folio));
+  const folios: Array<number | undefined> = [];
+  run.forEach((i, k) => (folios[i] = repaired[k]));
+  twins.forEach((twin, i) => {
+    if (twin >= 0) folios[i] = folios[twin];
+  });
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
