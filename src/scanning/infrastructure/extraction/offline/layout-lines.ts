@@ -54,7 +54,8 @@ export function percentile(values: number[], p: number): number {
  *   words of letters around it, is the pronoun;
  * - the vocative O read as "0" in such a line;
  * - a speck read as an apostrophe gluing "I" to the next word ("I'walked"; the contractions I'm,
- *   I'd, I'll, I've are left alone).
+ *   I'd, I'll, I've are left alone);
+ * - one apostrophe read as two ("EVELEEN’'S").
  */
 export function cleanWords(words: string[]): string[] {
   const figures = words.filter((w) => /\d/.test(w)).length;
@@ -70,7 +71,8 @@ export function cleanWords(words: string[]): string[] {
     }
     // The vocative O ("O my luve") read as a zero, where the line holds no other figures.
     if (/^0[,!]?$/.test(word) && figures === 1 && letterWords >= 2) return `O${word.slice(1)}`;
-    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1');
+    // One apostrophe read twice ("EVELEEN’'S"): no word holds two between its letters.
+    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1').replace(/(\p{L})(['’])['’]+(?=\p{L})/gu, '$1$2');
   });
 }
 

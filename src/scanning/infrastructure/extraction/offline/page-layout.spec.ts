@@ -496,4 +496,9 @@ describe('word repairs', () => {
     expect(cleanWords(['1', 'of', '3', 'apples'])).toEqual(['1', 'of', '3', 'apples']);
     expect(cleanWords(['Chapter', '1'])).toEqual(['Chapter', '1']);
   });
+
+  it('reads one apostrophe read twice as one', () => {
+    expect(cleanWords(['EVELEEN’\'S', 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
+    expect(cleanWords(['’twas', 'o’er', 'tis\''])).toEqual(['’twas', 'o’er', 'tis\'']);
+  });
 });
