@@ -7,7 +7,8 @@ import { alikeness, isCapitals, textKey, withWords, type LayoutLine, type Layout
  *   (the same on many pages), the current poem's title, or a section's name, often with the folio
  *   at one end (top outside corner).
  * - Folios: the page number alone at the head or foot of the page, centred or outside, plain,
- *   decorated ("— 22 —", "[22]") or roman.
+ *   decorated ("— 22 —", "[22]") or roman; at the foot it may sit one line under the text.
+ * - Catchwords: the next page's first word alone at the foot, right.
  * Section numerals above titles and ornaments between poems are recognised with the titles
  * (verse-layout), since they are told by what follows them.
  */
@@ -28,6 +29,8 @@ export interface FurnitureContext {
   repeatedHeads: Set<string>;
   /** Lines of the page before (a running head may repeat the title of the poem it continues). */
   previousPage?: LayoutLine[];
+  /** Lines of the page after, when the batch holds it (a catchword at the foot is its first word). */
+  nextPage?: LayoutLine[];
   /** Width of the page image: heads are centred on the page. */
   pageWidth: number;
 }
@@ -171,12 +174,24 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
   for (let round = 0; round < 2; round++) {
     const all = rows(lines, m.em);
     const k = all.length - 1;
-    if (k < 1 || !apartBefore(all, k)) break;
+    if (k < 1) break;
     const bottom = all[k];
+    const above = lines.filter((l) => !bottom.includes(l));
+    if (!apartBefore(all, k)) {
+      // Set one line under the text, not apart: a folio away from the text's left edge, or a catchword.
+      const folioUnder = footFolio(bottom, above, m.em);
+      if (folioUnder !== undefined) {
+        folio ??= folioUnder;
+        lines = above;
+        continue;
+      }
+      if (isCatchword(bottom, above, m.em, context.nextPage)) lines = above;
+      break;
+    }
     const alone = parseFolio(rowText(bottom));
     if (alone !== undefined) {
       folio ??= alone;
-      lines = lines.filter((l) => !bottom.includes(l));
+      lines = above;
       continue;
     }
     // A running foot: the same words at the foot of other pages (rare, but printed).
@@ -187,6 +202,38 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     break;
   }
   return { folio, lines };
+}
+
+/**
+ * A folio printed one line under the text rather than apart from it: a page number (under a
+ * thousand: a number of four figures closing a poem is a year) set centred or in a corner, away
+ * from the text's left edge, where a line of verse consisting of a number would begin.
+ */
+function footFolio(row: LayoutLine[], above: LayoutLine[], em: number): number | undefined {
+  const value = parseFolio(rowText(row));
+  if (value === undefined || value >= 1000 || above.length === 0) return undefined;
+  const left = Math.min(...row.map((l) => l.left));
+  const textLeft = Math.min(...above.map((l) => l.left));
+  return Math.abs(left - textLeft) > em ? value : undefined;
+}
+
+/**
+ * A catchword: the first word of the next page printed alone at the foot, at the right end of the
+ * measure, under the page's last line. It is one word without a stop; it is the next page's first
+ * word when the batch holds that page, or, with no next page to compare, set in capitals.
+ */
+function isCatchword(row: LayoutLine[], above: LayoutLine[], em: number, nextPage: LayoutLine[] | undefined): boolean {
+  const words = row.flatMap((l) => l.words);
+  if (words.length !== 1 || above.length < 2) return false;
+  const word = words[0].text;
+  if (!/^\p{L}[\p{L}'’-]*$/u.test(word)) return false;
+  const textLeft = Math.min(...above.map((l) => l.left));
+  const textRight = Math.max(...above.map((l) => l.right));
+  const atRightEnd = Math.abs(words[0].right - textRight) <= em && words[0].left > (textLeft + textRight) / 2;
+  if (!atRightEnd) return false;
+  // The next page's first words, its running head's among them.
+  if (nextPage?.length) return nextPage.slice(0, 3).some((l) => textKey(l.words.find((w) => /\p{L}/u.test(w.text))?.text ?? '') === textKey(word));
+  return isCapitals(word);
 }
 
 /** "I.", "IV", "12.", "§ 3": a numeral that numbers a poem or section (the recogniser's "L" for "I." too). */

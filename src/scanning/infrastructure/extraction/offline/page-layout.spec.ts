@@ -173,6 +173,30 @@ describe('page furniture', () => {
     expect(layout.blocks).toEqual([{ lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] }]);
   });
 
+  it('reads a folio set one line under the text, centred or in the corner, but keeps a number at the margin as verse', () => {
+    const read = (last: Spec) => analyse(page(0, [verse('Und wie tief unten sich die Erde kühlte,', 0, 2), verse('Das Dunkel aus den Tiefen aufwärts drang,'), last]))[0];
+    const centred = read({ text: '13', centred: true });
+    expect(centred.pageNumber).toBe(13);
+    expect(centred.blocks[0].lines).toEqual(['Und wie tief unten sich die Erde kühlte,', 'Das Dunkel aus den Tiefen aufwärts drang,']);
+    expect(read({ text: '24', flushRight: 200 + 40 * 15 }).pageNumber).toBe(24);
+    const atMargin = read(verse('28'));
+    expect(atMargin.pageNumber).toBeUndefined();
+    expect(atMargin.blocks[0].lines[2]).toBe('28');
+  });
+
+  it('drops a catchword at the foot: the next page’s first word, or in capitals when there is no next page', () => {
+    const foot = (word: string) => ({ text: word, flushRight: 200 + 40 * 15 });
+    const lines = [verse('Oh! the days are gone, when Beauty bright my heart’s chain wove,', 0, 2), verse('When my dream of life, from morn till night, was love, still love.', 2)];
+    const [alone] = analyse(page(0, [...lines, foot('BUT')]));
+    expect(alone.blocks[0].lines).toHaveLength(2);
+    const [before, after] = analyse(page(0, [...lines, foot('New')]), page(1, [verse('New hope may bloom, and days may come,', 0, 2), verse('Of milder, calmer beam,', 2)]));
+    expect(before.blocks[0].lines).toHaveLength(2);
+    expect(after.blocks[0].lines[0]).toBe('New hope may bloom, and days may come,');
+    // A last word of verse set at the right (here a turned end) is kept: it is not the next page’s first word.
+    const [kept] = analyse(page(0, [...lines, foot('Kindern')]), page(1, [verse('Und mit mir sitzest in dem Gartenturm:', 0, 2)]));
+    expect(kept.blocks[0].lines.join('\n')).toMatch(/love\. Kindern$/);
+  });
+
   it('reads decorated and roman folios at the foot', () => {
     const read = (text: string) => analyse(page(0, [verse('A line of verse that fills the page', 0, 2), verse('and another line beneath it here'), folio(text)]))[0].pageNumber;
     expect(read('— 22 —')).toBe(22);

@@ -252,7 +252,7 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     straightened,
     measures.map((m) => m.em),
   );
-  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], pageWidth: pages[i].width }));
+  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], nextPage: straightened[i + 1], pageWidth: pages[i].width }));
   // A page photographed twice in the batch has one folio: the run is repaired without the second
   // photo, which then takes its twin's number (a worse photo misreads it more often).
   const twins = straightened.map((lines, i) => straightened.findIndex((other, j) => j < i && samePage(other, lines)));
