@@ -157,8 +157,15 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const afterNumeral = all[2]?.map((l) => l.text).join(' ') ?? '';
     const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next) && isCapitals(afterNumeral);
     const small = isCapitals(text) ? ratio <= 0.78 : ratio <= 0.9 && centred;
+    // Letter-spaced capitals ("A  B O Y ' S  W I L L"), read as single letters: a head's setting,
+    // never a poem's title's.
+    const words = top.flatMap((l) => l.words).filter((w) => /\p{L}/u.test(w.text));
+    const letterSpaced = isCapitals(text) && words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6;
+    // A folio after a stop ("The New Ahasuerus in England, 231"): a title's own number has none.
+    const folioAfterStop = edge !== undefined && /[,.]$/.test(edge.rest);
     const head =
-      (edge !== undefined && edge.cornered) ||
+      (edge !== undefined && (edge.cornered || folioAfterStop)) ||
+      letterSpaced ||
       context.repeatedHeads.has(key) ||
       sameHeading(key, headings(lines, m)) ||
       sameHeading(key, headings(context.previousPage ?? [], m)) ||

@@ -167,6 +167,14 @@ describe('page furniture', () => {
     expect(layout.blocks).toEqual([{ title: 'DUST OF SNOW', lines: ['The way a crow', 'Shook down on me'] }]);
   });
 
+  it('takes a head carrying its folio after a stop, or letter-spaced capitals, for a running head over the poem it continues', () => {
+    const [withFolio] = analyse(page(0, [{ text: 'The New Ahasuerus in England, 231', advance: 0 }, verse('and so he wandered on from town to town,', 0, 3), verse('and no one knew the burden that he bore.')]));
+    expect(withFolio.pageNumber).toBe(231);
+    expect(withFolio.blocks).toEqual([{ lines: ['and so he wandered on from town to town,', 'and no one knew the burden that he bore.'] }]);
+    const [spaced] = analyse(page(0, [{ text: "A B O Y ' S W I L L", centred: true, advance: 0 }, verse('And the sun and the stars were all my own,', 0, 3), verse('And I was the lord of the land.')]));
+    expect(spaced.blocks).toEqual([{ lines: ['And the sun and the stars were all my own,', 'And I was the lord of the land.'] }]);
+  });
+
   it('keeps a closing line that is a year, as it is not set apart like a folio', () => {
     const [layout] = analyse(page(0, [{ text: '42', advance: 0 }, head('ELEANOR WHITFIELD'), verse('The winter we were married was the coldest', 0, 3), verse('since the war; we called it, ever after,'), verse('1947')]));
     expect(layout.pageNumber).toBe(42);
