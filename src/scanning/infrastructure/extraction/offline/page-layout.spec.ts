@@ -141,6 +141,23 @@ describe('layout of a poem page', () => {
     expect(layout.blocks).toEqual([{ title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] }]);
   });
 
+  it('keeps a passage of prose in larger type as lines of text, not as a title that loses it', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'These songs were gathered over', size: 40, advance: 2 },
+        { text: 'many summers in the west, and', size: 40, advance: 1.2 },
+        { text: 'are printed here as they were sung.', size: 40, advance: 1.2 },
+        title('The Harvest', 3),
+        verse('The sheaves are in, the barn is full,', 0, 2),
+        verse('and all the lanes are still.'),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      { lines: ['These songs were gathered over', 'many summers in the west, and', 'are printed here as they were sung.'] },
+      { title: 'The Harvest', lines: ['The sheaves are in, the barn is full,', 'and all the lanes are still.'] },
+    ]);
+  });
+
   it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
     const [layout] = analyse(page(0, [{ text: 'Evensong', centred: true, advance: 2 }, verse('The bells have done their counting for the day,', 0, 2), verse('and every roof lets go of what it held.'), verse('The swallows write and rub their writing out,'), verse('and nothing that they wrote was meant to stay.')]));
     expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);

@@ -181,6 +181,8 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   const cleaned = lines.map((l) => dropEdgeMarks(l, margin, m.em));
   const classified = classify(cleaned, m, page.width, margin);
   const items: PageDraft['items'] = [];
+  // The printed lines of each title, to tell a title from a passage of prose in larger type.
+  const titleLines = new Map<PageItem, LayoutLine[]>();
   let previous: Classified | undefined;
   let lastVerse: number | undefined;
   classified.forEach((c, i) => {
@@ -198,7 +200,12 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
       const last = items[items.length - 1];
       if (previous?.kind === 'title' && last?.kind === 'title' && c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9) {
         last.text = `${last.text} ${c.line.text}`;
-      } else items.push({ kind: 'title', text: c.line.text });
+        titleLines.get(last)!.push(c.line);
+      } else {
+        const item: PageItem = { kind: 'title', text: c.line.text };
+        items.push(item);
+        titleLines.set(item, [c.line]);
+      }
       previous = c;
       return;
     }
@@ -210,7 +217,14 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   const first = classified.find((c) => c.kind !== 'mark');
   const firstLine = first ? first.line.baseline / page.height : undefined;
   const firstVerse = first?.kind === 'verse' ? firstLine : undefined;
-  return { index: page.index, folio, items, margin, m, lastVerse, firstVerse, firstLine };
+  // Three printed lines or more set like a title are a passage of prose in larger type (a preface,
+  // a note): kept line by line as text, never folded into a title (a poem of no verse is dropped).
+  const kept = items.flatMap((item): PageItem[] => {
+    const lines = titleLines.get(item);
+    if (!lines || lines.length < 3) return [item];
+    return lines.map((line, k) => ({ kind: 'verse', verse: { line, offset: Math.max(0, (line.left - margin) / m.em), reach: (line.right - margin) / m.em }, breakBefore: k === 0 }));
+  });
+  return { index: page.index, folio, items: kept, margin, m, lastVerse, firstVerse, firstLine };
 }
 
 /**
