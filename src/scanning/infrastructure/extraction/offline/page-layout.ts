@@ -3,7 +3,7 @@ import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
-import { PAGE_TURN, resolveTurns } from '../page-turns.js';
+import { PAGE_TURN, resolveTurns } from '../../../domain/page-turns.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { joinTurnedLines } from './turned-lines.js';
 
