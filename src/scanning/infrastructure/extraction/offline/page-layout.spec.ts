@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { analysePages, assemblePoems, indentFor, indentStep, type PageLayout } from './page-layout.js';
+import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
+import { analysePages, indentFor, indentStep } from './page-layout.js';
 
 /**
  * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,

@@ -1,9 +1,8 @@
-import type { ExtractedPoem } from '../../../application/ports/extraction.port.js';
 import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
-import { PAGE_TURN, resolveTurns } from '../../../domain/page-turns.js';
+import type { PageLayout, PoemBlock } from '../../../domain/assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { joinTurnedLines } from './turned-lines.js';
 
@@ -34,26 +33,6 @@ import { joinTurnedLines } from './turned-lines.js';
  */
 
 export { straightenLines } from './layout-lines.js';
-
-export interface PoemBlock {
-  /** Absent when the page begins inside a poem that started earlier. */
-  title?: string;
-  /** Body lines with leading spaces for indentation and '' for stanza breaks. */
-  lines: string[];
-}
-
-export interface PageLayout {
-  index: number;
-  pageNumber?: number;
-  blocks: PoemBlock[];
-  /**
-   * The page's verse stops a line or more short of the text block's foot, which the batch's other
-   * pages show (room was left for another line: a stanza ends at the turn).
-   */
-  endsShort?: boolean;
-  /** The page's first line is verse set a line or more below the text block's top (a stanza begins there). */
-  startsLow?: boolean;
-}
 
 const STANZA_GAP = 1.4;
 const TITLE_SIZE = 1.12;
@@ -311,55 +290,4 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     const startsLow = d.firstVerse !== undefined && tops.length > 0 && d.firstVerse - Math.min(...tops) >= pitch * 0.9;
     return { index: d.index, pageNumber: d.folio, blocks, endsShort, startsLow };
   });
-}
-
-/**
- * Joins the pages' blocks into poems in book order: a page that begins without a title continues
- * the poem the previous page ended with (after a stanza break when that page ended short of the
- * text block; when that is not known, as the poem's stanzas show); an untitled poem with nothing to
- * continue takes its first line as its title and is marked as continuing a poem from before the batch.
- */
-export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
-  const poems: ExtractedPoem[] = [];
-  // A poem's pages are those that hold its verse; a title set at the foot of a page alone is not.
-  const addPage = (poem: ExtractedPoem, page: PageLayout, withVerse: boolean) => {
-    if (withVerse && page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
-    if (!poem.source_pages.includes(page.index)) poem.source_pages.push(page.index);
-  };
-  let previousPage: PageLayout | undefined;
-  for (const page of pages) {
-    for (const [k, block] of page.blocks.entries()) {
-      const body = trimBlankLines(block.lines);
-      const current = poems[poems.length - 1];
-      if (block.title === undefined && current) {
-        if (body.length) {
-          let turn = '';
-          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${PAGE_TURN}\n`;
-          current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
-          addPage(current, page, true);
-        }
-        continue;
-      }
-      if (block.title === undefined && body.length === 0) continue;
-      const poem: ExtractedPoem = {
-        title: block.title ?? body.find((l) => l.trim() !== '')!.trim(),
-        body: body.join('\n'),
-        page_numbers: [],
-        source_pages: [],
-        ...(block.title === undefined ? { continues: { stanzaBreak: page.startsLow === true } } : {}),
-      };
-      addPage(poem, page, body.length > 0);
-      poems.push(poem);
-    }
-    previousPage = page;
-  }
-  return poems.map((poem) => ({ ...poem, body: resolveTurns(poem.body) }));
-}
-
-function trimBlankLines(lines: string[]): string[] {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start].trim() === '') start++;
-  while (end > start && lines[end - 1].trim() === '') end--;
-  return lines.slice(start, end);
 }
