@@ -151,7 +151,10 @@ export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
 }
 
 function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: number; y: number }, sin: number): LayoutLine | undefined {
-  const raw = line.words.map((w) => ({ ...w, text: smallCapitals(w) })).filter((w) => w.text !== '');
+  // Small capitals are told within text in upper and lower case; a line all in capitals (a title)
+  // keeps them, whatever its letters' heights.
+  const mixed = line.words.some((w) => /\p{Ll}/u.test(w.text));
+  const raw = line.words.map((w) => ({ ...w, text: mixed ? smallCapitals(w) : w.text.trim() })).filter((w) => w.text !== '');
   const texts = cleanWords(raw.map((w) => w.text));
   const spaced: LayoutWord[] = raw.map((w, i) => ({
     text: texts[i],

@@ -159,6 +159,22 @@ describe('layout of a poem page', () => {
     ]);
   });
 
+  it('keeps a line in upper and lower case set right under a heading in capitals as its text, not more of the heading', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'COMENDADOR', centred: true, advance: 2 },
+        verse('¿Sabe el maestre que estoy', 1, 1.5),
+        verse('en la villa?'),
+        { text: 'FLORES', centred: true, advance: 1.5 },
+        { text: 'Ya lo sabe.', centred: true, advance: 1.2 },
+        { text: 'ORTUÑO', centred: true, advance: 1.5 },
+        verse('Está, con la edad, más grave.', 0, 1.5),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['COMENDADOR', 'FLORES', 'ORTUÑO']);
+    expect(layout.blocks[1].lines.map((l) => l.trim())).toEqual(['Ya lo sabe.']);
+  });
+
   it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
     const [layout] = analyse(page(0, [{ text: 'Evensong', centred: true, advance: 2 }, verse('The bells have done their counting for the day,', 0, 2), verse('and every roof lets go of what it held.'), verse('The swallows write and rub their writing out,'), verse('and nothing that they wrote was meant to stay.')]));
     expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);

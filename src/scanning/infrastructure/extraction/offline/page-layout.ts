@@ -175,7 +175,11 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
       previous = c;
       return;
     }
-    if (c.kind === 'title') {
+    // A line in upper and lower case right under a heading in capitals is not more of that heading
+    // (the lines of one title share their type): it is the text the heading stands over, such as
+    // the words a speaker's name in a play stands over.
+    const underCapitals = c.kind === 'title' && previous?.kind === 'title' && isCapitals(previous.line.text) && !isCapitals(c.line.text) && c.line.baseline - previous.line.baseline < m.pitch * 1.9;
+    if (c.kind === 'title' && !underCapitals) {
       const last = items[items.length - 1];
       if (previous?.kind === 'title' && last?.kind === 'title' && c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9) {
         last.text = `${last.text} ${c.line.text}`;

@@ -7,15 +7,15 @@ import type { LayoutLine } from './layout-lines.js';
  * "[its end"), and it often starts in lower case. Transcribers of verse rejoin it: one verse line
  * is one line of the poem (the reader's hanging indent shows the wrap).
  *
- * A printed line is taken as the turned end of the line above when all of these hold:
- * - the line above runs to the full measure but for a tenth of it (two em at least), which is why
- *   it was turned, and no stanza break separates them;
- * - this line starts deeper than the line above and is short (a few words: a turned end is what
- *   did not fit, not a whole line of verse);
- * - and it shows a turnover's mark: it hangs two em deeper than any indentation of the poem's own
- *   (the deepest indentation of lines that follow a line short of the measure, which cannot be
- *   turned ends), ends flush with the measure, opens with a bracket, or starts in lower case where
- *   the poem's lines start with capitals.
+ * A printed line under a line that runs to the full measure but for a word or so (which is why it
+ * was turned), with no stanza break between, is its turned end when either:
+ * - it is set far right, two and a half em or more deeper than the line above, with a turnover's
+ *   mark: it ends flush with the measure, opens with a bracket, or starts in lower case where the
+ *   poem's lines start with capitals; or
+ * - it hangs: it is short (what did not fit, not a whole line of verse), starts deeper than the
+ *   line above, under a line that fills the measure but for a tenth of it, and starts in lower
+ *   case or lies two em past the poem's own indentation (the deepest of lines that follow a line
+ *   short of the measure, which cannot be turned ends).
  * A word hyphenated at the turn is joined again without its hyphen; hyphens inside a line stay.
  */
 
@@ -36,6 +36,8 @@ export interface MeasureOfBook {
 
 /** How much deeper than the line above a turned end starts, at least, in em. */
 const TURNED_DEEPER = 0.75;
+/** How much deeper than the line above an end set far right starts, at least, in em. */
+const FAR_DEEPER = 2.5;
 /** How much deeper than the poem's own deepest indentation a hanging end starts, at least, in em. */
 const HANGS_DEEPER = 2;
 
@@ -60,13 +62,15 @@ export function joinTurnedLines(items: LayoutItem[], book: MeasureOfBook): Layou
       const above = previous.verse;
       const turned = item.verse;
       const text = turned.line.text;
-      const mark =
-        turned.offset >= ownDeepest + HANGS_DEEPER ||
-        turned.reach >= book.measure - 1 ||
-        /^[[(]/.test(text) ||
-        (versesStartWithCapitals && /^\P{L}*\p{Ll}/u.test(text));
+      const lowerCase = versesStartWithCapitals && /^\P{L}*\p{Ll}/u.test(text);
+      const deeper = turned.offset - above.offset;
+      // Set far right (2.5 em deeper or more) with a turnover's mark: flush with the measure, a bracket, lower case.
+      const farRight = above.reach >= book.measure - Math.max(4, book.measure * 0.15) && deeper >= FAR_DEEPER && (turned.reach >= book.measure - 1 || /^[[(]/.test(text) || lowerCase);
+      // Hanging: a short end under a line that fills the measure, in lower case or past the poem's own indentation.
       const short = turned.reach - turned.offset <= book.measure * 0.6;
-      if (above.reach >= full && turned.offset - above.offset >= TURNED_DEEPER && short && mark) {
+      const hanging = above.reach >= full && deeper >= TURNED_DEEPER && short && (lowerCase || turned.offset >= ownDeepest + HANGS_DEEPER);
+      const fills = farRight || hanging;
+      if (fills) {
         const rest = text.replace(/^[[(]\s*/, '');
         // "fur-" over "belows": the word was broken at the turn.
         const broken = /\p{L}-$/u.test(above.line.text) && /^\p{Ll}/u.test(rest);
