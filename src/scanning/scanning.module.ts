@@ -5,7 +5,7 @@ import { DeliveryModule } from '../delivery/delivery.module.js';
 import { QUEUE_HEALTH } from '../health/index.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { PublicationPagesPurger } from './infrastructure/page-store/publication-pages.purger.js';
-import { ScanJobsModule, SCAN_JOB_HANDLERS } from './application/scan-jobs.module.js';
+import { ScanJobsModule, SCAN_JOB_HANDLERS } from './scan-jobs.module.js';
 import { SCAN_JOBS, SCAN_JOBS_TABLE, SCAN_QUEUE_NAME, type ScanJobCatalogue } from './application/scan-job.catalogue.js';
 import { scanFailurePolicy } from './application/scan-job.failures.js';
 import { ScanQueue } from './application/scan-queue.js';

@@ -3,7 +3,7 @@ import type { PoemPage } from '../../../contracts/catalog.js';
 import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
-import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
+import { SCAN_PAGES, type ScanPageRow, type ScanPages } from './ports/scan-pages.port.js';
 import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from './ports/page-store.port.js';
 
 const asPoemPage = (page: ScanPageRow): PoemPage => ({
@@ -25,7 +25,7 @@ const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not 
 export class PoemPages {
   constructor(
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
-    private readonly pagesRepo: ScanPagesRepository,
+    @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_STORE) private readonly store: PageStore,
   ) {}
 

@@ -7,11 +7,11 @@ import { HeldPieces } from '../domain/duplicates/held-pieces.js';
 import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
-import { naturalCase } from '../infrastructure/extraction/natural-case.js';
-import { joinAtPageTurn } from '../infrastructure/extraction/page-turns.js';
-import { normalisePageImage } from '../infrastructure/images/page-image.intake.js';
+import { naturalCase } from '../domain/natural-case.js';
+import { joinAtPageTurn } from '../domain/page-turns.js';
+import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
-import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
+import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobContext } from '../../queue/index.js';
 import { ScanError } from '../domain/scan.errors.js';
@@ -74,7 +74,8 @@ export class PoemScanner {
   constructor(
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     @Inject(PAGE_STORE) private readonly store: PageStore,
-    private readonly pagesRepo: ScanPagesRepository,
+    @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
+    @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     @Inject(CATALOG_WRITE_API) private readonly commands: CatalogWriteApi,
   ) {}
@@ -248,7 +249,7 @@ export class PoemScanner {
         }
         throw err;
       }
-      images.push(await normalisePageImage(data, page.index, { label: `Page ${page.index + 1}` }));
+      images.push(await this.images.normalise(data, page.index, { label: `Page ${page.index + 1}` }));
     }
     return images;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueueError } from '../../queue/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { ImageIntakeError } from '../infrastructure/images/page-image.intake.js';
+import { ImageIntakeError } from '../domain/image-intake.error.js';
 import { ExtractionError } from './ports/extraction.port.js';
 import { asScanError, scanFailurePolicy } from './scan-job.failures.js';
 

@@ -5,10 +5,11 @@ import type { ScanJob, UnscannedPages } from '../../../contracts/scanning.js';
 import type { Publication } from '../../catalog/index.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
-import { naturalCase } from '../infrastructure/extraction/natural-case.js';
-import { ImageIntakeError, normalisePageImage, storableImage } from '../infrastructure/images/page-image.intake.js';
+import { naturalCase } from '../domain/natural-case.js';
+import { ImageIntakeError } from '../domain/image-intake.error.js';
+import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
-import { ScanPagesRepository } from '../infrastructure/page-store/scan-pages.repository.js';
+import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanQueue } from './scan-queue.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
@@ -48,7 +49,8 @@ export class ScanService {
     private readonly queue: ScanQueue,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
-    private readonly pagesRepo: ScanPagesRepository,
+    @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
+    @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
   ) {}
 
@@ -68,7 +70,7 @@ export class ScanService {
     const pages: StoredPageRef[] = [];
     const rows = [];
     for (const [index, file] of files.entries()) {
-      const stored = await storableImage(file.data, file.field).catch((err) => Promise.reject(intakeFailure(err)));
+      const stored = await this.images.storable(file.data, file.field).catch((err) => Promise.reject(intakeFailure(err)));
       const storageKey = `publications/${publication.id}/${jobId}/page-${index}.${EXT[stored.mimeType]}`;
       await this.store.put(storageKey, stored.data);
       rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType: stored.mimeType, byteSize: stored.data.length, sha256: hashes[index] });
@@ -151,7 +153,7 @@ export class ScanService {
     const images: PageImage[] = [];
     for (const [index, file] of files.entries()) {
       try {
-        images.push(await normalisePageImage(file.data, index, { label: file.field }));
+        images.push(await this.images.normalise(file.data, index, { label: file.field }));
       } catch (err) {
         throw intakeFailure(err);
       }

@@ -1,5 +1,6 @@
 import type { PublicationFields } from '../../../../contracts/catalog.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
+import type { AssembledPoem } from '../../domain/assemble-poems.js';
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
@@ -17,22 +18,8 @@ export interface PageImage {
   height: number;
 }
 
-export interface ExtractedPoem {
-  /** The printed title; an untitled poem takes its first line. */
-  title: string;
-  /** Lines as printed: '\n' between lines, an empty line between stanzas, leading spaces for indentation. */
-  body: string;
-  /** Printed page numbers where legible (empty when none could be read). */
-  page_numbers: number[];
-  /** Indexes (PageImage.index) of the batch pages the poem was read from, in order. */
-  source_pages: number[];
-  /**
-   * Set on the batch's first poem when the first page begins inside a poem that started on an
-   * earlier page the batch does not hold (no title above its lines); `stanzaBreak` when that page
-   * shows a stanza beginning at its top. Until it is joined, it is titled with its first line.
-   */
-  continues?: { stanzaBreak: boolean };
-}
+/** A poem as an extractor read it (the domain's assembler makes them from per-page readings). */
+export type ExtractedPoem = AssembledPoem;
 
 /** Metadata read from cover, title and copyright pages: the editable fields of a publication. */
 export type ExtractedMetadata = PublicationFields;

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heicFixture } from '../../../../test/support/heic.js';
 import { detectImageType } from '../../domain/image-type.js';
-import { ImageIntakeError, MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
+import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
 
 /** The photo with its header claiming other dimensions: JPEG's frame header, or HEIF's 'ispe' property. */
 function claiming(photo: Buffer, width: number, height: number): Buffer {

@@ -1,8 +1,9 @@
 import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
-import { DomainError } from '../../../common/domain/domain-error.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
+import type { PageImages } from '../../application/ports/page-images.port.js';
 import { ascii, detectImageType } from '../../domain/image-type.js';
+import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { heifToJpeg } from './heif-to-jpeg.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
@@ -34,22 +35,6 @@ export const MAX_HEIF_MEGAPIXELS = 25;
 // libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)
 // after it is done with; photos are never read twice in a row, so nothing is lost without it.
 sharp.cache(false);
-
-export type ImageIntakeErrorCode =
-  | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF
-  | 'IMAGE.EMPTY' // 400: zero-byte file
-  | 'IMAGE.UNREADABLE' // 400: right signature, but the image cannot be decoded
-  | 'IMAGE.TOO_MANY_PIXELS'; // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
-
-/** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
-export class ImageIntakeError extends DomainError {
-  constructor(
-    override readonly code: ImageIntakeErrorCode,
-    message: string,
-  ) {
-    super(code, message);
-  }
-}
 
 /** Recognises the accepted types by their signatures. */
 /**
@@ -166,3 +151,6 @@ export async function storableImage(data: Buffer, label = 'Image'): Promise<{ da
     }
   });
 }
+
+/** The intake as the use cases reach it (application/ports/page-images.port.ts). */
+export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage };

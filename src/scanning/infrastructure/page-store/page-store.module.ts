@@ -1,6 +1,9 @@
 import { Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { PAGE_IMAGES } from '../../application/ports/page-images.port.js';
 import { PAGE_STORE } from '../../application/ports/page-store.port.js';
+import { SCAN_PAGES } from '../../application/ports/scan-pages.port.js';
+import { pageImageIntake } from '../images/page-image.intake.js';
 import { openPageStore } from './page-store.factory.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
@@ -17,7 +20,9 @@ import { ScanPagesRepository } from './scan-pages.repository.js';
       },
     },
     ScanPagesRepository,
+    { provide: SCAN_PAGES, useExisting: ScanPagesRepository },
+    { provide: PAGE_IMAGES, useValue: pageImageIntake },
   ],
-  exports: [PAGE_STORE, ScanPagesRepository],
+  exports: [PAGE_STORE, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES],
 })
 export class PageStoreModule {}

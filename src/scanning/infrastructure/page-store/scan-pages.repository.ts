@@ -1,33 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-
-export interface ScanPageRow {
-  id: number;
-  publication_id: number;
-  job_id: string;
-  page_index: number;
-  storage_key: string;
-  mime_type: string;
-  page_number: number | null;
-  sha256: string;
-}
-
-export interface NewScanPage {
-  publicationId: number;
-  jobId: string;
-  pageIndex: number;
-  storageKey: string;
-  mimeType: string;
-  byteSize: number;
-  sha256: string;
-}
+import type { NewScanPage, ScanPageRow, ScanPages } from '../../application/ports/scan-pages.port.js';
 
 const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256';
 
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
-export class ScanPagesRepository {
+export class ScanPagesRepository implements ScanPages {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**

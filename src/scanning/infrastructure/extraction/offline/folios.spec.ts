@@ -14,6 +14,13 @@ describe('reading a folio', () => {
     expect(parseFolio('1O')).toBe(10);
   });
 
+  it('reads a bracketed folio whose opening bracket the recogniser took for a 1', () => {
+    expect(parseFolio('166]')).toBe(66);
+    expect(parseFolio('l66]')).toBe(66);
+    expect(parseFolio('[166]')).toBe(166);
+    expect(parseFolio('166')).toBe(166);
+  });
+
   it('reads roman folios, but not a lone I, which is more often a numeral or the pronoun', () => {
     expect(parseFolio('xiv')).toBe(14);
     expect(parseFolio('[XII]')).toBe(12);

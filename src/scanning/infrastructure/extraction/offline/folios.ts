@@ -18,9 +18,13 @@ const ORNAMENT = '[\\s\\-–—―~·•.,:;|[\\](){}<>«»*]';
 /**
  * Reads a folio such as "12", "— 12 —", "[12]", "Page 12", "p. 12" or "xiv" (roman, lower or upper
  * case). Arabic figures tolerate the recogniser's look-alikes (l, I and | for 1, O for 0) as long as
- * at least one true figure is there. Returns undefined for anything else.
+ * at least one true figure is there; a bracketed folio whose opening bracket was read as a figure
+ * ("166]" for "[66]") is read without it. Returns undefined for anything else.
  */
 export function parseFolio(text: string): number | undefined {
+  // Brackets come in pairs: a closing one alone means the opening one was read as a 1, l or | ("[66]" as "166]").
+  const unpaired = /^\s*[1l|I](\d{1,3})\s*\]\s*$/.exec(text);
+  if (unpaired) return Number(unpaired[1]) || undefined;
   const m = new RegExp(`^${ORNAMENT}*(?:page|p\\.)?\\s*([0-9IlOo|]{1,4}|[ivxlcdm]{1,8}|[IVXLCDM]{1,8})${ORNAMENT}*$`, 'i').exec(text.trim());
   if (!m) return undefined;
   const core = m[1];

@@ -1,5 +1,5 @@
 import { boundedLevenshtein } from '../../../domain/duplicates/poem-similarity.js';
-import type { OcrLine, OcrPage } from './ocr-page.js';
+import type { OcrLine, OcrPage, OcrSymbol, OcrWord } from './ocr-page.js';
 
 /**
  * The recogniser's lines as the layout analysis uses them: level (the photo's remaining tilt
@@ -54,7 +54,8 @@ export function percentile(values: number[], p: number): number {
  *   words of letters around it, is the pronoun;
  * - the vocative O read as "0" in such a line;
  * - a speck read as an apostrophe gluing "I" to the next word ("I'walked"; the contractions I'm,
- *   I'd, I'll, I've are left alone).
+ *   I'd, I'll, I've are left alone);
+ * - one apostrophe read as two ("EVELEEN’'S").
  */
 export function cleanWords(words: string[]): string[] {
   const figures = words.filter((w) => /\d/.test(w)).length;
@@ -70,7 +71,8 @@ export function cleanWords(words: string[]): string[] {
     }
     // The vocative O ("O my luve") read as a zero, where the line holds no other figures.
     if (/^0[,!]?$/.test(word) && figures === 1 && letterWords >= 2) return `O${word.slice(1)}`;
-    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1');
+    // One apostrophe read twice ("EVELEEN’'S"): no word holds two between its letters.
+    return word.replace(/^I['’](?!(?:m|d|ll|ve)\b)([a-z]{2,})/, 'I $1').replace(/(\p{L})(['’])['’]+(?=\p{L})/gu, '$1$2');
   });
 }
 
@@ -108,10 +110,53 @@ function xHeightOf(words: LayoutWord[]): number | undefined {
 const CAPITAL = /^[A-IK-PR-Z]$/;
 const SMALL = /^[acemnorsuvwxz]$/;
 
+/**
+ * A word set in capital and small capitals ("Erin", the first word of a poem "Oh!"), which the
+ * recogniser reads as capitals ("ERIN", "TAkE"): its letters after the first are a good deal
+ * shorter than the first, as small capitals stand at about the x-height. Printed as the book's
+ * reader sees it: the first letter a capital, the rest small. A word in full capitals keeps them.
+ */
+export function smallCapitals(word: OcrWord): string {
+  const text = word.text.trim();
+  const symbols = word.symbols ?? [];
+  if (symbols.length !== [...text].length) return text;
+  const letters = symbols.filter((c) => /^\p{L}$/u.test(c.text));
+  if (letters.length < 2 || !/^\p{Lu}$/u.test(letters[0].text)) return text;
+  const rest = letters.slice(1);
+  if (rest.filter((c) => /^\p{Lu}$/u.test(c.text)).length < Math.max(1, rest.length / 2)) return text;
+  const height = (c: OcrSymbol) => c.bbox.y1 - c.bbox.y0;
+  const first = height(letters[0]);
+  // Most, not all: the recogniser's box of one letter is sometimes a row high.
+  if (rest.filter((c) => height(c) <= first * 0.8).length < rest.length * 0.7) return text;
+  const firstAt = text.indexOf(letters[0].text);
+  return text.slice(0, firstAt + 1) + text.slice(firstAt + 1).toLowerCase();
+}
+
+/**
+ * Old books print a space before ; : ? and ! ("away ;"), which readers of today do not: such a
+ * stop, read as a word of its own close to the word before (under half an em), joins that word.
+ * A mark further off is left alone, for the edge-mark rules to judge.
+ */
+export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
+  const out: LayoutWord[] = [];
+  for (const word of words) {
+    const before = out[out.length - 1];
+    if (before && /^[;:?!]+[)"'’”]?$/.test(word.text) && /[\p{L}\p{N}.,)'’"”]$/u.test(before.text) && word.left - before.right < em * 0.5) {
+      out[out.length - 1] = { ...before, text: before.text + word.text, raw: before.raw + word.raw, right: word.right, capitals: before.capitals, smalls: before.smalls };
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
 function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: number; y: number }, sin: number): LayoutLine | undefined {
-  const raw = line.words.map((w) => ({ ...w, text: w.text.trim() })).filter((w) => w.text !== '');
+  // Small capitals are told within text in upper and lower case; a line all in capitals (a title)
+  // keeps them, whatever its letters' heights.
+  const mixed = line.words.some((w) => /\p{Ll}/u.test(w.text));
+  const raw = line.words.map((w) => ({ ...w, text: mixed ? smallCapitals(w) : w.text.trim() })).filter((w) => w.text !== '');
   const texts = cleanWords(raw.map((w) => w.text));
-  const words: LayoutWord[] = raw.map((w, i) => ({
+  const spaced: LayoutWord[] = raw.map((w, i) => ({
     text: texts[i],
     raw: w.text,
     left: level(w.bbox.x0, w.bbox.y1).x,
@@ -121,6 +166,7 @@ function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: numbe
     capitals: (w.symbols ?? []).filter((c) => CAPITAL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
     smalls: (w.symbols ?? []).filter((c) => SMALL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
   }));
+  const words = closeUpStops(spaced, line.rowHeight && line.rowHeight > 0 ? line.rowHeight : line.bbox.y1 - line.bbox.y0);
   const text = words.map((w) => w.text).join(' ');
   if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
   // Heights from the ink where measured: for a line in capitals its dense band is the cap height.

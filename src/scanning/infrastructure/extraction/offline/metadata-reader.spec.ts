@@ -68,4 +68,16 @@ describe('metadata from cover, title and copyright pages', () => {
     expect(findPublisher(['New York: Henry Holt and Company'])).toBe('Henry Holt and Company');
     expect(findPublisher(['nothing'])).toBe('');
   });
+
+  it('finds a publisher named for its partners, with no firm’s word, and an old imprint’s "Printed for"', () => {
+    expect(findPublisher(['LONDON', 'Harrow & Finch', '1931'])).toBe('Harrow & Finch');
+    expect(findPublisher(['London: Chatto and Windus'])).toBe('Chatto and Windus');
+    expect(findPublisher(['PRINTED FOR J. POWER, 34, STRAND,'])).toBe('J. POWER');
+    expect(findPublisher(['Songs of Wind and Water', 'a quiet book'])).toBe('');
+  });
+
+  it('does not take the authors named on the title page for a firm of partners', () => {
+    const titlePage = [line('Songs of the Sea', 80, 500), line('by Ada Harrow and Tom Finch', 40, 800), line('Boston', 30, 1600)];
+    expect(readMetadata([titlePage]).publisher).toBe('');
+  });
 });

@@ -12,7 +12,8 @@ import type { LayoutLine } from './layout-lines.js';
  *   firm;
  * - publisher: the line naming a firm (Company, Press, Publishers, Books, House, Sons, & Co., ...)
  *   on the title or copyright page, or "Published by X", without its city ("New York: X",
- *   "X, Boston");
+ *   "X, Boston"); else the name after "Printed for", or partners' names joined by "&" or "and"
+ *   ("Harrow & Finch"), as firms named for their founders print no firm's word;
  * - date: a month and year where printed ("First edition, March 1987"), else the copyright year,
  *   else a year standing alone on the title page;
  * - ISBN: ISBN-10 or ISBN-13 after "ISBN", accepted only when its check digit is right, after
@@ -58,9 +59,21 @@ export function findPublisher(lines: string[]): string {
     const m = /\bpublished\s+by\s+(?:the\s+)?(.+)/i.exec(line);
     if (m) return withoutCity(m[1]);
   }
-  const named = lines.find((l) => FIRM_WORDS.test(l) && !/(copyright|©|all rights|reproduced|permission|printed in)/i.test(l));
-  return named ? withoutCity(named) : '';
+  const notImprint = (l: string) => !/(copyright|©|all rights|reproduced|permission|printed in)/i.test(l);
+  const named = lines.find((l) => FIRM_WORDS.test(l) && notImprint(l));
+  if (named) return withoutCity(named);
+  // Old imprints: "Printed for J. Power, 34, Strand" names the publisher before its address.
+  for (const line of lines) {
+    const m = /\bprinted\s+for\s+(.+)/i.exec(line);
+    if (m) return m[1].split(/\s*,\s*/)[0].trim().replace(/\.$/, '');
+  }
+  // Partners' names joined by "&" or "and" ("Harrow & Finch", "Chatto and Windus"), with no firm's word.
+  const partners = lines.flatMap((l) => l.split(/\s*[:;,]\s*/)).map((p) => p.trim().replace(/\.$/, '')).find((p) => PARTNERS.test(p));
+  return partners ?? '';
 }
+
+const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
+const PARTNERS = new RegExp(`^(?:${NAME_WORD}\\s+){0,2}${NAME_WORD}\\s+(?:&|and|AND)\\s+(?:${NAME_WORD}\\s+){0,2}${NAME_WORD}$`, 'u');
 
 interface Page {
   lines: LayoutLine[];

@@ -12,7 +12,8 @@ import { mapWithConcurrency } from '../map-with-concurrency.js';
 import { findPage } from '../../images/page-finder.js';
 import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
-import { analysePages, assemblePoems, straightenLines } from './page-layout.js';
+import { assemblePoems } from '../../../domain/assemble-poems.js';
+import { analysePages, straightenLines } from './page-layout.js';
 import { TesseractEngine } from './tesseract.engine.js';
 
 export interface OfflineExtractorOptions {

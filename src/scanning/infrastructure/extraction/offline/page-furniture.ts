@@ -7,7 +7,8 @@ import { alikeness, isCapitals, textKey, withWords, type LayoutLine, type Layout
  *   (the same on many pages), the current poem's title, or a section's name, often with the folio
  *   at one end (top outside corner).
  * - Folios: the page number alone at the head or foot of the page, centred or outside, plain,
- *   decorated ("— 22 —", "[22]") or roman.
+ *   decorated ("— 22 —", "[22]") or roman; at the foot it may sit one line under the text.
+ * - Catchwords: the next page's first word alone at the foot, right.
  * Section numerals above titles and ornaments between poems are recognised with the titles
  * (verse-layout), since they are told by what follows them.
  */
@@ -28,6 +29,8 @@ export interface FurnitureContext {
   repeatedHeads: Set<string>;
   /** Lines of the page before (a running head may repeat the title of the poem it continues). */
   previousPage?: LayoutLine[];
+  /** Lines of the page after, when the batch holds it (a catchword at the foot is its first word). */
+  nextPage?: LayoutLine[];
   /** Width of the page image: heads are centred on the page. */
   pageWidth: number;
 }
@@ -70,6 +73,19 @@ function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string
   return undefined;
 }
 
+/**
+ * Two photos of the same page (a curator re-shooting one and sending both): most of their lines
+ * read the same. Their common top line is that page's, not a head the book repeats.
+ */
+export function samePage(a: LayoutLine[], b: LayoutLine[]): boolean {
+  const keys = (lines: LayoutLine[]) => new Set(lines.map((l) => textKey(l.text)).filter((k) => k.length >= 8));
+  const ka = keys(a);
+  const kb = keys(b);
+  if (ka.size < 3 || kb.size < 3) return false;
+  const shared = [...ka].filter((k) => kb.has(k)).length;
+  return shared >= Math.min(ka.size, kb.size) * 0.5;
+}
+
 /** Top lines (first row of each page) that recur on other pages: the book's running heads. */
 export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<string> {
   const keys = pages.map((lines, i) => {
@@ -81,7 +97,7 @@ export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<str
   const repeated = new Set<string>();
   keys.forEach((key, i) => {
     if (key.length < 3) return;
-    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8)) repeated.add(key);
+    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8 && !samePage(pages[i], pages[j]))) repeated.add(key);
   });
   return repeated;
 }
@@ -136,10 +152,20 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const ratio = cap !== undefined && m.bodyCap ? cap / m.bodyCap : 1;
     const centre = (Math.min(...top.map((l) => l.left)) + Math.max(...top.map((l) => l.right))) / 2;
     const centred = Math.abs(centre - context.pageWidth / 2) < context.pageWidth * 0.05;
-    const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next);
+    // A numeral under it numbering a poem whose title follows: a title never sits on a title. A
+    // numeral over verse numbers the first part of the poem this row is the title of.
+    const afterNumeral = all[2]?.map((l) => l.text).join(' ') ?? '';
+    const followedByHeading = parseFolio(next) === undefined && isSectionNumeral(next) && isCapitals(afterNumeral);
     const small = isCapitals(text) ? ratio <= 0.78 : ratio <= 0.9 && centred;
+    // Letter-spaced capitals ("A  B O Y ' S  W I L L"), read as single letters: a head's setting,
+    // never a poem's title's.
+    const words = top.flatMap((l) => l.words).filter((w) => /\p{L}/u.test(w.text));
+    const letterSpaced = isCapitals(text) && words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6;
+    // A folio after a stop ("The New Ahasuerus in England, 231"): a title's own number has none.
+    const folioAfterStop = edge !== undefined && /[,.]$/.test(edge.rest);
     const head =
-      (edge !== undefined && edge.cornered) ||
+      (edge !== undefined && (edge.cornered || folioAfterStop)) ||
+      letterSpaced ||
       context.repeatedHeads.has(key) ||
       sameHeading(key, headings(lines, m)) ||
       sameHeading(key, headings(context.previousPage ?? [], m)) ||
@@ -155,12 +181,24 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
   for (let round = 0; round < 2; round++) {
     const all = rows(lines, m.em);
     const k = all.length - 1;
-    if (k < 1 || !apartBefore(all, k)) break;
+    if (k < 1) break;
     const bottom = all[k];
+    const above = lines.filter((l) => !bottom.includes(l));
+    if (!apartBefore(all, k)) {
+      // Set one line under the text, not apart: a folio away from the text's left edge, or a catchword.
+      const folioUnder = footFolio(bottom, above, m.em);
+      if (folioUnder !== undefined) {
+        folio ??= folioUnder;
+        lines = above;
+        continue;
+      }
+      if (isCatchword(bottom, above, m.em, context.nextPage)) lines = above;
+      break;
+    }
     const alone = parseFolio(rowText(bottom));
     if (alone !== undefined) {
       folio ??= alone;
-      lines = lines.filter((l) => !bottom.includes(l));
+      lines = above;
       continue;
     }
     // A running foot: the same words at the foot of other pages (rare, but printed).
@@ -173,13 +211,45 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
   return { folio, lines };
 }
 
+/**
+ * A folio printed one line under the text rather than apart from it: a page number (under a
+ * thousand: a number of four figures closing a poem is a year) set centred or in a corner, away
+ * from the text's left edge, where a line of verse consisting of a number would begin.
+ */
+function footFolio(row: LayoutLine[], above: LayoutLine[], em: number): number | undefined {
+  const value = parseFolio(rowText(row));
+  if (value === undefined || value >= 1000 || above.length === 0) return undefined;
+  const left = Math.min(...row.map((l) => l.left));
+  const textLeft = Math.min(...above.map((l) => l.left));
+  return Math.abs(left - textLeft) > em ? value : undefined;
+}
+
+/**
+ * A catchword: the first word of the next page printed alone at the foot, at the right end of the
+ * measure, under the page's last line. It is one word without a stop; it is the next page's first
+ * word when the batch holds that page, or, with no next page to compare, set in capitals.
+ */
+function isCatchword(row: LayoutLine[], above: LayoutLine[], em: number, nextPage: LayoutLine[] | undefined): boolean {
+  const words = row.flatMap((l) => l.words);
+  if (words.length !== 1 || above.length < 2) return false;
+  const word = words[0].text;
+  if (!/^\p{L}[\p{L}'’-]*$/u.test(word)) return false;
+  const textLeft = Math.min(...above.map((l) => l.left));
+  const textRight = Math.max(...above.map((l) => l.right));
+  const atRightEnd = Math.abs(words[0].right - textRight) <= em && words[0].left > (textLeft + textRight) / 2;
+  if (!atRightEnd) return false;
+  // The next page's first words, its running head's among them.
+  if (nextPage?.length) return nextPage.slice(0, 3).some((l) => textKey(l.words.find((w) => /\p{L}/u.test(w.text))?.text ?? '') === textKey(word));
+  return isCapitals(word);
+}
+
 /** "I.", "IV", "12.", "§ 3": a numeral that numbers a poem or section (the recogniser's "L" for "I." too). */
 export function isSectionNumeral(text: string): boolean {
-  const core = text.replace(/[\s.,:;·•—–-]/g, '').replace(/^§/, '');
+  const core = text.replace(/[\s.,:;·•—–[\]()-]/g, '').replace(/^§/, '');
   if (core.length === 0 || core.length > 6) return false;
   if (/^\d{1,3}$/.test(core)) return true;
-  // Roman numerals, allowing the recogniser's confusions of I with l, 1 and |, and "I." read as "L".
-  return /^[IVXLCl1|]+$/.test(core) && /[IVXLC]/.test(core);
+  // Roman numerals, allowing the recogniser's confusions of I with l, 1 and |, of V with v, and "I." read as "L".
+  return /^[IVXLCl1|]+v?$/.test(core) && /[IVXLC]/.test(core);
 }
 
 /** Removes a mark standing at a line's edge outside the text (a gutter shadow read as "|" or "!"). */

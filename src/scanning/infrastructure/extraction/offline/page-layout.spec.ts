@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { analysePages, assemblePoems, indentFor, indentStep, type PageLayout } from './page-layout.js';
+import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
+import { analysePages, indentFor, indentStep } from './page-layout.js';
 
 /**
  * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,
@@ -141,6 +142,39 @@ describe('layout of a poem page', () => {
     expect(layout.blocks).toEqual([{ title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] }]);
   });
 
+  it('keeps a passage of prose in larger type as lines of text, not as a title that loses it', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'These songs were gathered over', size: 40, advance: 2 },
+        { text: 'many summers in the west, and', size: 40, advance: 1.2 },
+        { text: 'are printed here as they were sung.', size: 40, advance: 1.2 },
+        title('The Harvest', 3),
+        verse('The sheaves are in, the barn is full,', 0, 2),
+        verse('and all the lanes are still.'),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      { lines: ['These songs were gathered over', 'many summers in the west, and', 'are printed here as they were sung.'] },
+      { title: 'The Harvest', lines: ['The sheaves are in, the barn is full,', 'and all the lanes are still.'] },
+    ]);
+  });
+
+  it('keeps a line in upper and lower case set right under a heading in capitals as its text, not more of the heading', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'COMENDADOR', centred: true, advance: 2 },
+        verse('¿Sabe el maestre que estoy', 1, 1.5),
+        verse('en la villa?'),
+        { text: 'FLORES', centred: true, advance: 1.5 },
+        { text: 'Ya lo sabe.', centred: true, advance: 1.2 },
+        { text: 'ORTUÑO', centred: true, advance: 1.5 },
+        verse('Está, con la edad, más grave.', 0, 1.5),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['COMENDADOR', 'FLORES', 'ORTUÑO']);
+    expect(layout.blocks[1].lines.map((l) => l.trim())).toEqual(['Ya lo sabe.']);
+  });
+
   it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
     const [layout] = analyse(page(0, [{ text: 'Evensong', centred: true, advance: 2 }, verse('The bells have done their counting for the day,', 0, 2), verse('and every roof lets go of what it held.'), verse('The swallows write and rub their writing out,'), verse('and nothing that they wrote was meant to stay.')]));
     expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);
@@ -167,10 +201,42 @@ describe('page furniture', () => {
     expect(layout.blocks).toEqual([{ title: 'DUST OF SNOW', lines: ['The way a crow', 'Shook down on me'] }]);
   });
 
+  it('takes a head carrying its folio after a stop, or letter-spaced capitals, for a running head over the poem it continues', () => {
+    const [withFolio] = analyse(page(0, [{ text: 'The New Ahasuerus in England, 231', advance: 0 }, verse('and so he wandered on from town to town,', 0, 3), verse('and no one knew the burden that he bore.')]));
+    expect(withFolio.pageNumber).toBe(231);
+    expect(withFolio.blocks).toEqual([{ lines: ['and so he wandered on from town to town,', 'and no one knew the burden that he bore.'] }]);
+    const [spaced] = analyse(page(0, [{ text: "A B O Y ' S W I L L", centred: true, advance: 0 }, verse('And the sun and the stars were all my own,', 0, 3), verse('And I was the lord of the land.')]));
+    expect(spaced.blocks).toEqual([{ lines: ['And the sun and the stars were all my own,', 'And I was the lord of the land.'] }]);
+  });
+
   it('keeps a closing line that is a year, as it is not set apart like a folio', () => {
     const [layout] = analyse(page(0, [{ text: '42', advance: 0 }, head('ELEANOR WHITFIELD'), verse('The winter we were married was the coldest', 0, 3), verse('since the war; we called it, ever after,'), verse('1947')]));
     expect(layout.pageNumber).toBe(42);
     expect(layout.blocks).toEqual([{ lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] }]);
+  });
+
+  it('reads a folio set one line under the text, centred or in the corner, but keeps a number at the margin as verse', () => {
+    const read = (last: Spec) => analyse(page(0, [verse('Und wie tief unten sich die Erde kühlte,', 0, 2), verse('Das Dunkel aus den Tiefen aufwärts drang,'), last]))[0];
+    const centred = read({ text: '13', centred: true });
+    expect(centred.pageNumber).toBe(13);
+    expect(centred.blocks[0].lines).toEqual(['Und wie tief unten sich die Erde kühlte,', 'Das Dunkel aus den Tiefen aufwärts drang,']);
+    expect(read({ text: '24', flushRight: 200 + 40 * 15 }).pageNumber).toBe(24);
+    const atMargin = read(verse('28'));
+    expect(atMargin.pageNumber).toBeUndefined();
+    expect(atMargin.blocks[0].lines[2]).toBe('28');
+  });
+
+  it('drops a catchword at the foot: the next page’s first word, or in capitals when there is no next page', () => {
+    const foot = (word: string) => ({ text: word, flushRight: 200 + 40 * 15 });
+    const lines = [verse('Oh! the days are gone, when Beauty bright my heart’s chain wove,', 0, 2), verse('When my dream of life, from morn till night, was love, still love.', 2)];
+    const [alone] = analyse(page(0, [...lines, foot('BUT')]));
+    expect(alone.blocks[0].lines).toHaveLength(2);
+    const [before, after] = analyse(page(0, [...lines, foot('New')]), page(1, [verse('New hope may bloom, and days may come,', 0, 2), verse('Of milder, calmer beam,', 2)]));
+    expect(before.blocks[0].lines).toHaveLength(2);
+    expect(after.blocks[0].lines[0]).toBe('New hope may bloom, and days may come,');
+    // A last word of verse set at the right (here a turned end) is kept: it is not the next page’s first word.
+    const [kept] = analyse(page(0, [...lines, foot('Kindern')]), page(1, [verse('Und mit mir sitzest in dem Gartenturm:', 0, 2)]));
+    expect(kept.blocks[0].lines.join('\n')).toMatch(/love\. Kindern$/);
   });
 
   it('reads decorated and roman folios at the foot', () => {
@@ -220,9 +286,67 @@ describe('page furniture', () => {
     expect(layout.blocks[0].lines).toEqual(['Because I could not stop for Death,', '  He kindly stopped for me;']);
   });
 
-  it('takes a numeral over verse, with no title, as the poem’s title', () => {
-    const [layout] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
-    expect(layout.blocks).toEqual([{ title: 'XII', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  it('takes a first numeral over verse, with no title, as the poem’s title, and one past the first opening a batch as a part of a poem begun before', () => {
+    const [first] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    expect(first.blocks).toEqual([{ title: 'I', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+    const [later] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    expect(later.blocks).toEqual([{ lines: ['XII.', '', 'The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  });
+
+  it('keeps numerals under a title as the poem’s part numbers, in sequence, as printed with their stop', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('EVENING BELLS', 2),
+        { text: 'L', centred: true, advance: 2 },
+        verse('Those evening bells, those evening bells,', 0, 2),
+        verse('How many a tale their music tells!', 2),
+        { text: '15', centred: true, advance: 2 },
+        verse('Those joyous hours are passed away,', 0, 2),
+        verse('And many a heart that then was gay.', 2),
+        { text: 'IIL', centred: true, advance: 2 },
+        verse('And so ’twill be when I am gone,', 0, 2),
+        verse('That tuneful peal will still ring on.', 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      {
+        title: 'EVENING BELLS',
+        lines: ['I.', '', 'Those evening bells, those evening bells,', '    How many a tale their music tells!', '', 'II.', '', 'Those joyous hours are passed away,', '    And many a heart that then was gay.', '', 'III.', '', 'And so ’twill be when I am gone,', '    That tuneful peal will still ring on.'],
+      },
+    ]);
+  });
+
+  it('reads part numerals past the first in a poem continued from the page before as its parts', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Wie eine Heilige, die ihr Blut vergießt.', 0, 2),
+        { text: '111]', centred: true, advance: 2 },
+        verse('Wir sind aus solchem Zeug, wie das zu Träumen,', 0, 2),
+        verse('Und Träume schlagen so die Augen auf'),
+        { text: 'Iv', centred: true, advance: 2 },
+        verse('Zuweilen kommen niegeliebte Frauen', 0, 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([{ lines: ['Wie eine Heilige, die ihr Blut vergießt.', '', 'III', '', 'Wir sind aus solchem Zeug, wie das zu Träumen,', 'Und Träume schlagen so die Augen auf', '', 'IV', '', 'Zuweilen kommen niegeliebte Frauen'] }]);
+  });
+
+  it('keeps numerals of untitled poems as their titles, one poem each', () => {
+    const [layout] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.'), { text: 'II.', centred: true, advance: 2 }, verse('The shore forgets the boats it held,', 0, 2)]));
+    expect(layout.blocks.map((b) => b.title)).toEqual(['I', 'II']);
+  });
+
+  it('does not let a lone speck or broken line left of the text move the page’s margin', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('y llaman rey a Fernando.', 0, 2),
+        verse('Será bien que deis asombro,'),
+        { text: 'os están desde la fama', indent: -0.7 },
+        verse('los laureles que ganaron;'),
+        verse('Fernán Gómez, estad cierto', 1),
+        verse('que en esta parcialidad,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual(['y llaman rey a Fernando.', 'Será bien que deis asombro,', 'os están desde la fama', 'los laureles que ganaron;', '  Fernán Gómez, estad cierto', 'que en esta parcialidad,']);
   });
 
   it('drops a gutter shadow read as a mark left of the text margin', () => {
@@ -281,6 +405,25 @@ describe('joining pages into poems', () => {
     ]);
   });
 
+  it('keeps the title at the head of a page photographed twice in one batch, and gives both photos its folio', () => {
+    const tyger = (index: number, folioRead: number) =>
+      page(index, [
+        title('The Tyger', 0),
+        verse('Tyger Tyger, burning bright,', 0, 2),
+        verse('In the forests of the night;'),
+        verse('What immortal hand or eye,'),
+        verse('Could frame thy fearful symmetry?'),
+        folio(folioRead),
+      ]);
+    const pages = analyse(
+      page(0, [title('Loveliest of Trees', 0), verse('Loveliest of trees, the cherry now', 0, 2), verse('Is hung with bloom along the bough,'), verse('And stands about the woodland ride'), folio(115)]),
+      tyger(1, 116),
+      tyger(2, 118),
+    );
+    expect(pages.map((p) => p.blocks.map((b) => b.title))).toEqual([['Loveliest of Trees'], ['The Tyger'], ['The Tyger']]);
+    expect(pages.map((p) => p.pageNumber)).toEqual([115, 116, 116]);
+  });
+
   it('fills in a folio the recogniser missed from the folios around it', () => {
     const pages = analyse(
       page(0, [title('One', 2), verse('first of one, a line', 0, 2), verse('second of one, a line'), folio(40)]),
@@ -329,6 +472,62 @@ describe('turned lines', () => {
       '    To stop without a farmhouse near',
     ]);
   });
+
+  it('rejoins a turned end hanging one level deeper and starting in lower case, in a poem of alternate indents', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('The thread of our life would be dark, heaven knows, to all of us,', 0, 2),
+        verse('If it were not with friendship and love intertwined by the way;', 2),
+        verse('And I care not how soon I may sink to repose in the evening,'),
+        verse('When these blessings shall cease to be dear to my heart and my', 2),
+        verse('mind!', 6),
+        verse('Then send round the bowl, and be happy awhile,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'The thread of our life would be dark, heaven knows, to all of us,',
+      '    If it were not with friendship and love intertwined by the way;',
+      'And I care not how soon I may sink to repose in the evening,',
+      '    When these blessings shall cease to be dear to my heart and my mind!',
+      'Then send round the bowl, and be happy awhile,',
+    ]);
+  });
+
+  it('rejoins a turned end set far right though it starts with a capital, and a word hyphenated at the turn', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,', 0, 2),
+        verse('Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen'),
+        verse('Kindern,', 14),
+        verse('Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,'),
+        verse('Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Fur-'),
+        verse('belows,', 15),
+        verse('Und da und dort Erinnerung an dich.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,',
+      'Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen Kindern,',
+      'Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,',
+      'Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Furbelows,',
+      'Und da und dort Erinnerung an dich.',
+    ]);
+  });
+
+  it('keeps a refrain set a step deeper under a line short of the measure as a line of its own', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('And thus, should woman’s heart and looks at noon be cold as brooks,', 0, 2),
+        verse('Nor kindle till the night, returning,'),
+        verse('Brings their genial hour for burning.'),
+        verse('Oh! stay, — Oh! stay, —', 4),
+        verse('When did morning ever break,'),
+        verse('As those that sparkle here!', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toHaveLength(6);
+    expect(layout.blocks[0].lines[3]).toBe('        Oh! stay, — Oh! stay, —');
+  });
 });
 
 describe('indentation', () => {
@@ -362,5 +561,10 @@ describe('word repairs', () => {
     expect(cleanWords(["I'll", 'go'])).toEqual(["I'll", 'go']);
     expect(cleanWords(['1', 'of', '3', 'apples'])).toEqual(['1', 'of', '3', 'apples']);
     expect(cleanWords(['Chapter', '1'])).toEqual(['Chapter', '1']);
+  });
+
+  it('reads one apostrophe read twice as one', () => {
+    expect(cleanWords(['EVELEEN’\'S', 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
+    expect(cleanWords(['’twas', 'o’er', 'tis\''])).toEqual(['’twas', 'o’er', 'tis\'']);
   });
 });

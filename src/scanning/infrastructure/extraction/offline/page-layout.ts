@@ -1,10 +1,10 @@
-import type { ExtractedPoem } from '../../../application/ports/extraction.port.js';
 import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
-import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, stripFurniture, type PageMeasures } from './page-furniture.js';
-import { PAGE_TURN, resolveTurns } from '../page-turns.js';
-import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
+import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
+import type { PageLayout, PoemBlock } from '../../../domain/assemble-poems.js';
+import { resolveNumerals, type PageItem } from './section-numerals.js';
+import { joinTurnedLines } from './turned-lines.js';
 
 /**
  * Layout analysis of OCR'd book pages. Plain OCR text loses what matters in a poem (indentation,
@@ -19,8 +19,8 @@ import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
  * - A title stands apart (space before and after) and is set differently from the verse: larger,
  *   in capitals when the verse is not, or centred over flush-left verse. Lines of one title merge.
  *   A numeral above a title ("I.", "IV") numbers the poem and is not part of its title; above
- *   verse, with no title, it is the poem's only title. A mark standing alone (an ornament, a rule)
- *   is neither.
+ *   verse it numbers a part of the poem, or titles an untitled poem (section-numerals.ts). A mark
+ *   standing alone (an ornament, a rule) is neither.
  * - Indentation is measured from the page's text margin. The book's indent step is the smallest
  *   indentation its lines share; a line indented by n steps gets n times two spaces per em of the
  *   step (so one space stands for about half an em, as in a monospaced rendering of the page).
@@ -33,26 +33,6 @@ import { joinTurnedLines, type LayoutItem } from './turned-lines.js';
  */
 
 export { straightenLines } from './layout-lines.js';
-
-export interface PoemBlock {
-  /** Absent when the page begins inside a poem that started earlier. */
-  title?: string;
-  /** Body lines with leading spaces for indentation and '' for stanza breaks. */
-  lines: string[];
-}
-
-export interface PageLayout {
-  index: number;
-  pageNumber?: number;
-  blocks: PoemBlock[];
-  /**
-   * The page's verse stops a line or more short of the text block's foot, which the batch's other
-   * pages show (room was left for another line: a stanza ends at the turn).
-   */
-  endsShort?: boolean;
-  /** The page's first line is verse set a line or more below the text block's top (a stanza begins there). */
-  startsLow?: boolean;
-}
 
 const STANZA_GAP = 1.4;
 const TITLE_SIZE = 1.12;
@@ -91,14 +71,18 @@ function measuresFor(pages: LayoutLine[][]): PageMeasures[] {
   });
 }
 
-/** The left edge most lines start from; a lone line further left is noise. */
-function textMargin(lines: LayoutLine[], em: number): number {
+/**
+ * The left edge most lines start from: the leftmost edge two lines or more share to a quarter em.
+ * A lone line further left (a speck or a broken letter read before its first word) is noise, and
+ * does not move the margin of the lines set flush a little to its right.
+ */
+export function textMargin(lines: LayoutLine[], em: number): number {
   const lefts = lines.map((l) => l.left).sort((a, b) => a - b);
   if (lefts.length === 0) return 0;
   const needed = Math.min(2, lefts.length);
   for (const candidate of lefts) {
-    const near = lefts.filter((x) => Math.abs(x - candidate) < em * 0.5);
-    if (near.length >= needed) return median(near.filter((x) => x < candidate + em * 0.25));
+    const near = lefts.filter((x) => x >= candidate && x < candidate + em * 0.25);
+    if (near.length >= needed) return median(near);
   }
   return lefts[0];
 }
@@ -157,7 +141,7 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
 interface PageDraft {
   index: number;
   folio?: number;
-  items: LayoutItem[];
+  items: PageItem[];
   margin: number;
   m: PageMeasures;
   /** Baseline of the last line of verse, as a share of the page's height. */
@@ -176,6 +160,8 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   const cleaned = lines.map((l) => dropEdgeMarks(l, margin, m.em));
   const classified = classify(cleaned, m, page.width, margin);
   const items: PageDraft['items'] = [];
+  // The printed lines of each title, to tell a title from a passage of prose in larger type.
+  const titleLines = new Map<PageItem, LayoutLine[]>();
   let previous: Classified | undefined;
   let lastVerse: number | undefined;
   classified.forEach((c, i) => {
@@ -184,15 +170,25 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
     if (c.kind === 'numeral') {
       // Over a title it only numbers the poem; over verse it is the poem's title.
       if (next?.kind === 'title') return;
-      items.push({ kind: 'title', text: c.line.text.replace(/[.:]+$/, '') });
+      // A part number of a poem or an untitled poem's title: the batch tells (section-numerals).
+      items.push({ kind: 'numeral', text: c.line.text, verse: { line: c.line, offset: 0, reach: 0 } });
       previous = c;
       return;
     }
-    if (c.kind === 'title') {
+    // A line in upper and lower case right under a heading in capitals is not more of that heading
+    // (the lines of one title share their type): it is the text the heading stands over, such as
+    // the words a speaker's name in a play stands over.
+    const underCapitals = c.kind === 'title' && previous?.kind === 'title' && isCapitals(previous.line.text) && !isCapitals(c.line.text) && c.line.baseline - previous.line.baseline < m.pitch * 1.9;
+    if (c.kind === 'title' && !underCapitals) {
       const last = items[items.length - 1];
       if (previous?.kind === 'title' && last?.kind === 'title' && c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9) {
         last.text = `${last.text} ${c.line.text}`;
-      } else items.push({ kind: 'title', text: c.line.text });
+        titleLines.get(last)!.push(c.line);
+      } else {
+        const item: PageItem = { kind: 'title', text: c.line.text };
+        items.push(item);
+        titleLines.set(item, [c.line]);
+      }
       previous = c;
       return;
     }
@@ -204,7 +200,14 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   const first = classified.find((c) => c.kind !== 'mark');
   const firstLine = first ? first.line.baseline / page.height : undefined;
   const firstVerse = first?.kind === 'verse' ? firstLine : undefined;
-  return { index: page.index, folio, items, margin, m, lastVerse, firstVerse, firstLine };
+  // Three printed lines or more set like a title are a passage of prose in larger type (a preface,
+  // a note): kept line by line as text, never folded into a title (a poem of no verse is dropped).
+  const kept = items.flatMap((item): PageItem[] => {
+    const lines = titleLines.get(item);
+    if (!lines || lines.length < 3) return [item];
+    return lines.map((line, k) => ({ kind: 'verse', verse: { line, offset: Math.max(0, (line.left - margin) / m.em), reach: (line.right - margin) / m.em }, breakBefore: k === 0 }));
+  });
+  return { index: page.index, folio, items: kept, margin, m, lastVerse, firstVerse, firstLine };
 }
 
 /**
@@ -246,14 +249,23 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     straightened,
     measures.map((m) => m.em),
   );
-  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], pageWidth: pages[i].width }));
-  const folios = repairFolioSequence(furnished.map((f) => f.folio));
+  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], nextPage: straightened[i + 1], pageWidth: pages[i].width }));
+  // A page photographed twice in the batch has one folio: the run is repaired without the second
+  // photo, which then takes its twin's number (a worse photo misreads it more often).
+  const twins = straightened.map((lines, i) => straightened.findIndex((other, j) => j < i && samePage(other, lines)));
+  const run = furnished.flatMap((f, i) => (twins[i] < 0 ? [i] : []));
+  const repaired = repairFolioSequence(run.map((i) => furnished[i].folio));
+  const folios: Array<number | undefined> = [];
+  run.forEach((i, k) => (folios[i] = repaired[k]));
+  twins.forEach((twin, i) => {
+    if (twin >= 0) folios[i] = folios[twin];
+  });
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
-  const joined = drafts.map((d) => joinTurnedLines(d.items, { measure }));
+  const joined = resolveNumerals(drafts.map((d) => d.items)).map((items) => joinTurnedLines(items, { measure }));
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {
@@ -282,55 +294,4 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     const startsLow = d.firstVerse !== undefined && tops.length > 0 && d.firstVerse - Math.min(...tops) >= pitch * 0.9;
     return { index: d.index, pageNumber: d.folio, blocks, endsShort, startsLow };
   });
-}
-
-/**
- * Joins the pages' blocks into poems in book order: a page that begins without a title continues
- * the poem the previous page ended with (after a stanza break when that page ended short of the
- * text block; when that is not known, as the poem's stanzas show); an untitled poem with nothing to
- * continue takes its first line as its title and is marked as continuing a poem from before the batch.
- */
-export function assemblePoems(pages: PageLayout[]): ExtractedPoem[] {
-  const poems: ExtractedPoem[] = [];
-  // A poem's pages are those that hold its verse; a title set at the foot of a page alone is not.
-  const addPage = (poem: ExtractedPoem, page: PageLayout, withVerse: boolean) => {
-    if (withVerse && page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
-    if (!poem.source_pages.includes(page.index)) poem.source_pages.push(page.index);
-  };
-  let previousPage: PageLayout | undefined;
-  for (const page of pages) {
-    for (const [k, block] of page.blocks.entries()) {
-      const body = trimBlankLines(block.lines);
-      const current = poems[poems.length - 1];
-      if (block.title === undefined && current) {
-        if (body.length) {
-          let turn = '';
-          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${PAGE_TURN}\n`;
-          current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
-          addPage(current, page, true);
-        }
-        continue;
-      }
-      if (block.title === undefined && body.length === 0) continue;
-      const poem: ExtractedPoem = {
-        title: block.title ?? body.find((l) => l.trim() !== '')!.trim(),
-        body: body.join('\n'),
-        page_numbers: [],
-        source_pages: [],
-        ...(block.title === undefined ? { continues: { stanzaBreak: page.startsLow === true } } : {}),
-      };
-      addPage(poem, page, body.length > 0);
-      poems.push(poem);
-    }
-    previousPage = page;
-  }
-  return poems.map((poem) => ({ ...poem, body: resolveTurns(poem.body) }));
-}
-
-function trimBlankLines(lines: string[]): string[] {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start].trim() === '') start++;
-  while (end > start && lines[end - 1].trim() === '') end--;
-  return lines.slice(start, end);
 }

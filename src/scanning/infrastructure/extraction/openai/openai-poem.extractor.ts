@@ -7,6 +7,7 @@ import {
   type PageImage,
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
+import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
 import { readIsbn, unreadableIsbnNote } from '../isbn.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 
@@ -129,35 +130,27 @@ export function tidyBody(body: string): string {
   return out.join('\n');
 }
 
-const firstLine = (body: string) => body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+const firstLine = (body: string): string => body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 
-/** Joins page answers (in book order) into poems; a page that ended short continues after a stanza break. */
+/**
+ * The model's page answers (in book order) as per-page readings for the domain's assembler: a page
+ * that begins mid-poem has an untitled first block, which continues the poem before; an untitled
+ * poem elsewhere on a page takes its first line as title; a page that ended short has a stanza end
+ * at its turn.
+ */
 export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): ExtractedPoem[] {
-  const poems: ExtractedPoem[] = [];
-  let endedShort = false;
-  for (const { index, answer } of pages) {
-    const pageNumber = answer.page_number ?? undefined;
-    answer.poems.forEach((part, i) => {
+  const readings: PageLayout[] = pages.map(({ index, answer }) => ({
+    index,
+    pageNumber: answer.page_number ?? undefined,
+    endsShort: answer.ends_short === true,
+    blocks: answer.poems.flatMap((part, i) => {
       const body = tidyBody(part.body);
-      const previous = poems[poems.length - 1];
-      if (i === 0 && answer.begins_mid_poem && previous) {
-        if (body) previous.body = previous.body ? `${previous.body}\n${endedShort ? '\n' : ''}${body}` : body;
-        if (pageNumber !== undefined && !previous.page_numbers.includes(pageNumber)) previous.page_numbers.push(pageNumber);
-        if (!previous.source_pages.includes(index)) previous.source_pages.push(index);
-        return;
-      }
-      if (!body && !part.title.trim()) return;
-      poems.push({
-        title: part.title.trim() || firstLine(body),
-        body,
-        page_numbers: pageNumber !== undefined ? [pageNumber] : [],
-        source_pages: [index],
-        ...(i === 0 && answer.begins_mid_poem && !previous ? { continues: { stanzaBreak: false } } : {}),
-      });
-    });
-    endedShort = answer.ends_short === true;
-  }
-  return poems;
+      if (i === 0 && answer.begins_mid_poem) return [{ lines: body ? body.split('\n') : [] }];
+      if (!body && !part.title.trim()) return [];
+      return [{ title: part.title.trim() || firstLine(body), lines: body ? body.split('\n') : [] }];
+    }),
+  }));
+  return assemblePoems(readings);
 }
 
 function isPageAnswer(value: unknown): value is PageAnswer {

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../../catalog/catalog-core.module.js';
-import { ExtractionModule } from '../infrastructure/extraction/extraction.module.js';
-import { PageStoreModule } from '../infrastructure/page-store/page-store.module.js';
-import { PoemScanner } from './poem-scanner.js';
-import { ReprocessPublicationJob } from './reprocess-publication.job.js';
-import { ScanPagesJob } from './scan-pages.job.js';
+import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
+import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
+import { PoemScanner } from './application/poem-scanner.js';
+import { ReprocessPublicationJob } from './application/reprocess-publication.job.js';
+import { ScanPagesJob } from './application/scan-pages.job.js';
 
 /** Every scan job handler; the queue checks this list against the scan job catalogue at start-up. */
 export const SCAN_JOB_HANDLERS = [ScanPagesJob, ReprocessPublicationJob];

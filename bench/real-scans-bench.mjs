@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+/**
+ * Real-scans benchmark for the offline extractor (run by `npm run bench:scan` after the
+ * extraction set).
+ *
+ * Scores extraction on real scans of printed verse books (../shared/real-scans, or --set DIR)
+ * exactly as that set's README defines the measures: the compiled app runs on in-memory PGlite
+ * with the in-process queue and the offline extractor; each scored page is uploaded alone to a
+ * new publication and its poems read back through the API. Prints CER, verse lines kept and
+ * indentation kept per book and in total, and seconds per page (steady state, after a warm-up
+ * upload) with the CPU seconds they took. Exits non-zero when a goal is missed.
+ *
+ * Usage: node bench/real-scans-bench.mjs [--set DIR] [--book NAME] [--page NAME] [--verbose] [--json]
+ */
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { addCounts, extractedText, rates, readRealScans, scorePage } from '../test/support/real-scans/score.mjs';
+import { adminSession } from './lib/admin-session.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    set: { type: 'string', default: process.env.REAL_SCANS ?? '../shared/real-scans' },
+    book: { type: 'string' },
+    page: { type: 'string' },
+    dist: { type: 'string', default: 'dist/server' },
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+/** The goals of the real-scans README: lines and indentation on every book, CER on the English one. */
+const GOALS = { lines: 0.95, indentation: 0.9, englishCer: 0.02, secondsPerPage: 1.5 };
+
+const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
+const { createApp } = await import(dist('bootstrap.js'));
+const { loadConfig } = await import(dist('config/app-config.js'));
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const mime = (name) => (name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+
+async function main() {
+  const books = readRealScans(resolve(args.set))
+    .filter((b) => !args.book || b.name.includes(args.book))
+    .map((b) => ({ ...b, pages: b.pages.filter((p) => !args.page || p.name.includes(args.page)) }))
+    .filter((b) => b.pages.length);
+  const dataDir = mkdtempSync(join(tmpdir(), 'real-scans-bench-'));
+  const password = 'bench-password-long-enough';
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password, PORT: '0' });
+  const app = await createApp(config, { inMemory: true, logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  try {
+    const call = await adminSession(base, 'bench', password);
+    const uploadAlone = async (page) => {
+      const { id } = await call('POST', '/api/publications/', { title: page.name, authors: [], publisher: '', publication_date: '', isbn: '', notes: '' });
+      const form = new FormData();
+      form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
+      await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
+      return call('GET', `/api/publications/${id}/poems/?admin=true`);
+    };
+    // Warm-up: the first upload starts the OCR workers and loads the image libraries.
+    await uploadAlone(books[0].pages[0]);
+
+    const rows = [];
+    let total;
+    let pages = 0;
+    let seconds = 0;
+    let cpuSeconds = 0;
+    for (const book of books) {
+      let counts;
+      let bookSeconds = 0;
+      let bookCpu = 0;
+      for (const page of book.pages) {
+        const started = performance.now();
+        const cpu = process.cpuUsage();
+        const poems = await uploadAlone(page);
+        bookSeconds += (performance.now() - started) / 1000;
+        const used = process.cpuUsage(cpu);
+        bookCpu += (used.user + used.system) / 1e6;
+        const scored = scorePage(page.text, poems);
+        counts = counts ? addCounts(counts, scored) : scored;
+        if (args.verbose) {
+          const r = rates(scored);
+          console.log(`=== ${book.name}/${page.name}  CER ${pct(r.cer)}  lines ${scored.linesKept}/${scored.lines}  indent ${scored.indentKept}/${scored.linesKept}`);
+          console.log(extractedText(poems).replace(/^/gm, '  | '));
+          for (const p of poems) console.log(`  poem ${JSON.stringify(p.title)} pages ${JSON.stringify(p.page_numbers)}`);
+          for (const l of scored.lost) console.log(`  lost: ${l}`);
+          for (const l of scored.misindented) console.log(`  indentation: ${l}`);
+        }
+      }
+      rows.push({ name: book.name, language: book.language, ...rates(counts), pages: book.pages.length, secondsPerPage: bookSeconds / book.pages.length, cpuSecondsPerPage: bookCpu / book.pages.length });
+      total = total ? addCounts(total, counts) : counts;
+      pages += book.pages.length;
+      seconds += bookSeconds;
+      cpuSeconds += bookCpu;
+    }
+    const all = { name: 'total', language: '', ...rates(total), pages, secondsPerPage: seconds / pages, cpuSecondsPerPage: cpuSeconds / pages };
+    rows.push(all);
+
+    if (args.json) console.log(JSON.stringify({ rows, loadAverage: loadavg()[0], cpus: availableParallelism() }));
+    else {
+      console.log(`Offline extractor on real scans at ${resolve(args.set)} (${pages} pages, each uploaded alone), measures of the set's README`);
+      const header = ['book', 'pages', 'CER', 'lines kept', 'indent kept', 's/page', 'CPU s/page'];
+      const table = rows.map((r) => [r.name, r.pages, pct(r.cer), pct(r.lines), pct(r.indentation), r.secondsPerPage.toFixed(2), r.cpuSecondsPerPage.toFixed(2)]);
+      const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
+      for (const row of [header, ...table]) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+      console.log(`  load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs${loadavg()[0] > availableParallelism() ? ': the machine was busy, so seconds are inflated' : ''}`);
+    }
+    const missed = [];
+    for (const r of rows.slice(0, -1)) {
+      if (r.lines < GOALS.lines) missed.push(`${r.name} lines`);
+      if (r.indentation < GOALS.indentation) missed.push(`${r.name} indentation`);
+      if (r.language === 'English' && r.cer > GOALS.englishCer) missed.push(`${r.name} character error rate`);
+    }
+    if (all.secondsPerPage > GOALS.secondsPerPage) missed.push('seconds per page');
+    if (missed.length) {
+      console.error(`Goals missed: ${missed.join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

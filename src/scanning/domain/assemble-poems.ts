@@ -1,0 +1,98 @@
+import { PAGE_TURN, resolveTurns } from './page-turns.js';
+
+/**
+ * The one assembler: what an extractor read on each page of a batch, in book order, turned into
+ * poems. Both extractors (the offline layout analysis and the OpenAI vision model) read pages
+ * into these per-page readings and leave the joining to this function, so a page that begins
+ * mid-poem is handled the same whoever read it.
+ */
+
+/** A poem as read from a batch of pages. */
+export interface AssembledPoem {
+  /** The printed title; an untitled poem takes its first line. */
+  title: string;
+  /** Lines as printed: '\n' between lines, an empty line between stanzas, leading spaces for indentation. */
+  body: string;
+  /** Printed page numbers where legible (empty when none could be read). */
+  page_numbers: number[];
+  /** Indexes (PageImage.index) of the batch pages the poem was read from, in order. */
+  source_pages: number[];
+  /**
+   * Set on the batch's first poem when the first page begins inside a poem that started on an
+   * earlier page the batch does not hold (no title above its lines); `stanzaBreak` when that page
+   * shows a stanza beginning at its top. Until it is joined, it is titled with its first line.
+   */
+  continues?: { stanzaBreak: boolean };
+}
+
+export interface PoemBlock {
+  /** Absent when the page begins inside a poem that started earlier. */
+  title?: string;
+  /** Body lines with leading spaces for indentation and '' for stanza breaks. */
+  lines: string[];
+}
+
+/** What one page holds, as an extractor read it. */
+export interface PageLayout {
+  index: number;
+  pageNumber?: number;
+  blocks: PoemBlock[];
+  /**
+   * The page's verse stops a line or more short of the text block's foot, which the batch's other
+   * pages show (room was left for another line: a stanza ends at the turn).
+   */
+  endsShort?: boolean;
+  /** The page's first line is verse set a line or more below the text block's top (a stanza begins there). */
+  startsLow?: boolean;
+}
+
+/**
+ * Joins the pages' blocks into poems in book order: a page that begins without a title continues
+ * the poem the previous page ended with (after a stanza break when that page ended short of the
+ * text block; when that is not known, as the poem's stanzas show); an untitled poem with nothing to
+ * continue takes its first line as its title and is marked as continuing a poem from before the batch.
+ */
+export function assemblePoems(pages: PageLayout[]): AssembledPoem[] {
+  const poems: AssembledPoem[] = [];
+  // A poem's pages are those that hold its verse; a title set at the foot of a page alone is not.
+  const addPage = (poem: AssembledPoem, page: PageLayout, withVerse: boolean) => {
+    if (withVerse && page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
+    if (!poem.source_pages.includes(page.index)) poem.source_pages.push(page.index);
+  };
+  let previousPage: PageLayout | undefined;
+  for (const page of pages) {
+    for (const [k, block] of page.blocks.entries()) {
+      const body = trimBlankLines(block.lines);
+      const current = poems[poems.length - 1];
+      if (block.title === undefined && current) {
+        if (body.length) {
+          let turn = '';
+          if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${PAGE_TURN}\n`;
+          current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
+          addPage(current, page, true);
+        }
+        continue;
+      }
+      if (block.title === undefined && body.length === 0) continue;
+      const poem: AssembledPoem = {
+        title: block.title ?? body.find((l) => l.trim() !== '')!.trim(),
+        body: body.join('\n'),
+        page_numbers: [],
+        source_pages: [],
+        ...(block.title === undefined ? { continues: { stanzaBreak: page.startsLow === true } } : {}),
+      };
+      addPage(poem, page, body.length > 0);
+      poems.push(poem);
+    }
+    previousPage = page;
+  }
+  return poems.map((poem) => ({ ...poem, body: resolveTurns(poem.body) }));
+}
+
+function trimBlankLines(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start].trim() === '') start++;
+  while (end > start && lines[end - 1].trim() === '') end--;
+  return lines.slice(start, end);
+}

@@ -1,0 +1,18 @@
+import { DomainError } from '../../common/domain/domain-error.js';
+
+export type ImageIntakeErrorCode =
+  | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF
+  | 'IMAGE.EMPTY' // 400: zero-byte file
+  | 'IMAGE.UNREADABLE' // 400: right signature, but the image cannot be decoded
+  | 'IMAGE.TOO_MANY_PIXELS'; // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
+
+/** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
+export class ImageIntakeError extends DomainError {
+  constructor(
+    override readonly code: ImageIntakeErrorCode,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
