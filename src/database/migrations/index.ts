@@ -5,6 +5,7 @@ import { ScanJobs1763920000000 } from './1763920000000-scan-jobs.js';
 import { FailedLogins1763940000000 } from './1763940000000-failed-logins.js';
 import { ForgivingSearch1764100000000 } from './1764100000000-forgiving-search.js';
 import { Revisions1764200000000 } from './1764200000000-revisions.js';
+import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
-export const MIGRATIONS = [InitialSchema1763700000000, ScanPages1763800000000, Search1763900000000, ScanJobs1763920000000, FailedLogins1763940000000, ForgivingSearch1764100000000, Revisions1764200000000];
+export const MIGRATIONS = [InitialSchema1763700000000, ScanPages1763800000000, Search1763900000000, ScanJobs1763920000000, FailedLogins1763940000000, ForgivingSearch1764100000000, Revisions1764200000000, PageRotation1764400000000];

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PoemPage } from '../../../contracts/catalog.js';
+import type { PageRotation, PoemPage } from '../../../contracts/catalog.js';
 import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
@@ -12,6 +12,7 @@ const asPoemPage = (page: ScanPageRow): PoemPage => ({
   page_number: page.page_number,
   mime_type: page.mime_type,
   url: `/api/scan_pages/${page.id}/image/`,
+  rotation: page.rotation,
 });
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
@@ -42,6 +43,17 @@ export class PoemPages {
    */
   async ofPoemShown(ref: string): Promise<PoemPage[]> {
     return (await this.pagesRepo.pagesOfPoemRef(ref)).map(asPoemPage);
+  }
+
+  /**
+   * Turns a page photo to stand upright: how it is shown and how Reprocess reads it; the stored
+   * photo stays as uploaded. Throws SCAN.PAGE_NOT_FOUND for an unknown page.
+   */
+  async rotate(id: string, rotation: PageRotation): Promise<PoemPage> {
+    if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
+    const page = await this.pagesRepo.setRotation(Number(id), rotation);
+    if (!page) throw pageNotFound();
+    return asPoemPage(page);
   }
 
   /**

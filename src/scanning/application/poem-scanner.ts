@@ -248,7 +248,7 @@ export class PoemScanner {
         }
         throw err;
       }
-      images.push(await normalisePageImage(data, page.index, { label: `Page ${page.index + 1}` }));
+      images.push(await normalisePageImage(data, page.index, { label: `Page ${page.index + 1}`, rotation: page.rotation }));
     }
     return images;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { PageRotation } from '../../../../contracts/catalog.js';
 
 export interface ScanPageRow {
   id: number;
@@ -11,6 +12,7 @@ export interface ScanPageRow {
   mime_type: string;
   page_number: number | null;
   sha256: string;
+  rotation: PageRotation;
 }
 
 export interface NewScanPage {
@@ -23,7 +25,7 @@ export interface NewScanPage {
   sha256: string;
 }
 
-const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256';
+const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256, rotation';
 
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
@@ -153,6 +155,13 @@ export class ScanPagesRepository {
       [publicationId],
     );
     return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
+  }
+
+  /** Turns a page photo; answers the page as it is now, or null for an unknown page. */
+  async setRotation(scanPageId: number, rotation: PageRotation): Promise<ScanPageRow | null> {
+    // An UPDATE ... RETURNING answers [rows, count].
+    const [rows]: [ScanPageRow[], number] = await this.db.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [scanPageId, rotation]);
+    return rows[0] ?? null;
   }
 
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
