@@ -54,7 +54,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     return provider;
   });
   const { togglePublish, publish, saveDraft, restore, moveToTrash, permanentDelete } = publications;
-  const { clearPoems, reorderPoems, getPoemPages } = poems;
+  const { clearPoems, reorderPoems, getPoemPages, setPageRotation } = poems;
   return {
     ...Object.fromEntries(Object.keys(STANDARD_METHODS).map((method) => [method, byResource[method as keyof DataProvider]])),
     togglePublish,
@@ -66,6 +66,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     clearPoems,
     reorderPoems,
     getPoemPages,
+    setPageRotation,
     ...scanMethods(api),
     ...historyMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
