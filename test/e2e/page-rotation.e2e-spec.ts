@@ -110,6 +110,9 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
     await rotate(page.id, { rotation: 0 }).expect(200);
     expect((await reprocess(pubId)).body).toMatchObject({ job_id: before.job_id, extracted_poems: 0 });
     expect(await poems(pubId)).toHaveLength(1);
+    // A visitor who read the printed pages before is shown the new turn (no stale cached answer).
+    const again = (await t.http().get(`/api/poems/${poem!.id}/printed_pages/`).expect(200)).body;
+    expect(again).toEqual([expect.objectContaining({ id: page.id, rotation: 0 })]);
   });
 
   it('refuses a turn that is not a quarter turn, or of no page, and changes nothing', async () => {

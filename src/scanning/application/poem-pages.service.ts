@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PageRotation, PoemPage } from '../../../contracts/catalog.js';
-import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
+import { CATALOG_CHANGE_NOTICES, CATALOG_READ_API, type CatalogChangeNotices, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { ScanPagesRepository, type ScanPageRow } from '../infrastructure/page-store/scan-pages.repository.js';
@@ -28,6 +28,7 @@ export class PoemPages {
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     private readonly pagesRepo: ScanPagesRepository,
     @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
   ) {}
 
   /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
@@ -51,8 +52,10 @@ export class PoemPages {
    */
   async rotate(id: string, rotation: PageRotation): Promise<PoemPage> {
     if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
-    const page = await this.pagesRepo.setRotation(Number(id), rotation);
+    // The reader's printed pages show the turn: cached public reads of its book must go.
+    const page = await this.pagesRepo.setRotation(Number(id), rotation, (tx, turned) => this.notices.announce(tx, [turned.publication_id]));
     if (!page) throw pageNotFound();
+    this.notices.changedLocally([page.publication_id]);
     return asPoemPage(page);
   }
 

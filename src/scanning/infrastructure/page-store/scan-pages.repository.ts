@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { PageRotation } from '../../../../contracts/catalog.js';
 
 export interface ScanPageRow {
@@ -157,11 +157,19 @@ export class ScanPagesRepository {
     return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
   }
 
-  /** Turns a page photo; answers the page as it is now, or null for an unknown page. */
-  async setRotation(scanPageId: number, rotation: PageRotation): Promise<ScanPageRow | null> {
-    // An UPDATE ... RETURNING answers [rows, count].
-    const [rows]: [ScanPageRow[], number] = await this.db.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [scanPageId, rotation]);
-    return rows[0] ?? null;
+  /**
+   * Turns a page photo; answers the page as it is now, or null for an unknown page. `changed` runs
+   * in the same transaction once a page was turned (to tell the other processes on commit).
+   */
+  setRotation(scanPageId: number, rotation: PageRotation, changed: (transaction: EntityManager, page: ScanPageRow) => Promise<void>): Promise<ScanPageRow | null> {
+    return this.db.transaction(async (tx) => {
+      // An UPDATE ... RETURNING answers [rows, count].
+      const [rows]: [ScanPageRow[], number] = await tx.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [scanPageId, rotation]);
+      const page = rows[0];
+      if (!page) return null;
+      await changed(tx, page);
+      return page;
+    });
   }
 
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
