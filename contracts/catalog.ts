@@ -186,6 +186,17 @@ export interface PoemPage {
   page_number: number | null;
   mime_type: string;
   url: string;
+  /** Degrees clockwise the photo is turned to stand upright; shown and read turned, stored as uploaded. */
+  rotation: PageRotation;
+}
+
+/** The quarter turns a page photo may be given. */
+export const PAGE_ROTATIONS = [0, 90, 180, 270] as const;
+export type PageRotation = (typeof PAGE_ROTATIONS)[number];
+
+/** PUT /scan_pages/{id}/rotation/: answers the page (PoemPage). */
+export interface PageRotationRequest {
+  rotation: PageRotation;
 }
 
 /** SPEC section 3: a list arrives as a plain array or as {results: [...]}; anything else is an empty list. */

@@ -10,7 +10,7 @@ export { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contr
 export type { CatalogReadApi, CatalogWriteApi, Viewer } from './application/catalog.contract.js';
 export { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from './application/catalog-responses.js';
 export { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notices.port.js';
-export type { CatalogChangeNotices } from './application/ports/catalog-change-notices.port.js';
+export type { CatalogChangeNotices, TransactionStatements } from './application/ports/catalog-change-notices.port.js';
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
 export type { Publication } from './domain/publication.js';

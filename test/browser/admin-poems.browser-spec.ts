@@ -3,7 +3,7 @@
  * and the reader following it, a poem typed in by hand, editing beside the page photograph, and
  * deleting with undo. Every test sets up its own publication.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
@@ -129,6 +129,48 @@ describe('poems in the admin', () => {
     await edited.getByText('3 lines • 9 words').waitFor();
     const saved = (await apiPoems(publication.id)).find((p) => p.id === poem.id)!;
     expect(saved).toMatchObject({ title: 'The Orchard, Revised', body: 'First line kept\n    indented by four\n\nA new stanza', line_count: 3 });
+  });
+
+  it('turns a page photograph a quarter at a time in Edit Poem, whole in its frame, and it stays turned after a reload', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Photographed Sideways' });
+    const rendered = await renderBookPages(sampleBook({ title: 'Photographed Sideways' }), { maxPages: 1, seed: 7 });
+    const scan = await scanPages(suite, publication.id, rendered.pages.map((p) => p.image));
+    const poem = scan.poems[0]!;
+    const page = await suite.newPage();
+    const openEdit = async () => {
+      await page.goto(`/admin/publication/${publication.slug}`);
+      await poemCard(page, poem.title).getByRole('link', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+      await dialog.waitFor();
+      const photo = dialog.getByRole('img', { name: /Photograph of (page|the page)/ }).first();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      return { dialog, photo };
+    };
+    /** The photo's box as shown (turned), and whether it lies whole inside the box it is laid out in. */
+    const shown = (photo: Locator) =>
+      photo.evaluate((img: HTMLImageElement) => {
+        const r = img.getBoundingClientRect();
+        const box = img.parentElement!.getBoundingClientRect();
+        const inside = r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+        return { landscape: r.width > r.height, inside, fills: Math.abs(box.height - r.height) <= 2 };
+      });
+
+    let { dialog, photo } = await openEdit();
+    expect(await shown(photo)).toEqual({ landscape: false, inside: true, fills: true });
+    await dialog.getByRole('button', { name: 'Rotate right' }).click();
+    await expect.poll(() => shown(photo)).toEqual({ landscape: true, inside: true, fills: true });
+    const pages = async () => (await suite.api.agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ rotation: number }>;
+    await expect.poll(async () => (await pages())[0]?.rotation).toBe(90);
+    await expectAccessible(page, 'edit poem with a turned photograph');
+    await suite.shot(page, '03-edit-turned-photo');
+
+    await page.reload();
+    ({ dialog, photo } = await openEdit());
+    await expect.poll(() => shown(photo)).toEqual({ landscape: true, inside: true, fills: true });
+    await dialog.getByRole('button', { name: 'Rotate left' }).click();
+    await dialog.getByRole('button', { name: 'Rotate left' }).click();
+    await expect.poll(async () => (await pages())[0]?.rotation).toBe(270);
+    await expect.poll(() => shown(photo)).toEqual({ landscape: true, inside: true, fills: true });
   });
 
   it('undoes a poem edit, and deletes a poem after a confirm, with Undo', async () => {

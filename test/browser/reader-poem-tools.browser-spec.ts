@@ -11,6 +11,7 @@ import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
+import { PoemPages } from '../../src/scanning/index.js';
 import { addSharedSetBook, SHARED_SET_BOOK, type SharedSetBook } from '../support/shared-set-book.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectAccessible } from './support/axe.js';
@@ -147,6 +148,29 @@ describe('poem tools in a browser', () => {
     expect(await notes.locator('b').count()).toBe(0);
     expect(await notes.getByRole('link', { name: 'https://example.org/letters' }).getAttribute('href')).toBe('https://example.org/letters');
     await expectAccessible(levels, 'about this poem');
+  });
+
+  it('shows a printed page the curator turned upright turned, whole in the viewer', async () => {
+    const turned = await addSharedSetBook(t.app, { title: 'Turned Interval' });
+    const poem = turned.poems[0]!;
+    const [photo] = await t.app.get(ScanPagesRepository).pagesOfPoem(poem.id);
+    await t.app.get(PoemPages).rotate(String(photo!.id), 90);
+    const page = await open(`/publication/${turned.publication.slug}/${poem.slug}`);
+    await page.getByRole('region', { name: 'About this poem' }).getByRole('link', { name: /See the printed page/ }).click();
+    const img = page.getByRole('dialog').getByRole('img').first();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(500);
+    // The photo is portrait as stored; turned a quarter it shows landscape, inside its own box.
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalHeight > el.naturalWidth)).toBe(true);
+    await expect
+      .poll(() =>
+        img.evaluate((el: HTMLImageElement) => {
+          const r = el.getBoundingClientRect();
+          const box = el.parentElement!.getBoundingClientRect();
+          return { landscape: r.width > r.height, inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 };
+        }),
+      )
+      .toEqual({ landscape: true, inside: true });
+    await expectAccessible(page, 'turned printed page');
   });
 
   it("answers 404 to a visitor for a draft's page photo, which its curator still sees", async () => {

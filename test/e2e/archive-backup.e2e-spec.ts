@@ -87,6 +87,19 @@ function storedFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile());
 }
 
+/** Rows of a backup entry without one of their columns (as a backup made before that column). */
+function withoutColumn(data: Buffer, column: string): Buffer {
+  const lines = data.toString('utf8').trimEnd().split('\n');
+  return Buffer.from(
+    lines
+      .map((line) => {
+        const { [column]: _, ...row } = JSON.parse(line);
+        return JSON.stringify(row);
+      })
+      .join('\n') + '\n',
+  );
+}
+
 /** Everything a curator and a visitor see of an archive, with ids, slugs, times and photo bytes. */
 async function viewOf(agent: TestAgent) {
   const active = (await agent.get('/api/publications/?admin=true&sort=["created_at","ASC"]').expect(200)).body as Array<{ id: number; slug: string }>;
@@ -100,7 +113,7 @@ async function viewOf(agent: TestAgent) {
     for (const poem of [...poems, ...history.deleted_poems]) poemHistories.push((await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body);
     const pages = [];
     for (const poem of poems) {
-      for (const page of (await agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ url: string }>) {
+      for (const page of (await agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ url: string; rotation: number }>) {
         const image = await agent.get(page.url).buffer(true).expect(200);
         pages.push({ poem: poem.id, ...page, bytes: (image.body as Buffer).toString('base64') });
       }
@@ -165,6 +178,10 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
       await agent.post(`/api/publications/${harbour}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [typed.id, ...poems.filter((p) => p.id !== typed.id).map((p) => p.id).reverse()] }).expect(200);
       await agent.post(`/api/publications/${harbour}/publish/`).set('X-CSRFToken', token).expect(200);
+      // The second page was photographed sideways and turned upright.
+      const turnedPoem = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find((p: { title: string }) => p.title === 'Lighthouse');
+      const [turnedPage] = (await agent.get(`/api/poems/${turnedPoem.id}/pages/`).expect(200)).body as Array<{ id: number }>;
+      await agent.put(`/api/scan_pages/${turnedPage!.id}/rotation/`).set('X-CSRFToken', token).send({ rotation: 90 }).expect(200);
       // History: a scanned poem corrected by the second curator, and a typed poem deleted again.
       const second = await csrfAgent(t);
       await second.agent.post('/api/auth/login/').set('X-CSRFToken', second.token).send(SECOND_ADMIN).expect(200);
@@ -289,24 +306,15 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     delete manifest.tables.revisions;
     delete manifest.next_ids.revisions;
     for (const table of ['publications', 'poems']) manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision');
-    const withoutRevision = (data: Buffer) =>
-      Buffer.from(
-        data
-          .toString('utf8')
-          .trimEnd()
-          .split('\n')
-          .map((line) => {
-            const { revision: _, ...row } = JSON.parse(line);
-            return JSON.stringify(row);
-          })
-          .join('\n') + '\n',
-      );
+    // Page photos could not be turned then either.
+    manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
     const v1 = [
       { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
       ...v2
         .slice(1)
         .filter((e) => !e.name.startsWith('data/revisions/'))
-        .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutRevision(e.data) } : e)),
+        .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutColumn(e.data, 'revision') } : e))
+        .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),
     ];
     const place = await emptyPlace();
     const run = archiveCli(['import', writeTemp('v1.tar', await tarOf(v1))], place);
@@ -320,9 +328,11 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         v.publications.map(({ pub, poems, pages }) => ({
           pub: { ...pub, revision: undefined },
           poems: poems.map((p) => ({ ...p, revision: undefined })),
-          pages,
+          pages: pages.map((p) => ({ ...p, rotation: undefined })),
         }));
       expect(withoutHistory(view)).toEqual(withoutHistory(sourceView));
+      // Every page photo stands as uploaded (the source had one turned).
+      expect(new Set(view.publications.flatMap((p) => p.pages.map((page) => page.rotation)))).toEqual(new Set([0]));
       // Each record's history starts with the version it was restored as; the next save adds to it.
       const poem = view.publications[0].poems[0] as { id: number; title: string };
       const history = (await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body;
@@ -333,6 +343,29 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         ['original', null],
         ['edit', 'curator'],
       ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('restores a backup made before page photos could be turned (format version 2 without rotation): they stand as uploaded', async () => {
+    const entries = await tarEntries(download.body);
+    const manifest = JSON.parse(entries[0]!.data.toString('utf8'));
+    manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
+    const older = [
+      { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
+      ...entries.slice(1).map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),
+    ];
+    const place = await emptyPlace();
+    const run = archiveCli(['import', writeTemp('unturned.tar', await tarOf(older))], place);
+    expect(run.status, run.stderr).toBe(0);
+    const t = await startOn(place);
+    try {
+      const { agent } = await staffAgent(t);
+      const view = await viewOf(agent);
+      const unturned = (v: typeof view) => ({ ...v, publications: v.publications.map((p) => ({ ...p, pages: p.pages.map((page) => ({ ...page, rotation: 0 })) })) });
+      expect(sourceView.publications[0]!.pages.map((page) => page.rotation)).toContain(90);
+      expect(view).toEqual(unturned(sourceView));
     } finally {
       await t.close();
     }
@@ -481,6 +514,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       ['counts', 'poems', (r) => (r.line_count = 99), /\(poems \d+\): line_count must be the count of its body's lines/],
       ['orphan', 'poems', (r) => (r.publication_id = 9999), /\(poems \d+\): publication_id names publications 9999, which the backup does not hold/],
       ['path', 'scan_pages', (r) => (r.storage_key = '../../etc/cron.d/x'), /\(scan_pages \d+\): storage_key must be publications\/\d+\/scan-/],
+      ['turn', 'scan_pages', (r) => (r.rotation = 45), /\(scan_pages \d+\): rotation must be 0, 90, 180 or 270/],
       ['status', 'publications', (r) => (r.status = 'secret'), /\(publications \d+\): status must be one of "draft", "published"/],
       ['hash', 'users', (r) => (r.password_hash = 'plain text'), /\(users \d+\): password_hash must be an argon2 password hash/],
     ];

@@ -25,7 +25,15 @@ export interface StubRequest {
   body: any;
 }
 
-export type StubReply = (request: StubRequest) => { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> };
+interface StubAnswer {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
+/** An answer at once, or once the stub has looked at what it was sent (a page photo decoded). */
+export type StubReply = (request: StubRequest) => StubAnswer | Promise<StubAnswer>;
 
 export interface OpenAiStub {
   /** Base URL to give the SDK or OPENAI_BASE_URL, ending in /v1. */
@@ -50,7 +58,7 @@ export async function startOpenAiStub(reply: StubReply): Promise<OpenAiStub> {
     } catch {
       body = text;
     }
-    const answer = reply({ path: req.url ?? '', authorization: req.headers.authorization, body });
+    const answer = await reply({ path: req.url ?? '', authorization: req.headers.authorization, body });
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     res.end(JSON.stringify(answer.body));

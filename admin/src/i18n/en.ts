@@ -183,6 +183,11 @@ const archive = {
     zoom_in: 'Zoom in',
     zoom_out: 'Zoom out',
     zoom_level: '%{percent}%',
+    rotate_left: 'Rotate left',
+    rotate_right: 'Rotate right',
+    rotate_left_page: 'Rotate page %{page} left',
+    rotate_right_page: 'Rotate page %{page} right',
+    rotate_failed: 'The photo could not be turned: %{error}',
     loading: 'Photograph of the page…',
   },
   wizard: {

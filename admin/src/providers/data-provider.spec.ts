@@ -103,6 +103,16 @@ describe('admin data provider', () => {
     for (const call of t.calls) expect(call.headers.get('X-CSRFToken')).toBe('tok123');
   });
 
+  it('turns a page photo with one PUT of its rotation, answering the page', async () => {
+    const turned = { id: 31, page_index: 0, page_number: 11, mime_type: 'image/jpeg', url: '/api/scan_pages/31/image/', rotation: 270 };
+    t.json(200, turned);
+    expect(await t.dp.setPageRotation(31, 270)).toEqual(turned);
+    expect(t.calls).toHaveLength(1);
+    expect(t.calls[0]).toMatchObject({ url: '/api/scan_pages/31/rotation/', method: 'PUT' });
+    expect(JSON.parse(String(t.calls[0]!.body))).toEqual({ rotation: 270 });
+    expect(t.calls[0]!.headers.get('X-CSRFToken')).toBe('tok123');
+  });
+
   it("types a poem into its publication and reorders and clears given poems, with their scans' jobs when named", async () => {
     t.json(201, { id: 40, title: 'Typed' });
     t.json(200, [{ id: 2 }, { id: 1 }]);

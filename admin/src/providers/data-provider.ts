@@ -60,7 +60,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     return provider;
   });
   const { togglePublish, publish, saveDraft, restore, moveToTrash, permanentDelete } = publications;
-  const { clearPoems, reorderPoems, getPoemPages } = poems;
+  const { clearPoems, reorderPoems, getPoemPages, setPageRotation } = poems;
   return {
     ...Object.fromEntries(Object.keys(STANDARD_METHODS).map((method) => [method, byResource[method as keyof DataProvider]])),
     togglePublish,
@@ -75,6 +75,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     setPortrait: settings.setPortrait,
     removePortrait: settings.removePortrait,
     resetPassword: curators.resetPassword,
+    setPageRotation,
     ...scanMethods(api),
     ...historyMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),

@@ -1,7 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PoemPage } from '../../../contracts/reader-page.js';
 
 const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * A page photo turned upright as the curator set it. CSS rotates without changing the layout box,
+ * so a quarter turn gets a box of the turned shape (from the photo's proportions once loaded) and
+ * the photo turns about its centre inside it, cut off nowhere.
+ */
+function TurnedPhoto({ page, alt, width, onClick }: { page: PoemPage; alt: string; width: string; onClick: () => void }) {
+  const [ratio, setRatio] = useState<number | undefined>(undefined);
+  const rotation = page.rotation ?? 0;
+  const quarter = rotation === 90 || rotation === 270;
+  const box: CSSProperties = { position: 'relative', width, ...(quarter && ratio ? { aspectRatio: `${1 / ratio}` } : {}) };
+  const img: CSSProperties = quarter
+    ? { position: 'absolute', left: '50%', top: '50%', width: ratio ? `${ratio * 100}%` : '100%', transform: `translate(-50%, -50%) rotate(${rotation}deg)` }
+    : { width: '100%', transform: rotation ? `rotate(${rotation}deg)` : undefined };
+  return (
+    <div className="printed-turn" style={box} data-rotation={rotation}>
+      <img src={page.url} alt={alt} style={img} onClick={onClick} onLoad={(e) => setRatio(e.currentTarget.naturalWidth / e.currentTarget.naturalHeight)} />
+    </div>
+  );
+}
 
 /**
  * The photos of a poem's printed pages in a modal dialog (loaded on the first "See the printed
@@ -38,7 +58,7 @@ export function PrintedPagesViewer({ pages, title, bookTitle }: { pages: PoemPag
       <div className="printed-photos" tabIndex={0} role="region" aria-label="Page photographs">
         {pages.map((page, i) => (
           <figure key={page.id} className="printed-photo">
-            <img src={page.url} alt={label(page, i)} style={{ width: `${ZOOMS[zoom]! * 100}%` }} onClick={() => setZoom((z) => (z === 0 ? 2 : 0))} />
+            <TurnedPhoto page={page} alt={label(page, i)} width={`${ZOOMS[zoom]! * 100}%`} onClick={() => setZoom((z) => (z === 0 ? 2 : 0))} />
             <figcaption>{label(page, i)}</figcaption>
           </figure>
         ))}

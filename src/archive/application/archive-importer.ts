@@ -162,7 +162,8 @@ class Restore {
     private readonly store: PageStore,
     private readonly limits: BackupLimits,
   ) {
-    this.tables = archiveTables(manifest.format_version);
+    // Each table with the columns this backup has: those it lacks take their defaults.
+    this.tables = archiveTables(manifest.format_version).map((spec) => ({ ...spec, columns: manifest.tables[spec.name]!.columns }));
     this.restoredRows = Object.fromEntries(this.tables.map((t) => [t.name, 0]));
     this.memorial = new MemorialRestore(store, limits.maxPhotoBytes);
   }

@@ -1,4 +1,4 @@
-import { POEM_LIMITS, PUBLICATION_LIMITS } from '../../../contracts/catalog.js';
+import { PAGE_ROTATIONS, POEM_LIMITS, PUBLICATION_LIMITS, type PageRotation } from '../../../contracts/catalog.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
@@ -170,6 +170,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     if (row.page_number !== null) count(row, 'page_number', POEM_LIMITS.page_number);
     time(row, 'created_at');
     time(row, 'scanned_at', true);
+    // A backup made before photos could be turned has no rotation: they stand as uploaded.
+    if ('rotation' in row && !PAGE_ROTATIONS.includes(row.rotation as PageRotation)) refuse('rotation', 'must be 0, 90, 180 or 270 (degrees clockwise)');
     if (!seen.photos.has(key)) seen.photos.set(key, { size: size as number, sha256: sha256 as string, mimeType });
   },
   poem_pages(row, seen) {

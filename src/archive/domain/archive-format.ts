@@ -34,14 +34,20 @@ export interface TableSpec {
   key: readonly string[];
   /** The serial id column whose sequence is carried over, so new records never reuse an old id. */
   serial?: string;
+  /**
+   * Columns added without raising the format version: a backup made before them lacks them, and
+   * its rows take the column's default (a page photo made before rotation stands as uploaded).
+   */
+  addedLater?: readonly string[];
 }
 
 const USERS: TableSpec = { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' };
 const SCAN_PAGES: TableSpec = {
   name: 'scan_pages',
-  columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at'],
+  columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at', 'rotation'],
   key: ['id'],
   serial: 'id',
+  addedLater: ['rotation'],
 };
 const POEM_PAGES: TableSpec = { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] };
 const PUBLICATION_COLUMNS = ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'];
@@ -82,6 +88,17 @@ const VERSION_1_TABLES: readonly TableSpec[] = [
 
 /** The tables of each format version this software restores. */
 const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = { 1: VERSION_1_TABLES, [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES };
+
+/**
+ * The columns a backup lists for a table, when they are the table's in its format version: all of
+ * them, or all but those added later (an older backup of the same version). Otherwise undefined.
+ */
+export function backedUpColumns(spec: TableSpec, listed: unknown): readonly string[] | undefined {
+  const older = spec.columns.filter((c) => !spec.addedLater?.includes(c));
+  const same = (columns: readonly string[]) => JSON.stringify(listed) === JSON.stringify(columns);
+  if (same(spec.columns)) return spec.columns;
+  return same(older) ? older : undefined;
+}
 
 /** The tables a backup of this format version holds, in the order it holds them. */
 export function archiveTables(formatVersion: number): readonly TableSpec[] {
@@ -156,7 +173,7 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
   if (!isObject(tables) || !isObject(nextIds) || !isObject(pages)) throw damaged('lacks its tables, next ids or pages');
   for (const spec of specs) {
     const table = tables[spec.name];
-    if (!isObject(table) || !isCount(table.rows) || JSON.stringify(table.columns) !== JSON.stringify(spec.columns)) {
+    if (!isObject(table) || !isCount(table.rows) || !backedUpColumns(spec, table.columns)) {
       throw damaged(`does not describe the table ${spec.name} as format version ${version} does`);
     }
     if (spec.serial && !(isCount(nextIds[spec.name]) && (nextIds[spec.name] as number) >= 1)) throw damaged(`lacks the next id of ${spec.name}`);

@@ -6,6 +6,7 @@ import { FailedLogins1763940000000 } from './1763940000000-failed-logins.js';
 import { ForgivingSearch1764100000000 } from './1764100000000-forgiving-search.js';
 import { Revisions1764200000000 } from './1764200000000-revisions.js';
 import { MemorialSettings1764300000000 } from './1764300000000-memorial-settings.js';
+import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ForgivingSearch1764100000000,
   Revisions1764200000000,
   MemorialSettings1764300000000,
+  PageRotation1764400000000,
 ];

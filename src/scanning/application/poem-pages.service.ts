@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PoemPage } from '../../../contracts/catalog.js';
-import { CATALOG_READ_API, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
+import type { PageRotation, PoemPage } from '../../../contracts/catalog.js';
+import { CATALOG_CHANGE_NOTICES, CATALOG_READ_API, type CatalogChangeNotices, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { SCAN_PAGES, type ScanPageRow, type ScanPages } from './ports/scan-pages.port.js';
@@ -12,6 +12,7 @@ const asPoemPage = (page: ScanPageRow): PoemPage => ({
   page_number: page.page_number,
   mime_type: page.mime_type,
   url: `/api/scan_pages/${page.id}/image/`,
+  rotation: page.rotation,
 });
 
 const pageNotFound = () => new ScanError('SCAN.PAGE_NOT_FOUND', 'Page image not found');
@@ -27,6 +28,7 @@ export class PoemPages {
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
   ) {}
 
   /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
@@ -42,6 +44,19 @@ export class PoemPages {
    */
   async ofPoemShown(ref: string): Promise<PoemPage[]> {
     return (await this.pagesRepo.pagesOfPoemRef(ref)).map(asPoemPage);
+  }
+
+  /**
+   * Turns a page photo to stand upright: how it is shown and how Reprocess reads it; the stored
+   * photo stays as uploaded. Throws SCAN.PAGE_NOT_FOUND for an unknown page.
+   */
+  async rotate(id: string, rotation: PageRotation): Promise<PoemPage> {
+    if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
+    // The reader's printed pages show the turn: cached public reads of its book must go.
+    const page = await this.pagesRepo.setRotation(Number(id), rotation, (tx, turned) => this.notices.announce(tx, [turned.publication_id]));
+    if (!page) throw pageNotFound();
+    this.notices.changedLocally([page.publication_id]);
+    return asPoemPage(page);
   }
 
   /**

@@ -249,7 +249,7 @@ export class PoemScanner {
         }
         throw err;
       }
-      images.push(await this.images.normalise(data, page.index, { label: `Page ${page.index + 1}` }));
+      images.push(await this.images.normalise(data, page.index, { label: `Page ${page.index + 1}`, rotation: page.rotation }));
     }
     return images;
   }

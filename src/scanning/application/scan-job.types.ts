@@ -1,3 +1,5 @@
+import type { PageRotation } from '../../../contracts/catalog.js';
+
 /** A page photo already kept in the page store, as a job refers to it. */
 export interface StoredPageRef {
   /** scan_pages.id */
@@ -8,6 +10,8 @@ export interface StoredPageRef {
   mimeType: string;
   /** Pages of one upload, consecutive in the book; a reprocess reads each upload's pages on their own. */
   uploadJobId?: string;
+  /** Degrees clockwise the curator turned the photo (absent: as uploaded); read turned. */
+  rotation?: PageRotation;
 }
 
 /** The id of an upload's scan job: `scan-`, the publication, a hash of its photos (ScanService.scanUpload). */

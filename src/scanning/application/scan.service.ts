@@ -96,8 +96,12 @@ export class ScanService {
       storageKey: row.storage_key,
       mimeType: row.mime_type,
       uploadJobId: row.job_id,
+      ...(row.rotation ? { rotation: row.rotation } : {}),
     }));
-    const jobId = `reprocess-${publication.id}-${sha256(rows.map((r) => r.id).join(',')).slice(0, 24)}`;
+    // Keyed by the pages and how each is turned: the same pages again are the same job, and a page
+    // turned since makes a new one. An unturned page keys as before rotation existed.
+    const key = rows.map((r) => (r.rotation ? `${r.id}@${r.rotation}` : `${r.id}`)).join(',');
+    const jobId = `reprocess-${publication.id}-${sha256(key).slice(0, 24)}`;
     await this.queue.enqueue('scan.reprocess', { publicationId: publication.id, pages }, jobId);
     return this.answer(jobId, options);
   }

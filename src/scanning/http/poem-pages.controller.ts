@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isStaff, StaffGuard } from '../../auth/index.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { PoemPages } from '../application/poem-pages.service.js';
+import { PageRotationDto } from './page-rotation.dto.js';
 
 const VISITOR = { staff: false } as const;
 
@@ -25,6 +26,13 @@ export class PoemPagesController {
   @ApiOperation({ summary: "The printed pages of a published poem: the photos of its book's pages it was read from (404 for drafts and the trash)" })
   printedPagesOfPoem(@Param('id') id: string) {
     return this.pages.ofPoem(id, VISITOR);
+  }
+
+  @Put('scan_pages/:id/rotation')
+  @UseGuards(StaffGuard)
+  @ApiOperation({ summary: 'Turn a page photo in quarter turns to stand upright: shown turned, read turned by Reprocess; the stored photo is unchanged' })
+  rotate(@Param('id') id: string, @Body() dto: PageRotationDto) {
+    return this.pages.rotate(id, dto.rotation);
   }
 
   @Get('scan_pages/:id/image')

@@ -5,6 +5,8 @@ import {
   type ClearPoemsRequest,
   type CreatePoemRequest,
   type Poem,
+  type PageRotation,
+  type PageRotationRequest,
   type PoemPage,
   type UpdatePoemRequest,
 } from '../../../../contracts/catalog.js';
@@ -20,6 +22,8 @@ export interface PoemMethods {
   /** The new reading order, naming every poem of the publication once. */
   reorderPoems(id: Identifier, poemIds: number[]): Promise<Poem[]>;
   getPoemPages(poemId: Identifier): Promise<PoemPage[]>;
+  /** Turns a page photo (kept for the photo: shown turned everywhere and read turned by Reprocess). */
+  setPageRotation(pageId: Identifier, rotation: PageRotation): Promise<PoemPage>;
 }
 
 const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
@@ -80,6 +84,7 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     },
 
     getPoemPages: (poemId) => get<unknown>(`/poems/${seg(poemId)}/pages/`).then((json) => asList<PoemPage>(json)),
+    setPageRotation: (pageId, rotation) => send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
   };
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

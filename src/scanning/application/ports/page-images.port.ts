@@ -6,8 +6,8 @@ import type { PageImage } from './extraction.port.js';
  * admin to see. Both refuse what is no accepted photo with an ImageIntakeError (domain).
  */
 export interface PageImages {
-  /** `label` names the file in error messages, e.g. the form field 'page_2'. */
-  normalise(data: Buffer, index: number, options?: { label?: string }): Promise<PageImage>;
+  /** `label` names the file in error messages, e.g. the form field 'page_2'; `rotation` is the curator's quarter turns, clockwise in degrees. */
+  normalise(data: Buffer, index: number, options?: { label?: string; rotation?: number }): Promise<PageImage>;
   storable(data: Buffer, label?: string): Promise<{ data: Buffer; mimeType: 'image/jpeg' | 'image/png' | 'image/webp' }>;
 }
 

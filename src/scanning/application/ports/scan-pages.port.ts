@@ -1,3 +1,5 @@
+import type { PageRotation } from '../../../../contracts/catalog.js';
+import type { TransactionStatements } from '../../../catalog/index.js';
 /**
  * The page archive as the use cases reach it: which photo of which upload is stored where, which
  * poems were read from it, its printed page number, and whether a scan has read it to the end.
@@ -11,6 +13,8 @@ export interface ScanPageRow {
   mime_type: string;
   page_number: number | null;
   sha256: string;
+  /** The curator's turn of the photo, clockwise; the stored bytes never change. */
+  rotation: PageRotation;
 }
 
 export interface NewScanPage {
@@ -35,6 +39,11 @@ export interface ScanPages {
   markScanned(scanPageIds: number[]): Promise<void>;
   unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>>;
   setPageNumber(scanPageId: number, pageNumber: number): Promise<void>;
+  /**
+   * Turns a page photo; answers the page as it is now, or null for an unknown page. `changed` runs
+   * in the same transaction once a page was turned (to tell the other processes on commit).
+   */
+  setRotation(scanPageId: number, rotation: PageRotation, changed: (transaction: TransactionStatements, page: ScanPageRow) => Promise<void>): Promise<ScanPageRow | null>;
 }
 
 export const SCAN_PAGES = Symbol('SCAN_PAGES');

@@ -93,10 +93,13 @@ function describeUnsupported(data: Uint8Array): string | undefined {
 export interface IntakeOptions {
   /** How the file is named to the admin in error messages, e.g. the form field 'page_2'. */
   label?: string;
+  /** Degrees clockwise to turn the photo after its EXIF orientation (a curator's quarter turns). */
+  rotation?: number;
 }
 
 /**
- * Checks a page photo by content, turns it upright by its EXIF orientation, scales it down so its
+ * Checks a page photo by content, turns it upright by its EXIF orientation (then by the curator's
+ * rotation, if any), scales it down so its
  * long side is at most PAGE_LONG_SIDE and re-encodes it as JPEG (metadata stripped).
  */
 export async function normalisePageImage(data: Buffer, index: number, options: IntakeOptions = {}): Promise<PageImage> {
@@ -115,7 +118,9 @@ export async function normalisePageImage(data: Buffer, index: number, options: I
   return oneFullSizePhotoAtATime(async () => {
     await checkPixels(data, type, label).catch((error: unknown) => Promise.reject(unreadable(error, label, type)));
     try {
-      const { data: out, info } = await (await open(data, type))
+      const image = await open(data, type);
+      if (options.rotation) image.rotate(options.rotation);
+      const { data: out, info } = await image
         .resize(PAGE_LONG_SIDE, PAGE_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88, mozjpeg: false })

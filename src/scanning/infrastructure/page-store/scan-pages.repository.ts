@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageRotation } from '../../../../contracts/catalog.js';
 import type { NewScanPage, ScanPageRow, ScanPages } from '../../application/ports/scan-pages.port.js';
 
-const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256';
+const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256, rotation';
 
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
@@ -133,6 +134,17 @@ export class ScanPagesRepository implements ScanPages {
       [publicationId],
     );
     return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
+  }
+
+  setRotation(scanPageId: number, rotation: PageRotation, changed: (transaction: EntityManager, page: ScanPageRow) => Promise<void>): Promise<ScanPageRow | null> {
+    return this.db.transaction(async (tx) => {
+      // An UPDATE ... RETURNING answers [rows, count].
+      const [rows]: [ScanPageRow[], number] = await tx.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [scanPageId, rotation]);
+      const page = rows[0];
+      if (!page) return null;
+      await changed(tx, page);
+      return page;
+    });
   }
 
   async setPageNumber(scanPageId: number, pageNumber: number): Promise<void> {
