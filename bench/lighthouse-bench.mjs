@@ -35,6 +35,7 @@ const pages = {
   book: pathOf('book page'),
   poem: pathOf('poem in its book'),
   about: pathOf('poem page'),
+  poet: pathOf('About the poet'),
   search: '/search',
   results: pathOf('search page'),
   print: pathOf('print edition of a book'),
