@@ -12,15 +12,12 @@
  *
  * Usage: node bench/real-scans-bench.mjs [--set DIR] [--book NAME] [--page NAME] [--verbose] [--json]
  */
-import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { availableParallelism, loadavg } from 'node:os';
 import { addCounts, extractedText, rates, readRealScans, scorePage } from '../test/support/real-scans/score.mjs';
-import { adminSession } from './lib/admin-session.mjs';
+import { createPublication, loadNote, printTable, reportGoals, withEmbeddedArchive } from './lib/embedded-scan-app.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,10 +33,6 @@ const { values: args } = parseArgs({
 /** The goals of the real-scans README: lines and indentation on every book, CER on the English one. */
 const GOALS = { lines: 0.95, indentation: 0.9, englishCer: 0.02, secondsPerPage: 1.5 };
 
-const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
-const { createApp } = await import(dist('bootstrap.js'));
-const { loadConfig } = await import(dist('config/app-config.js'));
-
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const mime = (name) => (name.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
@@ -48,16 +41,9 @@ async function main() {
     .filter((b) => !args.book || b.name.includes(args.book))
     .map((b) => ({ ...b, pages: b.pages.filter((p) => !args.page || p.name.includes(args.page)) }))
     .filter((b) => b.pages.length);
-  const dataDir = mkdtempSync(join(tmpdir(), 'real-scans-bench-'));
-  const password = 'bench-password-long-enough';
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password, PORT: '0' });
-  const app = await createApp(config, { inMemory: true, logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  try {
-    const call = await adminSession(base, 'bench', password);
+  await withEmbeddedArchive(args.dist, async ({ call }) => {
     const uploadAlone = async (page) => {
-      const { id } = await call('POST', '/api/publications/', { title: page.name, authors: [], publisher: '', publication_date: '', isbn: '', notes: '' });
+      const id = await createPublication(call, page.name);
       const form = new FormData();
       form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
       await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
@@ -107,9 +93,8 @@ async function main() {
       console.log(`Offline extractor on real scans at ${resolve(args.set)} (${pages} pages, each uploaded alone), measures of the set's README`);
       const header = ['book', 'pages', 'CER', 'lines kept', 'indent kept', 's/page', 'CPU s/page'];
       const table = rows.map((r) => [r.name, r.pages, pct(r.cer), pct(r.lines), pct(r.indentation), r.secondsPerPage.toFixed(2), r.cpuSecondsPerPage.toFixed(2)]);
-      const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
-      for (const row of [header, ...table]) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
-      console.log(`  load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs${loadavg()[0] > availableParallelism() ? ': the machine was busy, so seconds are inflated' : ''}`);
+      printTable(header, table);
+      console.log(`  ${loadNote()}`);
     }
     const missed = [];
     for (const r of rows.slice(0, -1)) {
@@ -118,14 +103,8 @@ async function main() {
       if (r.language === 'English' && r.cer > GOALS.englishCer) missed.push(`${r.name} character error rate`);
     }
     if (all.secondsPerPage > GOALS.secondsPerPage) missed.push('seconds per page');
-    if (missed.length) {
-      console.error(`Goals missed: ${missed.join(', ')}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    reportGoals(missed);
+  });
 }
 
 await main();

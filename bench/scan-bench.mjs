@@ -13,16 +13,13 @@
  *
  * Usage: node bench/scan-bench.mjs [--set DIR] [--book NAME] [--verbose] [--json]
  */
-import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readSet, scoreBook } from '../test/support/extraction-set/set.mjs';
 import { addCounts, rates } from '../test/support/extraction-set/score.mjs';
-import { adminSession } from './lib/admin-session.mjs';
+import { createPublication, loadNote, printTable, reportGoals, withEmbeddedArchive } from './lib/embedded-scan-app.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,20 +34,16 @@ const { values: args } = parseArgs({
 /** The goals of the extraction issue, in the README's measures. */
 const GOALS = { found: 1, extra: 0, cer: 0.01, lines: 0.98, breaks: 0.95, indentation: 0.95, titles: 1, pages: 1, duplicates: 1, metadata: 1, secondsPerPhoto: 1.5 };
 
-const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
-const { createApp } = await import(dist('bootstrap.js'));
-const { loadConfig } = await import(dist('config/app-config.js'));
 
 /** A signed-in admin talking to the app over HTTP, as the admin app does (session cookie + CSRF). */
-async function adminClient(base, username, password) {
-  const call = await adminSession(base, username, password);
+function adminClient(call) {
   const form = (field, photos) => {
     const data = new FormData();
     photos.forEach((p, i) => data.append(`${field}_${i}`, new Blob([p.data], { type: 'image/jpeg' }), p.name));
     return data;
   };
   return {
-    createPublication: async (title) => (await call('POST', '/api/publications/', { title, authors: [], publisher: '', publication_date: '', isbn: '', notes: '' })).id,
+    createPublication: (title) => createPublication(call, title),
     upload: (id, photos) => call('POST', `/api/publications/${id}/batch_upload_pages/`, form('page', photos)),
     poems: (id) => call('GET', `/api/publications/${id}/poems/?admin=true`),
     metadata: async (photos) => (await call('POST', '/api/ai_extraction/extract_metadata/', form('image', photos))).metadata,
@@ -82,14 +75,8 @@ function report(name, s, photos, seconds, cpuSeconds) {
 
 async function main() {
   const books = readSet(resolve(args.set)).filter((b) => !args.book || b.name.includes(args.book));
-  const dataDir = mkdtempSync(join(tmpdir(), 'scan-bench-'));
-  const password = 'bench-password-long-enough';
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password, PORT: '0' });
-  const app = await createApp(config, { inMemory: true, logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  try {
-    const admin = await adminClient(base, 'bench', password);
+  await withEmbeddedArchive(args.dist, async ({ call }) => {
+    const admin = adminClient(call);
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
     await admin.upload(await admin.createPublication('Warm-up'), [books[0].pages[0]]);
 
@@ -139,10 +126,9 @@ async function main() {
       console.log(`Offline extractor on ${resolve(args.set)} (${photos} photos, ${total.poems} poems), measures of the set's README`);
       const header = ['book', 'poems found', 'extra', 'CER', 'lines', 'stanzas', 'indent', 'titles', 'pages', 'dups', 'metadata', 's/photo', 'CPU s/photo'];
       const table = rows.map((r) => [r.name, `${r.found}/${r.poems}`, r.extra, pct(r.cer), pct(r.lines), pct(r.breaks), pct(r.indentation), `${r.titles}/${r.poems}`, `${r.pages}/${r.poems}`, r.duplicates, r.metadata, r.secondsPerPhoto.toFixed(2), r.cpuSecondsPerPhoto.toFixed(2)]);
-      const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
-      for (const row of [header, ...table]) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+      printTable(header, table);
       for (const r of rows) if (r.missed.length && r.name !== 'total') console.log(`  ${r.name}: not found: ${r.missed.join(', ')}`);
-      if (loadavg()[0] > availableParallelism()) console.log(`  note: the machine was busy (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), so seconds are inflated`);
+      console.log(`  ${loadNote()}`);
     }
     const missed = [];
     if (all.found < all.poems) missed.push('poems found');
@@ -156,14 +142,8 @@ async function main() {
     if (dup.right < dup.of) missed.push('duplicates');
     if (meta.right < meta.of) missed.push('metadata');
     if (all.secondsPerPhoto > GOALS.secondsPerPhoto) missed.push('seconds per photo');
-    if (missed.length) {
-      console.error(`Goals missed: ${missed.join(', ')}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    reportGoals(missed);
+  });
 }
 
 await main();
