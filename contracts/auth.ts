@@ -38,5 +38,7 @@ export interface HealthAnswer {
   database_latency_ms: number;
   /** The scan queue: in-process, or Redis with whether it answers and has workers. */
   queue: { mode: string; ok: boolean; [detail: string]: unknown };
+  /** Where page photos are kept (files on the API's disk, or an S3 bucket) and whether it answers. */
+  page_store?: { kind: 'files' | 's3'; ok: boolean; detail?: string };
   time: string;
 }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { HealthAnswer } from '../../contracts/auth.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../common/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { PAGE_STORE_HEALTH, type PageStoreHealth } from './page-store-health.port.js';
 import { QUEUE_HEALTH, type QueueHealth } from './queue-health.port.js';
 
 @ApiTags('health')
@@ -15,6 +16,7 @@ export class HealthController {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(QUEUE_HEALTH) private readonly queue?: QueueHealth,
+    @Optional() @Inject(PAGE_STORE_HEALTH) private readonly pageStore?: PageStoreHealth,
   ) {}
 
   @Get()
@@ -32,7 +34,7 @@ export class HealthController {
   }
 
   @Get('health')
-  @ApiOperation({ summary: 'Database and queue state; 503 when the database does not answer' })
+  @ApiOperation({ summary: 'Database, queue and page store state; 503 when the database does not answer' })
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthAnswer> {
     res.setHeader('Cache-Control', 'no-store');
     const started = Date.now();
@@ -47,17 +49,20 @@ export class HealthController {
     const queue = this.queue
       ? await this.queue.state().catch((err: Error) => ({ mode: 'redis' as const, ok: false, detail: err.message }))
       : { mode: this.config.redisUrl ? 'redis' : 'in-process', ok: true };
+    const pageStore = this.pageStore ? await this.pageStore.state() : undefined;
+    const othersOk = queue.ok && (pageStore?.ok ?? true);
     if (!database) {
       res.status(503);
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
     return {
-      status: database && queue.ok ? 'ok' : database ? 'degraded' : 'error',
+      status: database && othersOk ? 'ok' : database ? 'degraded' : 'error',
       database,
       database_engine: this.config.databaseUrl ? 'postgresql' : 'pglite',
       ...(databaseError ? { database_error: databaseError } : {}),
       database_latency_ms: Date.now() - started,
       queue,
+      ...(pageStore ? { page_store: pageStore } : {}),
       time: new Date().toISOString(),
     };
   }

@@ -4,3 +4,5 @@
  */
 export { QUEUE_HEALTH } from './queue-health.port.js';
 export type { QueueHealth } from './queue-health.port.js';
+export { PAGE_STORE_HEALTH } from './page-store-health.port.js';
+export type { PageStoreHealth } from './page-store-health.port.js';

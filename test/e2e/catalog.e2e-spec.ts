@@ -329,10 +329,12 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
     });
   });
 
-  it('answers health with a database flag and the queue state, and an index at /api/', async () => {
+  it('answers health with a database flag, the queue and the page store, and an index at /api/', async () => {
     const health = (await t.http().get('/api/health/').expect(200)).body;
     expect(health.database).toBe(true);
+    expect(health.status).toBe('ok');
     expect(health.queue).toMatchObject({ mode: 'in-process', ok: true, workers: true });
+    expect(health.page_store).toEqual({ kind: 'files', ok: true });
     const index = (await t.http().get('/api/').expect(200)).body;
     expect(index.docs).toBe('/api/docs');
     const docs = await t.http().get('/api/docs-json').expect(200);

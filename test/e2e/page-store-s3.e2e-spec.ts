@@ -180,7 +180,12 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       expect((await scan(agent, token, id, [first])).status).toBe(200);
       const [page] = (await agent.get(`/api/poems/${((await agent.get(`/api/publications/${id}/poems/?admin=true`)).body as Array<{ id: number }>)[0].id}/pages/`).expect(200)).body as Array<{ url: string }>;
 
+      expect((await t.http().get('/api/health/').expect(200)).body).toMatchObject({ status: 'ok', page_store: { kind: 's3', ok: true } });
       await proxy.cut();
+      // The health check names the outage, and the rest of the archive still answers.
+      const health = (await t.http().get('/api/health/').expect(200)).body;
+      expect(health).toMatchObject({ status: 'degraded', database: true, page_store: { kind: 's3', ok: false } });
+      expect(health.page_store.detail).toEqual(expect.any(String));
       const down = await agent.get(page.url);
       expect(down.status).toBe(503);
       expect(down.headers['retry-after']).toBe('15');

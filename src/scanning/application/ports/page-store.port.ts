@@ -5,6 +5,10 @@ import { DomainError } from '../../../common/domain/domain-error.js';
  * worker on another machine reads them from the same (shared) store.
  */
 export interface PageStore {
+  /** Where photos are kept: files on this machine's disk, or an S3-compatible bucket. */
+  readonly kind: 'files' | 's3';
+  /** Answers once the store can take and give photos; throws PageStoreUnavailableError when not. */
+  check(): Promise<void>;
   put(key: string, data: Buffer): Promise<void>;
   /**
    * Throws PageNotStoredError when the key holds nothing. Every method throws
@@ -30,7 +34,8 @@ const PAGE_STORE_RETRY_AFTER_SECONDS = 15;
 /** An outage, not a bug nor the request's fault: answered 503 with Retry-After, like the database's. */
 export class PageStoreUnavailableError extends DomainError {
   readonly retryAfterSeconds = PAGE_STORE_RETRY_AFTER_SECONDS;
-  constructor() {
+  /** What failed, for the log and the health check; never shown to visitors. */
+  constructor(readonly detail?: string) {
     super('SCAN.PAGE_STORE_UNAVAILABLE', 'The archive cannot reach the storage of its page photos right now. Nothing has been lost; please try again in a moment.');
   }
 }

@@ -1,18 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { PageNotStoredError, type PageStore } from '../../application/ports/page-store.port.js';
+import { PageNotStoredError, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
 import { assertPageKey } from './page-key.js';
 
 /** Page photos as files under PAGE_STORE_DIR (DATA_DIR/pages by default; a shared volume for workers). */
 @Injectable()
 export class FileSystemPageStore implements PageStore {
+  readonly kind = 'files';
   private readonly root: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.root = resolve(config.pageStoreDir);
+  }
+
+  /** The folder is there (made on first use) and this process may write in it. */
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.R_OK | constants.W_OK);
+    } catch (err) {
+      throw new PageStoreUnavailableError((err as Error).message);
+    }
   }
 
   async put(key: string, data: Buffer): Promise<void> {

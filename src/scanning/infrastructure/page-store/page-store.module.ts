@@ -1,7 +1,8 @@
 import { Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { PAGE_STORE_HEALTH, type PageStoreHealth } from '../../../health/index.js';
 import { PAGE_IMAGES } from '../../application/ports/page-images.port.js';
-import { PAGE_STORE } from '../../application/ports/page-store.port.js';
+import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
 import { SCAN_PAGES } from '../../application/ports/scan-pages.port.js';
 import { pageImageIntake } from '../images/page-image.intake.js';
 import { openPageStore } from './page-store.factory.js';
@@ -19,10 +20,21 @@ import { ScanPagesRepository } from './scan-pages.repository.js';
         return opened.store;
       },
     },
+    {
+      provide: PAGE_STORE_HEALTH,
+      inject: [PAGE_STORE],
+      useFactory: (store: PageStore): PageStoreHealth => ({
+        state: () =>
+          store.check().then(
+            () => ({ kind: store.kind, ok: true }),
+            (err: unknown) => ({ kind: store.kind, ok: false, detail: err instanceof PageStoreUnavailableError ? (err.detail ?? err.message) : (err as Error).message }),
+          ),
+      }),
+    },
     ScanPagesRepository,
     { provide: SCAN_PAGES, useExisting: ScanPagesRepository },
     { provide: PAGE_IMAGES, useValue: pageImageIntake },
   ],
-  exports: [PAGE_STORE, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES],
+  exports: [PAGE_STORE, PAGE_STORE_HEALTH, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES],
 })
 export class PageStoreModule {}

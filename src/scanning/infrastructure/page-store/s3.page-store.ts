@@ -22,6 +22,7 @@ const BATCH = 1000;
  * backup moves between the two stores unchanged.
  */
 export class S3PageStore implements PageStore, OnModuleDestroy {
+  readonly kind = 's3';
   private readonly logger = new Logger(S3PageStore.name);
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -63,6 +64,11 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
       if (status === 401 || status === 403) throw new ConfigError(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the ${this.where}`);
       this.logger.warn(`The page store (${this.where}) cannot be reached now: ${reason(err)}; page photos answer 503 until it can`);
     }
+  }
+
+  /** The bucket answers to our keys. */
+  async check(): Promise<void> {
+    await this.call('reach the bucket', () => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
   }
 
   async put(key: string, data: Buffer): Promise<void> {
@@ -134,7 +140,7 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
   /** Any failure of the store itself (down, slow, a missing bucket, refused keys) is an outage to the caller; the log says which. */
   private unavailable(what: string, err: unknown): PageStoreUnavailableError {
     this.logger.warn(`The page store (${this.where}) failed to ${what}: ${reason(err)}`);
-    return new PageStoreUnavailableError();
+    return new PageStoreUnavailableError(reason(err));
   }
 }
 
