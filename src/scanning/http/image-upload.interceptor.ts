@@ -1,18 +1,7 @@
-import {
-  HttpException,
-  Inject,
-  Injectable,
-  mixin,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-  type Type,
-} from '@nestjs/common';
+import type { NestInterceptor, Type } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
-import { verifyCsrfFormField } from '../../auth/index.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { CsrfCheckedUpload } from '../../auth/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import type { UploadedImage } from '../application/scan.service.js';
 
@@ -37,30 +26,14 @@ function tooMany(kind: UploadKind): ScanError {
  * (413) and the file count limit (400 with the spec's wording) reported as scan errors.
  */
 export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> {
-  @Injectable()
-  class Interceptor implements NestInterceptor {
-    private readonly multer: NestInterceptor;
-
-    constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-      const Multer = AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: MAX_FILES, fields: 20 } });
-      this.multer = new Multer();
-    }
-
-    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      try {
-        const handled = await this.multer.intercept(context, next);
-        // The form is parsed now (the handler runs later, on subscription): check its CSRF field.
-        verifyCsrfFormField(context.switchToHttp().getRequest<Request>());
-        return handled;
-      } catch (err) {
-        const code = ((err as HttpException)?.cause as { code?: string } | undefined)?.code;
-        if (code === 'LIMIT_FILE_SIZE') throw ScanError.fileTooLarge(this.config.maxUploadBytes);
-        if (code === 'LIMIT_FILE_COUNT') throw tooMany(kind);
-        throw err;
-      }
-    }
-  }
-  return mixin(Interceptor);
+  return CsrfCheckedUpload({
+    multer: (config) => AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: MAX_FILES, fields: 20 } }),
+    refusal: (code, config) => {
+      if (code === 'LIMIT_FILE_SIZE') return ScanError.fileTooLarge(config.maxUploadBytes);
+      if (code === 'LIMIT_FILE_COUNT') return tooMany(kind);
+      return undefined;
+    },
+  });
 }
 
 const FIELD_PATTERNS: Record<UploadKind, { pattern: RegExp; expected: string }> = {

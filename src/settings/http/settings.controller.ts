@@ -3,26 +3,18 @@ import {
   Controller,
   Delete,
   Get,
-  HttpException,
-  Inject,
-  Injectable,
   Param,
   Put,
   Req,
   Res,
   UseGuards,
   UseInterceptors,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Observable } from 'rxjs';
 import type { MemorialSettings, PortraitCrop } from '../../../contracts/settings.js';
-import { ChecksCsrfFormField, currentUser, StaffGuard, verifyCsrfFormField } from '../../auth/index.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ChecksCsrfFormField, CsrfCheckedUpload, currentUser, StaffGuard } from '../../auth/index.js';
 import { MemorialSettingsService } from '../application/memorial-settings.service.js';
 import { SettingsError } from '../domain/memorial.js';
 import { UpdateMemorialDto } from './memorial.dto.js';
@@ -33,31 +25,17 @@ const CROP_FIELDS = ['crop_x', 'crop_y', 'crop_width', 'crop_height'] as const;
  * The portrait's upload, parsed in memory with the intake's per-file limit (MAX_UPLOAD_MB): a
  * larger file is refused with 413 as soon as it passes the limit, before the rest is read.
  */
-@Injectable()
-class PortraitUpload implements NestInterceptor {
-  private readonly multer: NestInterceptor;
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    const Multer = FileInterceptor('portrait', { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
-    this.multer = new Multer();
-  }
-
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    try {
-      const handled = await this.multer.intercept(context, next);
-      verifyCsrfFormField(context.switchToHttp().getRequest<Request>());
-      return handled;
-    } catch (err) {
-      const code = ((err as HttpException)?.cause as { code?: string } | undefined)?.code;
-      const mb = Math.round(this.config.maxUploadBytes / 1024 / 1024);
-      if (code === 'LIMIT_FILE_SIZE') throw new SettingsError('SETTINGS.PORTRAIT_TOO_LARGE', `The portrait is larger than ${mb} MB: send a smaller photo.`, { field: 'portrait' });
-      if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
-        throw new SettingsError('SETTINGS.NO_PORTRAIT_FILE', 'Send one photo, as the form field "portrait".', { field: 'portrait' });
-      }
-      throw err;
+const PortraitUpload = CsrfCheckedUpload({
+  multer: (config) => FileInterceptor('portrait', { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } }),
+  refusal: (code, config) => {
+    const mb = Math.round(config.maxUploadBytes / 1024 / 1024);
+    if (code === 'LIMIT_FILE_SIZE') return new SettingsError('SETTINGS.PORTRAIT_TOO_LARGE', `The portrait is larger than ${mb} MB: send a smaller photo.`, { field: 'portrait' });
+    if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
+      return new SettingsError('SETTINGS.NO_PORTRAIT_FILE', 'Send one photo, as the form field "portrait".', { field: 'portrait' });
     }
-  }
-}
+    return undefined;
+  },
+});
 
 /** The crop the form names, all four numbers or none (the middle of the photo). */
 function cropOf(body: Record<string, unknown> | undefined): PortraitCrop | null {
