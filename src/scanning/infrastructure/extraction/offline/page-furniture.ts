@@ -111,6 +111,18 @@ function headings(lines: LayoutLine[], m: PageMeasures): LayoutLine[] {
   return lines.filter((l, i) => i > 0 && l.baseline - lines[i - 1].baseline >= m.pitch * 1.3 && (isCapitals(l.text) || larger(l)));
 }
 
+/** Whether a row lies wholly left of the text's margin or right of its lines' ends (an outer corner). */
+function outsideTextBlock(row: LayoutLine[], text: LayoutLine[], em: number): boolean {
+  const wordy = text.filter((l) => l.words.length >= 2);
+  if (wordy.length < 3) return false;
+  const lefts = wordy.map((l) => l.left).sort((a, b) => a - b);
+  const rights = wordy.map((l) => l.right).sort((a, b) => a - b);
+  // The margin most lines start from, and the end the longest lines reach (not a lone speck's).
+  const margin = lefts[Math.floor(lefts.length * 0.1)];
+  const end = rights[Math.floor(rights.length * 0.9)];
+  return Math.max(...row.map((l) => l.right)) < margin - em * 0.5 || Math.min(...row.map((l) => l.left)) > end + em * 0.5;
+}
+
 function sameHeading(key: string, lines: LayoutLine[]): boolean {
   return key.length >= 3 && lines.some((l) => textKey(l.text).length >= 3 && alikeness(key, textKey(l.text)) >= 0.8);
 }
@@ -118,7 +130,7 @@ function sameHeading(key: string, lines: LayoutLine[]): boolean {
 /**
  * Removes running heads and folios from a page's lines (top to bottom) and returns the folio.
  * A head row must stand apart from what follows; it is a head when it carries a folio in a corner,
- * repeats at the head of other pages, repeats a heading of this page or the last (the current
+ * repeats at the head of other pages, repeats the last heading of the page before (the current
  * poem's title), is followed by another heading (a title never sits on top of a title), or is set
  * smaller than the text: in capitals well under the text's size, or in upper and lower case under
  * it and centred (a poem's title smaller than its text is set in capitals, not so a head).
@@ -134,11 +146,21 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
   for (let round = 0; round < 3; round++) {
     const all = rows(lines, m.em);
     const top = all[0];
-    if (!top || !apartAfter(all, 0) || all.length < 2) break;
+    if (!top || all.length < 2) break;
     const text = rowText(top);
     // Capital roman numerals at the head of a page number poems or sections ("XII."); front-matter
     // folios are set in small roman (xii).
     const alone = /^\W*[IVXLCDM]+\W*$/.test(text) ? undefined : parseFolio(text);
+    // A number alone in the head's outer corner, beyond the text block's edge, is the folio however
+    // close the first line stands under it; anywhere else it must stand apart like any head. Close
+    // under it is the text itself, never a head (a head stands apart from the text).
+    if (!apartAfter(all, 0)) {
+      if (alone !== undefined && outsideTextBlock(top, lines.slice(top.length), m.em)) {
+        folio ??= alone;
+        lines = lines.filter((l) => !top.includes(l));
+      }
+      break;
+    }
     if (alone !== undefined) {
       folio ??= alone;
       lines = lines.filter((l) => !top.includes(l));
@@ -167,8 +189,9 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       (edge !== undefined && (edge.cornered || folioAfterStop)) ||
       letterSpaced ||
       context.repeatedHeads.has(key) ||
-      sameHeading(key, headings(lines, m)) ||
-      sameHeading(key, headings(context.previousPage ?? [], m)) ||
+      // The poem in progress: the last heading of the page before. A play's speaker names recur
+      // on a page and across pages, but the name over a speech that runs on is not printed again.
+      sameHeading(key, headings(context.previousPage ?? [], m).slice(-1)) ||
       followedByHeading ||
       small;
     if (!head) break;

@@ -182,6 +182,60 @@ describe('layout of a poem page', () => {
   });
 });
 
+describe('a verse play', () => {
+  const name = (text: string, advance = 1.5): Spec => ({ text, centred: true, advance });
+  const scene = [
+    page(0, [
+      title('ACTO PRIMERO', 2),
+      name('COMENDADOR', 2.5),
+      verse('¿Sabe el maestre que estoy', 1, 1.5),
+      verse('en la villa, y que le espero?'),
+      name('FLORES'),
+      verse('Ya lo sabe, y viene luego.', 0, 1.5),
+      name('COMENDADOR'),
+      verse('¿Y sabe también que soy', 0, 1.5),
+      verse('quien le dio la cruz primero?'),
+      name('FLORES'),
+      verse('Es muchacho, no te asombre.', 0, 1.5),
+      folio(9, 3),
+    ]),
+    page(1, [
+      folio(10, 0),
+      name('ORTUÑO', 2),
+      verse('No falta quien le aconseje', 0, 1.5),
+      verse('que de ser cortés se aleje.'),
+      name('COMENDADOR'),
+      verse('Conquistará poco amor.', 0, 1.5),
+      name('ORTUÑO'),
+      verse('Es llave la cortesía', 1, 1.5),
+      verse('para abrir la voluntad.'),
+    ]),
+  ];
+
+  it("keeps the speakers' names as lines of one scene, under the act's title, across the page turn", () => {
+    const layouts = analyse(...scene);
+    expect(layouts[0].blocks.map((b) => b.title)).toEqual(['ACTO PRIMERO']);
+    expect(layouts[0].blocks[0].lines.map((l) => l.trim())).toEqual([
+      'COMENDADOR', '', '¿Sabe el maestre que estoy', 'en la villa, y que le espero?', '',
+      'FLORES', '', 'Ya lo sabe, y viene luego.', '',
+      'COMENDADOR', '', '¿Y sabe también que soy', 'quien le dio la cruz primero?', '',
+      'FLORES', '', 'Es muchacho, no te asombre.',
+    ]);
+    // The names are set flush, the speeches keep their indentation.
+    expect(layouts[0].blocks[0].lines[0]).toBe('COMENDADOR');
+    expect(layouts[0].blocks[0].lines[2]).toMatch(/^ +¿Sabe/);
+    const poems = assemblePoems(layouts);
+    expect(poems.map((p) => [p.title, p.page_numbers])).toEqual([['ACTO PRIMERO', [9, 10]]]);
+    expect(poems[0].body).toContain('Es muchacho, no te asombre.\n\nORTUÑO\n\nNo falta quien le aconseje');
+  });
+
+  it('keeps short poems under body-size headings as poems when the headings do not take turns like speakers', () => {
+    const song = (heading: string, advance: number): Spec[] => [name(heading, advance), verse('The lark is up before the light,', 0, 2), verse('and sings the morning into sight.')];
+    const layouts = analyse(page(0, [...song('SONG', 2), ...song('SONG', 3), ...song('SONNET', 3), ...song('SONG', 3), ...song('SONNET', 3), ...song('SONNET', 3)]));
+    expect(layouts[0].blocks.map((b) => b.title)).toEqual(['SONG', 'SONG', 'SONNET', 'SONG', 'SONNET', 'SONNET']);
+  });
+});
+
 describe('page furniture', () => {
   it('reads a folio printed in the head corner and removes the running head', () => {
     const [layout] = analyse(
@@ -193,6 +247,28 @@ describe('page furniture', () => {
     );
     expect(layout.pageNumber).toBe(42);
     expect(layout.blocks).toEqual([{ lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] }]);
+  });
+
+  it('reads a folio alone in the outer corner of the head though the first line stands close under it, but not a number inside the text block', () => {
+    const text = {
+      one: ['the one who speaks a little while and goes,', 'and leaves the stage to someone else to fill;', 'who knows the lines, but not how the story goes,', 'and keeps on saying them against his will.'],
+      two: ['The lamps are lit along the harbour wall,', 'a boat comes in with nothing in its nets;', 'the gulls go over, and the evenings fall', 'on men who count the weather and their debts.'],
+      three: ['In spring the orchard wakes before the town,', 'its branches loud with finches and with rain;', 'by May the petals settle and lie down', 'like letters no one means to read again.'],
+    };
+    const lines = (page: keyof typeof text) => text[page].map((line, i) => verse(line, 0, i === 0 ? 1.2 : 1));
+    // Close under the folio is the text: a name in small capitals there is a speaker's, not a head.
+    const [speech] = analyse(page(0, [{ text: '16', advance: 0, flushRight: 150 }, { text: 'LAURENCIA', size: 22, centred: true, advance: 1.2 }, ...lines('one').map((l, i) => (i === 0 ? { ...l, advance: 1.5 } : l))]));
+    expect(speech.pageNumber).toBe(16);
+    expect(speech.blocks[0].title).toBe('LAURENCIA');
+    const [left, right, inside] = analyse(
+      page(0, [{ text: '14', advance: 0, flushRight: 150 }, ...lines('one')]),
+      page(1, [{ text: '15', advance: 0, flushRight: 1300 }, ...lines('two')]),
+      page(2, [{ text: '1914', advance: 0, indent: 4 }, ...lines('three')]),
+    );
+    expect([left.pageNumber, right.pageNumber]).toEqual([14, 15]);
+    expect(left.blocks).toEqual([{ lines: lines('one').map((l) => l.text) }]);
+    expect(right.blocks).toEqual([{ lines: lines('two').map((l) => l.text) }]);
+    expect(inside.blocks[0].lines[0].trim()).toBe('1914');
   });
 
   it('reads a folio set apart in the outer corner of a head that names the poem, and keeps the poem its title', () => {

@@ -4,6 +4,7 @@ import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
 import type { PageLayout, PoemBlock } from '../../../domain/assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
+import { resolveSpeakers } from './speaker-labels.js';
 import { joinTurnedLines } from './turned-lines.js';
 
 /**
@@ -30,6 +31,7 @@ import { joinTurnedLines } from './turned-lines.js';
  *   (resolveTurns).
  * - A verse line too long for the measure, turned over onto an indented printed line, is one line
  *   (turned-lines.ts).
+ * - In a verse play, the speakers' names are lines of the scene's text, not titles (speaker-labels.ts).
  */
 
 export { straightenLines } from './layout-lines.js';
@@ -87,6 +89,17 @@ export function textMargin(lines: LayoutLine[], em: number): number {
   return lefts[0];
 }
 
+/** Whether a line's type is the verse's size: neither its capitals nor its small letters stand taller. */
+function bodySized(line: LayoutLine, m: PageMeasures): boolean {
+  const byCapitals = line.capHeight !== undefined && m.bodyCap ? line.capHeight / m.bodyCap : undefined;
+  const bySmalls = line.xHeight !== undefined && m.bodyX ? line.xHeight / m.bodyX : undefined;
+  const ratios = [byCapitals, bySmalls].filter((r): r is number => r !== undefined);
+  return ratios.length ? Math.max(...ratios) < TITLE_SIZE : line.size < m.em * 1.25;
+}
+
+/** Words a speaker's name runs to at most ("FIRST CITIZEN", "DON MANRIQUE"). */
+const SPEAKER_WORDS = 3;
+
 type Kind = 'title' | 'numeral' | 'verse' | 'mark';
 
 interface Classified {
@@ -104,11 +117,7 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
 
   const looksLikeHeading = (line: LayoutLine): boolean => {
     if (line.words.length > 14) return false;
-    // Larger type: its capitals or its small letters stand taller than the verse's.
-    const byCapitals = line.capHeight !== undefined && m.bodyCap ? line.capHeight / m.bodyCap : undefined;
-    const bySmalls = line.xHeight !== undefined && m.bodyX ? line.xHeight / m.bodyX : undefined;
-    const ratios = [byCapitals, bySmalls].filter((r): r is number => r !== undefined);
-    const larger = ratios.length ? Math.max(...ratios) >= TITLE_SIZE : line.size >= m.em * 1.25;
+    const larger = !bodySized(line, m);
     const capitals = isCapitals(line.text) && !verseIsCapitals;
     // Centred and short: a deeply indented line of verse may sit near the middle too, but runs long.
     const centre = (line.left + line.right) / 2;
@@ -204,6 +213,7 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   // a note): kept line by line as text, never folded into a title (a poem of no verse is dropped).
   const kept = items.flatMap((item): PageItem[] => {
     const lines = titleLines.get(item);
+    if (item.kind === 'title' && lines?.length === 1 && lines[0].words.length <= SPEAKER_WORDS && bodySized(lines[0], m)) return [{ ...item, speaker: lines[0] }];
     if (!lines || lines.length < 3) return [item];
     return lines.map((line, k) => ({ kind: 'verse', verse: { line, offset: Math.max(0, (line.left - margin) / m.em), reach: (line.right - margin) / m.em }, breakBefore: k === 0 }));
   });
@@ -265,7 +275,7 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
-  const joined = resolveNumerals(drafts.map((d) => d.items)).map((items) => joinTurnedLines(items, { measure }));
+  const joined = resolveNumerals(resolveSpeakers(drafts.map((d) => d.items))).map((items) => joinTurnedLines(items, { measure }));
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {
@@ -291,7 +301,9 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     const feet = others.flatMap((o) => (o.lastVerse === undefined ? [] : [o.lastVerse]));
     const tops = others.flatMap((o) => (o.firstLine === undefined ? [] : [o.firstLine]));
     const endsShort = d.lastVerse !== undefined && feet.length > 0 && Math.max(...feet) - d.lastVerse >= pitch * 0.9;
-    const startsLow = d.firstVerse !== undefined && tops.length > 0 && d.firstVerse - Math.min(...tops) >= pitch * 0.9;
+    // A page opening on a speaker's name opens a speech: set apart from the speech before, as a stanza.
+    const opensSpeech = joined[i][0]?.kind === 'verse' && joined[i][0].speaker === true;
+    const startsLow = opensSpeech || (d.firstVerse !== undefined && tops.length > 0 && d.firstVerse - Math.min(...tops) >= pitch * 0.9);
     return { index: d.index, pageNumber: d.folio, blocks, endsShort, startsLow };
   });
 }

@@ -27,7 +27,11 @@ export interface VerseLine {
   reach: number;
 }
 
-export type LayoutItem = { kind: 'title'; text: string } | { kind: 'verse'; verse: VerseLine; breakBefore: boolean };
+export type LayoutItem =
+  /** `speaker`: the heading is one short line at the verse's size, which a play's speaker's name is (speaker-labels.ts). */
+  | { kind: 'title'; text: string; speaker?: LayoutLine }
+  /** `speaker`: the line is a play's speaker's name, a speech beginning. */
+  | { kind: 'verse'; verse: VerseLine; breakBefore: boolean; speaker?: true };
 
 export interface MeasureOfBook {
   /** How far the batch's longest lines reach from the margin, in em. */
