@@ -9,6 +9,7 @@ import {
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { closeImageThreads } from '../../images/image-threads.js';
 import { findPage } from '../../images/page-finder.js';
 import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
@@ -72,6 +73,6 @@ export class OfflinePoemExtractor implements PoemExtractor {
   }
 
   async close(): Promise<void> {
-    await this.engine.terminate();
+    await Promise.all([this.engine.terminate(), closeImageThreads()]);
   }
 }
