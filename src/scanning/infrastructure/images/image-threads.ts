@@ -2,15 +2,17 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ImageIntakeError, type ImageIntakeErrorCode } from '../../domain/image-intake.error.js';
+import type { OcrPage } from '../extraction/offline/ocr-page.js';
 import type { FoundPage } from './page-finder.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
  * The synchronous image work of a scan runs on a worker thread, so the process that scans (the API
  * itself in the embedded setup) keeps answering while a book is read: finding the page in a photo
- * (OpenCV's WebAssembly, some 0.15 s a photo) and drawing a scanned PDF's pages (pdf.js, a second
- * or so a page). Piscina keeps the thread, queues the work and carries errors back; OCR already
- * runs on tesseract.js's own threads.
+ * (OpenCV's WebAssembly, some 0.15 s a photo), drawing a scanned PDF's pages (pdf.js, a second or
+ * so a page) and the layout analysis of the pages read (some 10 ms a page, a whole batch at once).
+ * Piscina keeps the thread, queues the work and carries errors back; OCR already runs on
+ * tesseract.js's own threads.
  *
  * One thread: the photos go one at a time anyway, as the process-wide full-size-photo limiter
  * holds each for its whole trip, so memory stays as bounded as before. The thread starts on first
@@ -29,7 +31,9 @@ export type ImageTask =
   | { kind: 'pdfCount'; pdf: Uint8Array }
   | { kind: 'pdfOpen'; id: string; pdf: Uint8Array }
   | { kind: 'pdfPage'; id: string; pdf: Uint8Array; number: number }
-  | { kind: 'pdfDone'; id: string };
+  | { kind: 'pdfDone'; id: string }
+  | { kind: 'assemblePoems'; pages: OcrPage[] }
+  | { kind: 'readMetadata'; pages: OcrPage[] };
 
 /** The thread's answer: a refusal of the intake travels as its code and message, since a thread's errors arrive as plain Errors. */
 export type ImageAnswer = { value: unknown } | { refused: { code: ImageIntakeErrorCode; message: string } };

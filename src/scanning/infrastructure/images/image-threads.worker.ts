@@ -1,4 +1,7 @@
+import { assemblePoems } from '../../domain/assemble-poems.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { readMetadata } from '../extraction/offline/metadata-reader.js';
+import { analysePages, straightenLines } from '../extraction/offline/page-layout.js';
 import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
 import { findPageHere } from './page-finder.js';
 import { closePdf, countPdfPages, drawPdfPage, openPdf } from './pdf-rendering.js';
@@ -17,6 +20,10 @@ export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
         return { value: await drawPdfPage(task.id, task.pdf, task.number) };
       case 'pdfDone':
         return { value: await closePdf(task.id) };
+      case 'assemblePoems':
+        return { value: assemblePoems(analysePages(task.pages)) };
+      case 'readMetadata':
+        return { value: readMetadata(task.pages.map((page) => straightenLines(page))) };
     }
   } catch (error) {
     if (error instanceof ImageIntakeError) return { refused: { code: error.code as ImageIntakeError['code'], message: error.message } };
