@@ -2,7 +2,8 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ImageIntakeError, type ImageIntakeErrorCode } from '../../domain/image-intake.error.js';
-import type { OcrPage } from '../extraction/offline/ocr-page.js';
+import type { GreyImage } from '../extraction/offline/ink-heights.js';
+import type { Box, OcrPage } from '../extraction/offline/ocr-page.js';
 import type { FoundPage } from './page-finder.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
@@ -10,7 +11,8 @@ import { oneFullSizePhotoAtATime } from './photo-decoding.js';
  * The synchronous image work of a scan runs on a worker thread, so the process that scans (the API
  * itself in the embedded setup) keeps answering while a book is read: finding the page in a photo
  * (OpenCV's WebAssembly, some 0.15 s a photo), drawing a scanned PDF's pages (pdf.js, a second or
- * so a page) and the layout analysis of the pages read (some 10 ms a page, a whole batch at once).
+ * so a page), measuring the ink of the lines read (10-30 ms a page) and the layout analysis of the
+ * pages read (some 10 ms a page, a whole batch at once).
  * Piscina keeps the thread, queues the work and carries errors back; OCR already runs on
  * tesseract.js's own threads.
  *
@@ -32,6 +34,7 @@ export type ImageTask =
   | { kind: 'pdfOpen'; id: string; pdf: Uint8Array }
   | { kind: 'pdfPage'; id: string; pdf: Uint8Array; number: number }
   | { kind: 'pdfDone'; id: string }
+  | { kind: 'inkHeights'; image: GreyImage; lines: Array<{ bbox: Box; baseline?: Box }> }
   | { kind: 'assemblePoems'; pages: OcrPage[] }
   | { kind: 'readMetadata'; pages: OcrPage[] };
 

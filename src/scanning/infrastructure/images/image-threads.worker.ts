@@ -1,5 +1,6 @@
 import { assemblePoems } from '../../domain/assemble-poems.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { inkHeights } from '../extraction/offline/ink-heights.js';
 import { readMetadata } from '../extraction/offline/metadata-reader.js';
 import { analysePages, straightenLines } from '../extraction/offline/page-layout.js';
 import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
@@ -20,6 +21,8 @@ export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
         return { value: await drawPdfPage(task.id, task.pdf, task.number) };
       case 'pdfDone':
         return { value: await closePdf(task.id) };
+      case 'inkHeights':
+        return { value: task.lines.map(({ bbox, baseline }) => inkHeights(task.image, bbox, baseline)) };
       case 'assemblePoems':
         return { value: assemblePoems(analysePages(task.pages)) };
       case 'readMetadata':
