@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +16,10 @@ const swcPlugin = swc.vite({
 // A passing check still ends as soon as it holds.
 const patientPolls = { poll: { timeout: 30_000, interval: 100 } };
 
+// The app's worker threads (the image thread) start from their TypeScript source here: the test
+// processes load TypeScript as spawned test processes do, and the threads inherit it.
+const typescriptLoader = ['--import', fileURLToPath(new URL('./test/support/worker-process/register.mjs', import.meta.url))];
+
 export default defineConfig({
   plugins: [swcPlugin],
   test: {
@@ -26,12 +31,13 @@ export default defineConfig({
     projects: [
       {
         plugins: [swcPlugin],
-        test: { name: 'unit', include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', execArgv: typescriptLoader, include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
       },
       {
         plugins: [swcPlugin],
         test: {
           name: 'e2e',
+          execArgv: typescriptLoader,
           include: ['test/e2e/**/*.e2e-spec.ts'],
           environment: 'node',
           // Scans are real OCR: minutes on a busy 2-core machine.
@@ -44,6 +50,7 @@ export default defineConfig({
         plugins: [swcPlugin],
         test: {
           name: 'browser',
+          execArgv: typescriptLoader,
           include: ['test/browser/**/*.browser-spec.ts'],
           environment: 'node',
           testTimeout: 180_000,

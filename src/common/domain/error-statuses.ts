@@ -48,6 +48,11 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.NO_WORKER': 503,
   'SCAN.JOB_TIMEOUT': 504,
   'SCAN.FAILED': 500,
+  // A scanned PDF of a whole book that cannot be turned into page photos: refused before anything is kept.
+  'SCAN.PDF_UNREADABLE': 400,
+  'SCAN.PDF_PASSWORD': 400,
+  // More pages than MAX_PDF_PAGES (contracts/book-import.ts): not one book.
+  'SCAN.PDF_TOO_MANY_PAGES': 413,
 
   'QUEUE.UNAVAILABLE': 503,
   'QUEUE.JOB_NOT_FOUND': 404,

@@ -4,9 +4,12 @@ export type ImageIntakeErrorCode =
   | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF
   | 'IMAGE.EMPTY' // 400: zero-byte file
   | 'IMAGE.UNREADABLE' // 400: right signature, but the image cannot be decoded
-  | 'IMAGE.TOO_MANY_PIXELS'; // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
+  | 'IMAGE.TOO_MANY_PIXELS' // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
+  | 'SCAN.PDF_UNREADABLE' // 400: a PDF that is damaged or cut short
+  | 'SCAN.PDF_PASSWORD' // 400: a PDF that opens only with a password
+  | 'SCAN.PDF_TOO_MANY_PAGES'; // 413: more pages than MAX_PDF_PAGES
 
-/** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
+/** Domain error of the intake of page photos and scanned PDFs; statuses from the one table of codes. */
 export class ImageIntakeError extends DomainError {
   constructor(
     override readonly code: ImageIntakeErrorCode,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeImageThreads } from './image-threads.js';
 import { loadOpenCv } from './opencv.js';
 import { findPage, PAGE_WIDTH, type FoundPage } from './page-finder.js';
 
@@ -67,6 +68,11 @@ function ruleRows(p: FoundPage): [number, number] {
 }
 
 describe('finding the page in a photo', () => {
+  // The image thread starts with the first photo (OpenCV's load, and the sources' compilation
+  // under the tests); each test then measures the finding alone.
+  beforeAll(() => findPage(Buffer.from(pageSvg())), 60_000);
+  afterAll(() => closeImageThreads());
+
   it('cuts out a turned and sheared page, level, at the standard width, with no table left', async () => {
     const found = await findPage(await photograph(pageSvg(), { rotate: 3.5, shear: 0.015 }));
     expect(found.corners).toHaveLength(4);

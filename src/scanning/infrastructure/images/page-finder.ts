@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { loadOpenCv, type Cv } from './opencv.js';
+import { findPageOffThread } from './image-threads.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
@@ -207,8 +208,16 @@ function stretchInk(cv: Cv, page: Mat): void {
   }
 }
 
-/** Finds the page in an image (any format sharp reads, already upright) and returns it flattened. */
-export async function findPage(image: Buffer): Promise<FoundPage> {
+/**
+ * Finds the page in an image (any format sharp reads, already upright) and returns it flattened,
+ * on the image thread, so the process stays free to answer meanwhile.
+ */
+export function findPage(image: Buffer): Promise<FoundPage> {
+  return findPageOffThread(image);
+}
+
+/** findPage on this thread: the image thread's own work. */
+export async function findPageHere(image: Buffer): Promise<FoundPage> {
   const cv = await loadOpenCv();
   return oneFullSizePhotoAtATime(() => findPageIn(cv, image));
 }

@@ -2,13 +2,15 @@ import { Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { PAGE_STORE_HEALTH, type PageStoreHealth } from '../../../health/index.js';
 import { PAGE_IMAGES } from '../../application/ports/page-images.port.js';
+import { PDF_PAGES } from '../../application/ports/pdf-pages.port.js';
 import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
 import { SCAN_PAGES } from '../../application/ports/scan-pages.port.js';
 import { pageImageIntake } from '../images/page-image.intake.js';
+import { pdfPages } from '../images/pdf-pages.js';
 import { openPageStore } from './page-store.factory.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
-/** The page photos and their rows, for the scan jobs, the scanning endpoints and backups alike. */
+/** The page photos and their rows (and the intake of photos and scanned PDFs), for the scan jobs, the scanning endpoints and backups alike. */
 @Module({
   providers: [
     {
@@ -34,7 +36,8 @@ import { ScanPagesRepository } from './scan-pages.repository.js';
     ScanPagesRepository,
     { provide: SCAN_PAGES, useExisting: ScanPagesRepository },
     { provide: PAGE_IMAGES, useValue: pageImageIntake },
+    { provide: PDF_PAGES, useValue: pdfPages },
   ],
-  exports: [PAGE_STORE, PAGE_STORE_HEALTH, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES],
+  exports: [PAGE_STORE, PAGE_STORE_HEALTH, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES, PDF_PAGES],
 })
 export class PageStoreModule {}

@@ -9,11 +9,9 @@ import {
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { closeImageThreads, onImageThread } from '../../images/image-threads.js';
 import { findPage } from '../../images/page-finder.js';
-import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
-import { assemblePoems } from '../../../domain/assemble-poems.js';
-import { analysePages, straightenLines } from './page-layout.js';
 import { TesseractEngine } from './tesseract.engine.js';
 
 export interface OfflineExtractorOptions {
@@ -63,15 +61,16 @@ export class OfflinePoemExtractor implements PoemExtractor {
 
   async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
-    return assemblePoems(analysePages(read));
+    // The layout analysis of a batch is synchronous work too: on the image thread.
+    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages: read });
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
     const read = await this.readAll(images);
-    return readMetadata(read.map((page) => straightenLines(page)));
+    return onImageThread<ExtractedMetadata>({ kind: 'readMetadata', pages: read });
   }
 
   async close(): Promise<void> {
-    await this.engine.terminate();
+    await Promise.all([this.engine.terminate(), closeImageThreads()]);
   }
 }

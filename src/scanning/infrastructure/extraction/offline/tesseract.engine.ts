@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { inkHeights, type GreyImage } from './ink-heights.js';
+import { onImageThread } from '../../images/image-threads.js';
+import { inkHeights, type GreyImage, type InkHeights } from './ink-heights.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 
 const require = createRequire(import.meta.url);
@@ -149,7 +150,11 @@ export class TesseractEngine {
       throw error;
     }
     this.release(worker);
-    return toOcrPage(data.blocks ?? [], index, page.width, page.height, page);
+    const read = toOcrPage(data.blocks ?? [], index, page.width, page.height);
+    // Measuring each line's ink is some 10-30 ms of pixel loops a page: on the image thread.
+    const inks = await onImageThread<Array<InkHeights | undefined>>({ kind: 'inkHeights', image: page, lines: read.lines.map(({ bbox, baseline }) => ({ bbox, baseline })) });
+    read.lines.forEach((line, i) => (line.ink = inks[i]));
+    return read;
   }
 
   async terminate(): Promise<void> {

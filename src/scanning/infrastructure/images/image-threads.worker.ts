@@ -1,0 +1,35 @@
+import { assemblePoems } from '../../domain/assemble-poems.js';
+import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { inkHeights } from '../extraction/offline/ink-heights.js';
+import { readMetadata } from '../extraction/offline/metadata-reader.js';
+import { analysePages, straightenLines } from '../extraction/offline/page-layout.js';
+import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
+import { findPageHere } from './page-finder.js';
+import { closePdf, countPdfPages, drawPdfPage, openPdf } from './pdf-rendering.js';
+
+/** The image thread's entry (image-threads.ts). Pixels and pages go back as copies: a few MB, a millisecond. */
+export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
+  try {
+    switch (task.kind) {
+      case 'findPage':
+        return { value: await findPageHere(asBuffer(task.image)) };
+      case 'pdfCount':
+        return { value: await countPdfPages(task.pdf) };
+      case 'pdfOpen':
+        return { value: await openPdf(task.id, task.pdf) };
+      case 'pdfPage':
+        return { value: await drawPdfPage(task.id, task.pdf, task.number) };
+      case 'pdfDone':
+        return { value: await closePdf(task.id) };
+      case 'inkHeights':
+        return { value: task.lines.map(({ bbox, baseline }) => inkHeights(task.image, bbox, baseline)) };
+      case 'assemblePoems':
+        return { value: assemblePoems(analysePages(task.pages)) };
+      case 'readMetadata':
+        return { value: readMetadata(task.pages.map((page) => straightenLines(page))) };
+    }
+  } catch (error) {
+    if (error instanceof ImageIntakeError) return { refused: { code: error.code as ImageIntakeError['code'], message: error.message } };
+    throw error;
+  }
+}

@@ -1,0 +1,137 @@
+import { encryptPDF } from '@pdfsmaller/pdf-encrypt-lite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loopWhile } from '../../../../test/support/event-loop.js';
+import { renderBookPages, sampleBook } from '../../../../test/support/page-photos/page-photos.mjs';
+import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
+import { statusOfCode } from '../../../common/domain/error-statuses.js';
+import { ImageIntakeError } from '../../domain/image-intake.error.js';
+import { TesseractEngine } from '../extraction/offline/tesseract.engine.js';
+import { closeImageThreads } from './image-threads.js';
+import { findPage } from './page-finder.js';
+import { pdfPages } from './pdf-pages.js';
+
+/** A scanned book as a copy shop makes it: each page one JPEG scan filling the page, at `dpi`. */
+async function scannedPdf(scans: Buffer[], dpi: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  for (const scan of scans) {
+    const image = await document.embedJpg(scan);
+    const page = document.addPage([(image.width * 72) / dpi, (image.height * 72) / dpi]);
+    page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  }
+  return Buffer.from(await document.save());
+}
+
+async function onePagePdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([300, 400]).drawText('A poem', { x: 50, y: 300, size: 24 });
+  return Buffer.from(await document.save());
+}
+
+async function all(pdf: Buffer): Promise<Buffer[]> {
+  const photos: Buffer[] = [];
+  for await (const page of pdfPages.pages(pdf)) {
+    expect(page.mimeType).toBe('image/jpeg');
+    photos.push(page.data);
+  }
+  return photos;
+}
+
+/** The refusal `act` ends with, and how long it took. */
+async function refusal(act: () => Promise<unknown>): Promise<{ error: ImageIntakeError; ms: number }> {
+  const started = performance.now();
+  const error = await act().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ImageIntakeError);
+  return { error: error as ImageIntakeError, ms: performance.now() - started };
+}
+
+/** Refused by both methods: count before anything is kept, pages before any page is drawn. */
+async function refusedBoth(pdf: Buffer): Promise<ImageIntakeError> {
+  const counted = await refusal(() => pdfPages.count(pdf));
+  const iterated = await refusal(async () => {
+    for await (const page of pdfPages.pages(pdf)) throw new Error(`a page was drawn (${page.data.length} bytes)`);
+  });
+  expect(iterated.error.code).toBe(counted.error.code);
+  expect(counted.ms).toBeLessThan(2000);
+  return counted.error;
+}
+
+describe('scanned PDF pages as page photos', () => {
+  const cacheDir = mkdtemp(join(tmpdir(), 'pdf-pages-ocr-'));
+  const engine = cacheDir.then((cachePath) => new TesseractEngine({ cachePath, poolSize: 1 }));
+  afterAll(async () => {
+    await closeImageThreads();
+    await (await engine).terminate();
+    await rm(await cacheDir, { recursive: true, force: true });
+  });
+
+  it('gives each page of a scanned book as a JPEG at its scan resolution, in order, and readable', async () => {
+    const book = await renderBookPages(sampleBook(), { rotate: false, maxPages: 3, noise: 0 });
+    const scans = book.pages.map((page) => page.image);
+    const pdf = await scannedPdf(scans, 300);
+
+    expect(await pdfPages.count(pdf)).toBe(3);
+    const { result: photos, busyMs } = await loopWhile(() => all(pdf));
+    expect(photos).toHaveLength(3);
+    // Drawn on the image thread: the process's own thread stays free to answer meanwhile.
+    expect(busyMs).toBeLessThan(3 * 50);
+    for (const [i, photo] of photos.entries()) {
+      const scan = await sharp(scans[i]).metadata();
+      const page = await sharp(photo).metadata();
+      expect(page.format).toBe('jpeg');
+      expect({ width: page.width, height: page.height }).toEqual({ width: scan.width, height: scan.height });
+    }
+    // In order and readable: each photo reads as its own page's first line.
+    for (const [i, photo] of photos.entries()) {
+      const found = await findPage(photo);
+      const ocr = await (await engine).recognize({ data: found.grey, width: found.width, height: found.height }, i);
+      const text = ocr.lines.map((line) => line.words.map((w) => w.text).join(' ')).join('\n');
+      const firstLine = book.pages[i].parts.flatMap((part) => part.lines).find((line) => line.trim().length > 10) ?? '';
+      expect(text).toContain(firstLine.trim().split(' ').slice(0, 3).join(' '));
+    }
+  }, 120_000);
+
+  it('draws a page that is not one scan (typeset text) at 300 dpi', async () => {
+    const [photo] = await all(await onePagePdf());
+    const { width, height } = await sharp(photo).metadata();
+    expect({ width, height }).toEqual({ width: 1250, height: 1667 });
+  });
+
+  it('refuses a damaged PDF: random bytes after its header, or a file cut short', async () => {
+    const noise = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)), Buffer.from('\n%%EOF\n')]);
+    const damaged = await refusedBoth(noise);
+    expect(damaged.code).toBe('SCAN.PDF_UNREADABLE');
+    expect(statusOfCode(damaged.code)).toBe(400);
+    expect(damaged.message).toMatch(/could not be read.*damaged/);
+
+    const whole = await scannedPdf([await sharp({ create: { width: 600, height: 800, channels: 3, background: '#eee' } }).jpeg().toBuffer()], 150);
+    const cut = await refusedBoth(whole.subarray(0, Math.round(whole.length * 0.9)));
+    expect(cut.code).toBe('SCAN.PDF_UNREADABLE');
+    expect(cut.message).toMatch(/incomplete/);
+  });
+
+  it('refuses a password-protected PDF, saying to save it without the password', async () => {
+    const locked = Buffer.from(await encryptPDF(new Uint8Array(await onePagePdf()), 'family secret'));
+    const error = await refusedBoth(locked);
+    expect(error.code).toBe('SCAN.PDF_PASSWORD');
+    expect(statusOfCode(error.code)).toBe(400);
+    expect(error.message).toBe('This PDF is protected by a password: save it without one and add it again.');
+  });
+
+  it(`refuses a PDF of more than ${MAX_PDF_PAGES} pages with a 413 naming the limit`, async () => {
+    const document = await PDFDocument.create();
+    for (let i = 0; i < 2000; i++) document.addPage([20, 20]);
+    const error = await refusedBoth(Buffer.from(await document.save()));
+    expect(error.code).toBe('SCAN.PDF_TOO_MANY_PAGES');
+    expect(statusOfCode(error.code)).toBe(413);
+    expect(error.message).toContain('2,000 pages');
+    expect(error.message).toContain(`up to ${MAX_PDF_PAGES.toLocaleString('en-US')}`);
+  });
+});
