@@ -219,7 +219,9 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     const book = await renderBookPages(longBook(48), { maxPages: 30 });
     expect(book.pages).toHaveLength(30);
     server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
-    let { agent, token } = await signIn(server.base);
+    const signedIn = await signIn(server.base);
+    const { token } = signedIn;
+    let { agent } = signedIn;
     const pubId = await createPublication(agent, token, 'Thirty pages through a crash');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
     for (const [i, page] of book.pages.entries()) {
@@ -233,7 +235,8 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     await server.kill('SIGKILL');
 
     server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
-    ({ agent, token } = await signIn(server.base));
+    // Only reads from here on: the new session's CSRF token is not needed.
+    ({ agent } = await signIn(server.base));
     // What was read before the crash was kept.
     expect((await progress()).pages_done).toBeGreaterThanOrEqual(before.pages_done);
     await expect.poll(async () => (await progress()).state, { timeout: 180_000, interval: 500 }).toBe('finished');
