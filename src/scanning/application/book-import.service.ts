@@ -11,7 +11,7 @@ import { intakeFailure } from './scan.service.js';
 import { ScanQueue } from './scan-queue.js';
 
 /** Pages one queue job reads: small enough that a book's chunks spread over every scan worker. */
-export const BOOK_CHUNK_PAGES = 6;
+export const BOOK_CHUNK_PAGES = 4;
 /** A file's pages take the page indexes from position × this: a PDF holds at most this many. */
 const PAGES_PER_FILE = MAX_PDF_PAGES;
 /** A file sent again goes to the other slot, so its new photos never overwrite the ones still in use. */

@@ -58,7 +58,6 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
         failed++;
         await this.books.saveFailure(page.id, reading);
       } else {
-        page.reading = reading;
         await this.books.saveReading(page.id, reading);
       }
       await context.reportProgress({ pages_done: ++done, pages_total: unread.length });
