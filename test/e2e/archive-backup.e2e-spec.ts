@@ -254,8 +254,8 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     expect(download.body.includes(Buffer.from('$argon2'))).toBe(true);
   });
 
-  it('backs up every column of the tables it keeps', () => {
-    for (const table of ARCHIVE_TABLES) expect(columns[table.name], table.name).toEqual(table.columns);
+  it('backs up every column of the tables it keeps, but those it leaves out on purpose', () => {
+    for (const table of ARCHIVE_TABLES) expect(columns[table.name], table.name).toEqual([...table.columns, ...(table.leftOut ?? [])]);
   });
 
   it('exports the same bytes from the command line as the admin downloads', () => {

@@ -39,6 +39,11 @@ export interface TableSpec {
    * its rows take the column's default (a page photo made before rotation stands as uploaded).
    */
   addedLater?: readonly string[];
+  /**
+   * Columns deliberately left out of a backup, after the backed-up ones: operational state, like the
+   * scan jobs'. A restore leaves them empty.
+   */
+  leftOut?: readonly string[];
 }
 
 const USERS: TableSpec = { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' };
@@ -48,6 +53,9 @@ const SCAN_PAGES: TableSpec = {
   key: ['id'],
   serial: 'id',
   addedLater: ['rotation'],
+  // A whole-book import's bookkeeping (book_imports is job state, not backed up): a restored page
+  // is an ordinary page photo, read or not as its scanned_at and poem links say.
+  leftOut: ['book_import_id', 'file_position', 'file_name', 'pdf_page', 'reading', 'read_error'],
 };
 const POEM_PAGES: TableSpec = { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] };
 const PUBLICATION_COLUMNS = ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'];
@@ -57,7 +65,7 @@ const POEM_COLUMNS = ['id', 'publication_id', 'slug', 'title', 'body', 'notes', 
  * The archive's own records, listed explicitly and in foreign-key order. Everything else in the
  * database is operational or derived and deliberately not backed up: sessions (signed out by a
  * restore), login throttling, app secrets (a new machine makes its own session key), scan job
- * state and search indexes (rebuilt from these rows). Version 2 adds the revision history: every
+ * and book import state and search indexes (rebuilt from these rows). Version 2 adds the revision history: every
  * version of each poem and publication, with who saved it and when, and each record's number of
  * its latest version.
  */

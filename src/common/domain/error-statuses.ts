@@ -53,6 +53,14 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.PDF_PASSWORD': 400,
   // More pages than MAX_PDF_PAGES (contracts/book-import.ts): not one book.
   'SCAN.PDF_TOO_MANY_PAGES': 413,
+  // Whole-book import's own rules.
+  'SCAN.NO_FILE': 400,
+  'SCAN.BAD_FILE_POSITION': 400,
+  'SCAN.BOOK_TOO_MANY_PAGES': 413,
+  'SCAN.BOOK_IMPORT_NOT_FOUND': 404,
+  // Files go to an import only until it starts; Retry only once it has stopped reading.
+  'SCAN.BOOK_IMPORT_STARTED': 409,
+  'SCAN.BOOK_IMPORT_BUSY': 409,
 
   'QUEUE.UNAVAILABLE': 503,
   'QUEUE.JOB_NOT_FOUND': 404,

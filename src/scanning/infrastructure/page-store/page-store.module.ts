@@ -9,6 +9,8 @@ import { pageImageIntake } from '../images/page-image.intake.js';
 import { pdfPages } from '../images/pdf-pages.js';
 import { openPageStore } from './page-store.factory.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
+import { BookImportsRepository } from './book-imports.repository.js';
+import { BOOK_IMPORTS } from '../../application/ports/book-imports.port.js';
 
 /** The page photos and their rows (and the intake of photos and scanned PDFs), for the scan jobs, the scanning endpoints and backups alike. */
 @Module({
@@ -37,7 +39,8 @@ import { ScanPagesRepository } from './scan-pages.repository.js';
     { provide: SCAN_PAGES, useExisting: ScanPagesRepository },
     { provide: PAGE_IMAGES, useValue: pageImageIntake },
     { provide: PDF_PAGES, useValue: pdfPages },
+    { provide: BOOK_IMPORTS, useClass: BookImportsRepository },
   ],
-  exports: [PAGE_STORE, PAGE_STORE_HEALTH, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES, PDF_PAGES],
+  exports: [PAGE_STORE, PAGE_STORE_HEALTH, ScanPagesRepository, SCAN_PAGES, PAGE_IMAGES, PDF_PAGES, BOOK_IMPORTS],
 })
 export class PageStoreModule {}
