@@ -156,7 +156,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     const publicationId = references(row, 'publication_id', 'publications', seen);
     const jobId = row.job_id;
     if (typeof jobId !== 'string' || !/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId)) refuse('job_id', 'must be a scan job id (as scan-12-0f3a...)');
-    const pageIndex = count(row, 'page_index', 9);
+    // A batch holds at most 10 photos; a whole-book import numbers its files' pages as they arrive.
+    const pageIndex = count(row, 'page_index');
     const mimeType = oneOf(row, 'mime_type', PHOTO_TYPES);
     // The page store's own key for the upload's page: nothing else may name where a photo goes.
     const key = `publications/${publicationId}/${jobId as string}/page-${pageIndex}.${EXTENSION[mimeType]}`;

@@ -48,6 +48,18 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.NO_WORKER': 503,
   'SCAN.JOB_TIMEOUT': 504,
   'SCAN.FAILED': 500,
+  // Whole-book import: PDFs, and the import's own rules.
+  'SCAN.PDF_UNREADABLE': 400,
+  'SCAN.PDF_PASSWORD': 400,
+  'SCAN.PDF_TOO_MANY_PAGES': 413,
+  'SCAN.PDF_NOT_SUPPORTED': 415,
+  'SCAN.NO_FILE': 400,
+  'SCAN.BAD_FILE_POSITION': 400,
+  'SCAN.BOOK_TOO_MANY_PAGES': 413,
+  'SCAN.BOOK_IMPORT_NOT_FOUND': 404,
+  // Files go to an import only until it starts; Retry only once it has stopped reading.
+  'SCAN.BOOK_IMPORT_STARTED': 409,
+  'SCAN.BOOK_IMPORT_BUSY': 409,
 
   'QUEUE.UNAVAILABLE': 503,
   'QUEUE.JOB_NOT_FOUND': 404,

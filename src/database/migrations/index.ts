@@ -7,6 +7,7 @@ import { ForgivingSearch1764100000000 } from './1764100000000-forgiving-search.j
 import { Revisions1764200000000 } from './1764200000000-revisions.js';
 import { MemorialSettings1764300000000 } from './1764300000000-memorial-settings.js';
 import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
+import { BookImports1764500000000 } from './1764500000000-book-imports.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Revisions1764200000000,
   MemorialSettings1764300000000,
   PageRotation1764400000000,
+  BookImports1764500000000,
 ];

@@ -4,7 +4,11 @@ export type ImageIntakeErrorCode =
   | 'IMAGE.UNSUPPORTED_TYPE' // 415: not JPEG, PNG, WebP or HEIC/HEIF
   | 'IMAGE.EMPTY' // 400: zero-byte file
   | 'IMAGE.UNREADABLE' // 400: right signature, but the image cannot be decoded
-  | 'IMAGE.TOO_MANY_PIXELS'; // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
+  | 'IMAGE.TOO_MANY_PIXELS' // 422: more pixels than MAX_PAGE_MEGAPIXELS (MAX_HEIF_MEGAPIXELS)
+  | 'SCAN.PDF_UNREADABLE' // 400: a damaged PDF
+  | 'SCAN.PDF_PASSWORD' // 400: a password-protected PDF
+  | 'SCAN.PDF_TOO_MANY_PAGES' // 413: more than MAX_PDF_PAGES pages
+  | 'SCAN.PDF_NOT_SUPPORTED'; // 415: this server does not read PDFs
 
 /** Domain error of the intake: UNSUPPORTED_TYPE is a 415, the others 400 (the one table of codes). */
 export class ImageIntakeError extends DomainError {

@@ -18,7 +18,13 @@ export type ScanErrorCode =
   | 'SCAN.QUEUE_UNAVAILABLE'
   | 'SCAN.NO_WORKER'
   | 'SCAN.JOB_TIMEOUT'
-  | 'SCAN.FAILED';
+  | 'SCAN.FAILED'
+  | 'SCAN.NO_FILE'
+  | 'SCAN.BAD_FILE_POSITION'
+  | 'SCAN.BOOK_TOO_MANY_PAGES'
+  | 'SCAN.BOOK_IMPORT_NOT_FOUND'
+  | 'SCAN.BOOK_IMPORT_STARTED'
+  | 'SCAN.BOOK_IMPORT_BUSY';
 
 /**
  * A rule of scanning was broken, with a stable code; its status comes from the one table of codes.

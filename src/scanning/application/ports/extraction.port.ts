@@ -29,8 +29,33 @@ export interface ExtractionProgress {
   pagesTotal: number;
 }
 
+/** Which extractor made a reading: one extractor's readings mean nothing to the other. */
+export type ExtractorKind = 'offline' | 'openai';
+
+/**
+ * What an extractor read on one page, kept as JSON (a book import stores it as soon as the page is
+ * read, so a job cut off mid-book reads only the pages still unread).
+ */
+export interface PageReading {
+  extractor: ExtractorKind;
+  /** PageImage.index of the page it was read from: its place in the book. */
+  index: number;
+  /** The extractor's own reading (offline: the OCR page; OpenAI: the model's page answer). */
+  page: unknown;
+}
+
 export interface PoemExtractor {
-  /** Pages are given in book order; a poem running over a page break comes back as one poem. */
+  readonly kind: ExtractorKind;
+  /** Pages it reads at once; a caller reading many pages keeps this many in flight. */
+  readonly concurrency: number;
+  /** Reads one page; throws ExtractionError when the page cannot be read. */
+  readPage(page: PageImage): Promise<PageReading>;
+  /**
+   * The poems of many pages' readings, given in book order: running heads, folios and poems running
+   * over a page break are judged over all of them. Readings of another extractor are refused.
+   */
+  assemble(readings: PageReading[]): ExtractedPoem[];
+  /** Pages are given in book order; a poem running over a page break comes back as one poem (readPage, then assemble). */
   extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]>;
   extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
   /** Releases engines kept alive between calls (the offline OCR workers); called at shutdown. */
@@ -44,6 +69,13 @@ export type ExtractionErrorCode =
   | 'EXTRACTION.AI_PAYLOAD_TOO_LARGE' // 413
   | 'EXTRACTION.AI_PROVIDER_FAILED' // 502, message names the AI provider
   | 'EXTRACTION.FAILED'; // 500-class failure of the offline engine
+
+/** The readings an extractor can assemble: its own; another's (the extractor was changed mid-book) would be misread. */
+export function ownReadings<T>(kind: ExtractorKind, readings: PageReading[]): Array<{ index: number; page: T }> {
+  const foreign = readings.find((r) => r.extractor !== kind);
+  if (foreign) throw new ExtractionError('EXTRACTION.FAILED', `Page ${foreign.index + 1} was read by the ${foreign.extractor} extractor, not the ${kind} one: read it again.`);
+  return readings.map((r) => ({ index: r.index, page: r.page as T }));
+}
 
 /** Thrown by adapters; the status comes from the one table of codes, the message is kept. */
 export class ExtractionError extends DomainError {

@@ -5,10 +5,12 @@ import {
   type ExtractedMetadata,
   type ExtractedPoem,
   type ExtractionProgress,
+  ownReadings,
   type PageImage,
+  type PageReading,
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
-import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { findPage } from '../../images/page-finder.js';
 import { readMetadata } from './metadata-reader.js';
 import type { OcrPage } from './ocr-page.js';
@@ -33,6 +35,7 @@ export function defaultOfflineOptions(): OfflineExtractorOptions {
  * the words, our layout analysis for the poem's shape.
  */
 export class OfflinePoemExtractor implements PoemExtractor {
+  readonly kind = 'offline' as const;
   private readonly engine: TesseractEngine;
 
   constructor(options: OfflineExtractorOptions) {
@@ -40,20 +43,34 @@ export class OfflinePoemExtractor implements PoemExtractor {
     this.engine = new TesseractEngine({ cachePath: options.cachePath, poolSize });
   }
 
+  private async readOcr(page: PageImage): Promise<OcrPage> {
+    try {
+      const found = await findPage(page.data);
+      return await this.engine.recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
+    } catch (error) {
+      throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
+    }
+  }
+
   private async readAll(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<OcrPage[]> {
     let done = 0;
     return mapWithConcurrency(pages, this.engine.size, async (page) => {
-      let read: OcrPage;
-      try {
-        const found = await findPage(page.data);
-        read = await this.engine.recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
-      } catch (error) {
-        throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
-      }
+      const read = await this.readOcr(page);
       done++;
       onProgress?.({ pagesDone: done, pagesTotal: pages.length });
       return read;
     });
+  }
+
+  /** The OCR page: words and lines with their boxes, plain JSON. */
+  async readPage(page: PageImage): Promise<PageReading> {
+    return { extractor: this.kind, index: page.index, page: await this.readOcr(page) };
+  }
+
+  /** The layout analysis over the whole book at once, so running heads and folios are judged on every page. */
+  assemble(readings: PageReading[]): ExtractedPoem[] {
+    const pages = ownReadings<OcrPage>(this.kind, readings).map((r) => ({ ...r.page, index: r.index }));
+    return assemblePoems(analysePages(pages));
   }
 
   /** Pages read at once (one OCR worker each). */
@@ -63,7 +80,7 @@ export class OfflinePoemExtractor implements PoemExtractor {
 
   async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
-    return assemblePoems(analysePages(read));
+    return this.assemble(read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })));
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {

@@ -4,12 +4,14 @@ import {
   type ExtractedMetadata,
   type ExtractedPoem,
   type ExtractionProgress,
+  ownReadings,
   type PageImage,
+  type PageReading,
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
 import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
 import { readIsbn, unreadableIsbnNote } from '../isbn.js';
-import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 
 /**
  * Extraction by an OpenAI vision model (or any OpenAI-compatible server). Each page is one chat
@@ -196,9 +198,10 @@ export function toExtractionError(error: unknown): ExtractionError {
 const dataUrl = (page: PageImage) => `data:${page.mimeType};base64,${page.data.toString('base64')}`;
 
 export class OpenAiPoemExtractor implements PoemExtractor {
+  readonly kind = 'openai' as const;
   private readonly client: OpenAI;
   private readonly model: string;
-  private readonly concurrency: number;
+  readonly concurrency: number;
 
   constructor(options: OpenAiExtractorOptions) {
     this.client = new OpenAI({
@@ -242,24 +245,34 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     return parsed;
   }
 
+  /** The model's answer for the page, as its schema gives it. */
+  async readPage(page: PageImage): Promise<PageReading> {
+    const answer = await this.ask(
+      POEM_PAGE_PROMPT,
+      [
+        { type: 'text', text: `Page ${page.index + 1} of this batch. Transcribe it.` },
+        { type: 'image_url', image_url: { url: dataUrl(page), detail: 'high' } },
+      ],
+      'poem_page',
+      POEM_PAGE_SCHEMA,
+      isPageAnswer,
+    );
+    return { extractor: this.kind, index: page.index, page: answer };
+  }
+
+  assemble(readings: PageReading[]): ExtractedPoem[] {
+    return joinPages(ownReadings<PageAnswer>(this.kind, readings).map((r) => ({ index: r.index, answer: r.page })));
+  }
+
   async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
     let done = 0;
-    const answers = await mapWithConcurrency(pages, this.concurrency, async (page) => {
-      const answer = await this.ask(
-        POEM_PAGE_PROMPT,
-        [
-          { type: 'text', text: `Page ${page.index + 1} of this batch. Transcribe it.` },
-          { type: 'image_url', image_url: { url: dataUrl(page), detail: 'high' } },
-        ],
-        'poem_page',
-        POEM_PAGE_SCHEMA,
-        isPageAnswer,
-      );
+    const readings = await mapWithConcurrency(pages, this.concurrency, async (page) => {
+      const reading = await this.readPage(page);
       done++;
       onProgress?.({ pagesDone: done, pagesTotal: pages.length });
-      return { index: page.index, answer };
+      return reading;
     });
-    return joinPages(answers);
+    return this.assemble(readings);
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
