@@ -5,9 +5,10 @@ import { PageStoreModule } from './infrastructure/page-store/page-store.module.j
 import { PoemScanner } from './application/poem-scanner.js';
 import { ReprocessPublicationJob } from './application/reprocess-publication.job.js';
 import { ScanPagesJob } from './application/scan-pages.job.js';
+import { BookReadJob } from './application/book-read.job.js';
 
 /** Every scan job handler; the queue checks this list against the scan job catalogue at start-up. */
-export const SCAN_JOB_HANDLERS = [ScanPagesJob, ReprocessPublicationJob];
+export const SCAN_JOB_HANDLERS = [ScanPagesJob, ReprocessPublicationJob, BookReadJob];
 
 /**
  * The scan jobs' handlers and what they need, without HTTP: the queue runs them, in the API

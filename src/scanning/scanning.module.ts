@@ -13,6 +13,8 @@ import { ScanService } from './application/scan.service.js';
 import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
 import { PoemPagesController } from './http/poem-pages.controller.js';
 import { ScansController } from './http/scans.controller.js';
+import { BookImportsController } from './http/book-imports.controller.js';
+import { BookImportService } from './application/book-import.service.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 import { PoemPagesModule } from './poem-pages.module.js';
 
@@ -43,8 +45,8 @@ export class ScanningModule {
     return {
       module: ScanningModule,
       imports: [CatalogCoreModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
-      controllers: [ScansController, PoemPagesController],
-      providers: [ScanService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
+      controllers: [ScansController, PoemPagesController, BookImportsController],
+      providers: [ScanService, BookImportService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
       exports: [PageStoreModule, QUEUE_HEALTH],
     };
   }

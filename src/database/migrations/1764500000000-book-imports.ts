@@ -17,6 +17,8 @@ export class BookImports1764500000000 implements MigrationInterface {
         job_id text NOT NULL UNIQUE,
         state text NOT NULL DEFAULT 'receiving' CHECK (state IN ('receiving', 'reading', 'assembling', 'finished', 'failed')),
         run integer NOT NULL DEFAULT 0,
+        -- The queue job that claimed the assembly: only it (or its own retry) assembles.
+        assembler text NULL,
         poems_so_far integer NOT NULL DEFAULT 0,
         result jsonb NULL,
         error jsonb NULL,

@@ -81,13 +81,21 @@ export class PoemScanner {
   ) {}
 
   async run(run: ScanRun, context: JobContext<ScanJobProgress>): Promise<ScanResult> {
-    const { jobId, publicationId, pages } = run;
+    const { publicationId, pages } = run;
     const publication = await this.queries.getPublication(publicationId, { staff: true });
     if (publication.deletedAt) throw ScanError.publicationInTrash();
 
+    await context.reportProgress({ pages_done: 0, pages_total: pages.length });
+    return this.addPoems(run, await this.extract(pages, context), context);
+  }
+
+  /**
+   * Adds the poems read from a run's pages (in book order, `source_pages` naming their
+   * StoredPageRef.index): the same rules for a batch scan and a whole-book import's assembly.
+   */
+  async addPoems(run: ScanRun, candidates: ExtractedPoem[], context: Pick<JobContext<ScanJobProgress>, 'attempt' | 'reportProgress'>): Promise<ScanResult> {
+    const { jobId, publicationId, pages } = run;
     const total = pages.length;
-    await context.reportProgress({ pages_done: 0, pages_total: total });
-    const candidates = await this.extract(pages, context);
     // A candidate without a line of verse is a heading or stray title, never a poem; titles
     // printed in capitals are kept in their natural case, and characters no curator could save go.
     const extracted = candidates

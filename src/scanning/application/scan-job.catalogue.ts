@@ -1,6 +1,6 @@
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobCatalogue } from '../../queue/index.js';
-import type { ReprocessPayload, ScanPagesPayload, ScanResult } from './scan-job.types.js';
+import type { BookChunkPayload, BookChunkResult, ReprocessPayload, ScanPagesPayload, ScanResult } from './scan-job.types.js';
 
 /** Every scan job, with its payload, result and progress report. */
 export type ScanJobCatalogue = {
@@ -8,6 +8,8 @@ export type ScanJobCatalogue = {
   'scan.pages': { payload: ScanPagesPayload; result: ScanResult; progress: ScanJobProgress };
   /** Extract poems again from a publication's stored pages, adding only poems not already there. */
   'scan.reprocess': { payload: ReprocessPayload; result: ScanResult; progress: ScanJobProgress };
+  /** Read some pages of a whole-book import; the job that reads the book's last page assembles the book. */
+  'book.read': { payload: BookChunkPayload; result: BookChunkResult; progress: ScanJobProgress };
 };
 
 /** Pages a job will go through, shown before the job has reported any (read from whatever Redis holds). */
@@ -16,6 +18,7 @@ const pagesQueued = (payload: { pages?: unknown[] }): ScanJobProgress => ({ page
 export const SCAN_JOBS: JobCatalogue<ScanJobCatalogue> = {
   'scan.pages': { initialProgress: pagesQueued },
   'scan.reprocess': { initialProgress: pagesQueued },
+  'book.read': { initialProgress: (payload) => ({ pages_done: 0, pages_total: Array.isArray(payload?.pageIds) ? payload.pageIds.length : 0 }) },
 };
 
 /** The BullMQ queue all scan jobs share (its Redis keys are `${SCAN_QUEUE_PREFIX}:scans:…`); the job's name picks the handler. */

@@ -31,3 +31,17 @@ export interface ReprocessPayload {
 
 /** What a finished scan answers; defined with the rest of the API in contracts/. */
 export type { DuplicateReport, ScanResult } from '../../../contracts/scanning.js';
+
+/** Payload of one chunk of a whole-book import: some of its pages (scan_pages ids), of one run. */
+export interface BookChunkPayload {
+  importId: number;
+  run: number;
+  pageIds: number[];
+}
+
+export interface BookChunkResult {
+  pages_read: number;
+  pages_failed: number;
+  /** This chunk read the book's last page and assembled the book. */
+  assembled: boolean;
+}

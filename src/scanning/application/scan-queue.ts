@@ -37,7 +37,8 @@ export class ScanQueue implements QueueHealth {
 
   async status(jobId: string): Promise<ScanJob | null> {
     const job = await inScanTerms(this.queue.status(jobId));
-    if (!job) return null;
+    // A whole-book import's chunks are followed through the import (GET /api/book_imports/{id}/).
+    if (!job || job.name === 'book.read') return null;
     return {
       job_id: job.id,
       name: job.name,

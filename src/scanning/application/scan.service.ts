@@ -12,6 +12,7 @@ import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanQueue } from './scan-queue.js';
+import { BOOK_IMPORTS, type BookImports } from './ports/book-imports.port.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
 
 /** One uploaded file, already in batch order. */
@@ -19,6 +20,8 @@ export interface UploadedImage {
   /** Form field it came in, for error messages ('page_2'). */
   field: string;
   data: Buffer;
+  /** The file's own name, as the client sent it. */
+  name?: string;
 }
 
 export interface SubmitOptions {
@@ -52,6 +55,7 @@ export class ScanService {
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
+    @Inject(BOOK_IMPORTS) private readonly books: BookImports,
   ) {}
 
   /**
@@ -110,8 +114,10 @@ export class ScanService {
   async unscannedPages(publicationRef: string): Promise<UnscannedPages> {
     const publication = await this.queries.getPublication(publicationRef, { staff: true });
     const answer: UnscannedPages = { unscanned: 0, waiting: 0 };
+    // A whole-book import's pages wait while it reads or assembles them.
+    const importing = await this.books.runningJobIds(publication.id);
     for (const upload of await this.pagesRepo.unscannedByUpload(publication.id)) {
-      const state = (await this.queue.status(upload.job_id))?.state;
+      const state = importing.has(upload.job_id) ? 'active' : (await this.queue.status(upload.job_id))?.state;
       if (state === 'queued' || state === 'active') answer.waiting += upload.pages;
       else answer.unscanned += upload.pages;
     }

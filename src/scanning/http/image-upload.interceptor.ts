@@ -19,16 +19,18 @@ import type { UploadedImage } from '../application/scan.service.js';
 /** The part of a multer file this module reads (multer's own types are not installed). */
 interface MulterFile {
   fieldname: string;
+  originalname?: string;
   buffer: Buffer;
   size: number;
 }
 
-export type UploadKind = 'pages' | 'single-page' | 'metadata';
+export type UploadKind = 'pages' | 'single-page' | 'metadata' | 'book-file';
 
 /** At most this many files per request (SPEC section 9); multer stops reading at the next one. */
 export const MAX_FILES = 10;
 
 function tooMany(kind: UploadKind): ScanError {
+  if (kind === 'book-file') return new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'Send one file per request, in the field "file".');
   return kind === 'metadata' ? ScanError.tooManyMetadataImages() : ScanError.tooManyPages();
 }
 
@@ -42,7 +44,7 @@ export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> 
     private readonly multer: NestInterceptor;
 
     constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-      const Multer = AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: MAX_FILES, fields: 20 } });
+      const Multer = AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: kind === 'book-file' ? 1 : MAX_FILES, fields: 20 } });
       this.multer = new Multer();
     }
 
@@ -67,6 +69,7 @@ const FIELD_PATTERNS: Record<UploadKind, { pattern: RegExp; expected: string }> 
   pages: { pattern: /^page_(\d+)$/, expected: 'page_0 … page_9' },
   'single-page': { pattern: /^page(?:_(0))?$/, expected: 'page (or page_0)' },
   metadata: { pattern: /^image_(\d+)$/, expected: 'image_0 … image_9' },
+  'book-file': { pattern: /^file$/, expected: 'file' },
 };
 
 /** The uploaded files in batch order (page_0, page_1, … page_10 by number, not by name). */
@@ -85,5 +88,5 @@ export function uploadedImages(req: Request, kind: UploadKind): UploadedImage[] 
     throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'upload_page takes one page image; use batch_upload_pages for several.');
   }
   ordered.sort((a, b) => a.order - b.order || a.arrival - b.arrival);
-  return ordered.map(({ file }) => ({ field: file.fieldname, data: file.buffer }));
+  return ordered.map(({ file }) => ({ field: file.fieldname, data: file.buffer, ...(file.originalname ? { name: file.originalname } : {}) }));
 }

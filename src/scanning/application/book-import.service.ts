@@ -1,0 +1,177 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { MAX_BOOK_IMPORT_PAGES, MAX_PDF_PAGES, type BookImport, type BookImportFileAnswer } from '../../../contracts/book-import.js';
+import { CATALOG_READ_API, type CatalogReadApi, type Publication } from '../../catalog/index.js';
+import { ScanError } from '../domain/scan.errors.js';
+import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage } from './ports/book-imports.port.js';
+import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
+import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
+import { intakeFailure } from './scan.service.js';
+import { ScanQueue } from './scan-queue.js';
+
+/** Pages one queue job reads: small enough that a book's chunks spread over every scan worker. */
+export const BOOK_CHUNK_PAGES = 6;
+/** A file's pages take the page indexes from position × this: a PDF holds at most this many. */
+const PAGES_PER_FILE = MAX_PDF_PAGES;
+/** A file sent again goes to the other slot, so its new photos never overwrite the ones still in use. */
+const SLOT = MAX_BOOK_IMPORT_PAGES * PAGES_PER_FILE;
+
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** One file of a book as it came in. */
+export interface BookFile {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Whole-book imports: files kept one request at a time (photos through the image intake, a PDF as
+ * its pages), then read in chunks by the scan queue (BookReadJob) and assembled once as one book.
+ */
+@Injectable()
+export class BookImportService {
+  constructor(
+    private readonly queue: ScanQueue,
+    @Inject(BOOK_IMPORTS) private readonly books: BookImports,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(PAGE_IMAGES) private readonly images: PageImages,
+    @Inject(PDF_PAGES) private readonly pdfs: PdfPages,
+    @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
+  ) {}
+
+  async create(publicationRef: string): Promise<BookImport> {
+    const publication = await this.writablePublication(publicationRef);
+    // The pages' job id, in the form every scan's pages have (backups check it).
+    const book = await this.books.create(publication.id, `book-${publication.id}-${randomBytes(8).toString('hex')}`);
+    return this.view(book);
+  }
+
+  async addFile(importId: string, file: BookFile | undefined, rawPosition: unknown): Promise<BookImportFileAnswer> {
+    const book = await this.find(importId);
+    if (!file) throw new ScanError('SCAN.NO_FILE', 'Send one file (a page photo or a PDF) in the field "file".');
+    const position = Number(rawPosition);
+    if (typeof rawPosition !== 'string' || !/^\d{1,4}$/.test(rawPosition) || position >= MAX_BOOK_IMPORT_PAGES) {
+      throw new ScanError('SCAN.BAD_FILE_POSITION', `Send the file's place in the book as "position", a whole number from 0 to ${MAX_BOOK_IMPORT_PAGES - 1}.`);
+    }
+    if (book.state !== 'receiving') throw startedError();
+    await this.writablePublication(String(book.publication_id));
+
+    const held = await this.books.pageIndexesAt(book.id, position);
+    const base = (held.some((i) => i < SLOT) ? SLOT : 0) + position * PAGES_PER_FILE;
+    const pages: NewBookPage[] = [];
+    const keep = async (data: Buffer, mimeType: string, pdfPage: number | null) => {
+      const pageIndex = base + pages.length;
+      const storageKey = `publications/${book.publication_id}/${book.job_id}/page-${pageIndex}.${EXT[mimeType]}`;
+      pages.push({ pageIndex, storageKey, mimeType, byteSize: data.length, sha256: sha256(data), pdfPage });
+      await this.store.put(storageKey, data);
+    };
+    try {
+      if (isPdf(file.data)) {
+        const count = await this.pdfs.count(file.data).catch((err) => Promise.reject(intakeFailure(err)));
+        if (count > MAX_BOOK_IMPORT_PAGES) throw tooManyPages();
+        for await (const page of this.pdfs.pages(file.data)) await keep(page.data, page.mimeType, pages.length + 1);
+      } else {
+        // The content check of the batch scan (storable only converts a photo already checked).
+        await this.images.normalise(file.data, position, { label: file.name }).catch((err) => Promise.reject(intakeFailure(err)));
+        const stored = await this.images.storable(file.data, file.name).catch((err) => Promise.reject(intakeFailure(err)));
+        await keep(stored.data, stored.mimeType, null);
+      }
+      const outcome = await this.books.replaceFile(book, { position, name: file.name, pages }, MAX_BOOK_IMPORT_PAGES);
+      if (outcome === 'started') throw startedError();
+      if (outcome === 'too-many') throw tooManyPages();
+      await Promise.all(outcome.removedKeys.map((key) => this.store.remove(key).catch(() => undefined)));
+    } catch (err) {
+      // A refused file leaves nothing behind: the photos kept for it go again.
+      await Promise.all(pages.map((p) => this.store.remove(p.storageKey).catch(() => undefined)));
+      throw err;
+    }
+    const counts = await this.books.counts(book.id);
+    return { position, pages: pages.length, files_received: counts.files, pages_total: counts.pages };
+  }
+
+  async start(importId: string): Promise<BookImport> {
+    const book = await this.find(importId);
+    await this.writablePublication(String(book.publication_id));
+    await this.queue.assertAvailable();
+    if (book.state !== 'receiving') throw startedError();
+    const started = await this.books.start(book.id);
+    if (!started) {
+      if ((await this.books.counts(book.id)).pages === 0) throw ScanError.noPages();
+      throw startedError();
+    }
+    await this.enqueueUnread(started);
+    return this.view(started);
+  }
+
+  async retry(importId: string): Promise<BookImport> {
+    const book = await this.find(importId);
+    await this.writablePublication(String(book.publication_id));
+    await this.queue.assertAvailable();
+    const again = await this.books.retry(book.id);
+    if (!again) throw new ScanError('SCAN.BOOK_IMPORT_BUSY', book.state === 'receiving' ? 'This import has not been started yet.' : 'This import is still being read: Retry once it has finished.');
+    await this.enqueueUnread(again);
+    return this.view(again);
+  }
+
+  async get(importId: string): Promise<BookImport> {
+    return this.view(await this.find(importId));
+  }
+
+  async latestOf(publicationRef: string): Promise<BookImport> {
+    const publication = await this.queries.getPublication(publicationRef, { staff: true });
+    const book = await this.books.latestOf(publication.id);
+    if (!book) throw notFound();
+    return this.view(book);
+  }
+
+  /** The run's chunks of unread pages, in book order; with none unread, one chunk that only assembles. */
+  private async enqueueUnread(book: BookImportRow): Promise<void> {
+    const unread = (await this.books.pages(book.id)).filter((p) => !p.reading && !p.read_error).map((p) => p.id);
+    const chunks: number[][] = [];
+    for (let i = 0; i < unread.length; i += BOOK_CHUNK_PAGES) chunks.push(unread.slice(i, i + BOOK_CHUNK_PAGES));
+    if (chunks.length === 0) chunks.push([]);
+    for (const [k, pageIds] of chunks.entries()) {
+      await this.queue.enqueue('book.read', { importId: book.id, run: book.run, pageIds }, `${book.job_id}-r${book.run}-c${k}`);
+    }
+  }
+
+  private async find(importId: string): Promise<BookImportRow> {
+    const book = /^\d{1,9}$/.test(importId) ? await this.books.find(Number(importId)) : null;
+    if (!book) throw notFound();
+    return book;
+  }
+
+  private async writablePublication(ref: string): Promise<Publication> {
+    const publication = await this.queries.getPublication(ref, { staff: true });
+    if (publication.deletedAt) throw ScanError.publicationInTrash();
+    return publication;
+  }
+
+  private async view(book: BookImportRow): Promise<BookImport> {
+    const counts = await this.books.counts(book.id);
+    const failed = book.state === 'receiving' ? [] : (await this.books.pages(book.id)).filter((p) => p.read_error);
+    const result = book.state === 'finished' && book.result ? book.result : undefined;
+    return {
+      id: book.id,
+      publication_id: book.publication_id,
+      state: book.state,
+      files_received: counts.files,
+      pages_total: counts.pages,
+      pages_done: counts.done,
+      poems_so_far: book.poems_so_far,
+      poems_added: result?.extracted_poems ?? 0,
+      duplicates_ignored: result?.duplicates_ignored ?? 0,
+      failed_pages: failed.map((p) => ({ page: p.place + 1, file_name: p.file_name, ...(p.pdf_page ? { pdf_page: p.pdf_page } : {}), reason: p.read_error! })),
+      ...(result ? { result } : {}),
+      ...(book.state === 'failed' && book.error ? { error: book.error } : {}),
+      created_at: new Date(book.created_at).toISOString(),
+      updated_at: new Date(book.updated_at).toISOString(),
+    };
+  }
+}
+
+const notFound = () => new ScanError('SCAN.BOOK_IMPORT_NOT_FOUND', 'Book import not found');
+const startedError = () => new ScanError('SCAN.BOOK_IMPORT_STARTED', 'This import has already started: files can be added only before it starts. Start a new import for more pages.');
+const tooManyPages = () => new ScanError('SCAN.BOOK_TOO_MANY_PAGES', `A book import holds at most ${MAX_BOOK_IMPORT_PAGES} pages.`);

@@ -1,0 +1,117 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ScanJobProgress } from '../../../contracts/scanning.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { mapWithConcurrency } from '../../common/map-with-concurrency.js';
+import type { JobContext, JobHandler } from '../../queue/index.js';
+import { ImageIntakeError } from '../domain/image-intake.error.js';
+import { ScanError } from '../domain/scan.errors.js';
+import { withoutRefusedCharacters } from '../../common/text-rules.js';
+import { BOOK_IMPORTS, type BookImportRow, type BookImports, type BookPageRow } from './ports/book-imports.port.js';
+import { ExtractionError, POEM_EXTRACTOR, type PageReading, type PoemExtractor } from './ports/extraction.port.js';
+import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
+import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
+import { PoemScanner } from './poem-scanner.js';
+import type { ScanJobCatalogue } from './scan-job.catalogue.js';
+import type { BookChunkPayload, BookChunkResult, StoredPageRef } from './scan-job.types.js';
+
+/** The key stem of an import's poems in one run: a Retry's assembly finds the earlier runs' poems as duplicates. */
+export const bookRunKey = (book: BookImportRow) => `${book.job_id}-r${book.run}`;
+
+/**
+ * Job 'book.read': some pages of a whole-book import. Each page's reading is saved as soon as it is
+ * read, so a run cut off and retried reads only the pages still unread; a page that cannot be read
+ * is recorded with why and does not stop the book, while an outage (database, page store, a
+ * provider's hiccup) throws for the queue to retry. The job that finds the book's last page read
+ * claims its one assembly: every reading in book order, assembled as one book and added through
+ * the batch scan's rules (PoemScanner.addPoems).
+ */
+@Injectable()
+export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
+  readonly jobName = 'book.read' as const;
+  private readonly logger = new Logger('BookImport');
+
+  constructor(
+    @Inject(BOOK_IMPORTS) private readonly books: BookImports,
+    @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
+    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(PAGE_IMAGES) private readonly images: PageImages,
+    @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
+    private readonly scanner: PoemScanner,
+  ) {}
+
+  async handle(payload: BookChunkPayload, context: JobContext<ScanJobProgress>): Promise<BookChunkResult> {
+    const nothing = { pages_read: 0, pages_failed: 0, assembled: false };
+    const book = await this.books.find(payload.importId);
+    // A later start or Retry has taken over (its own jobs read these pages), or the import is gone.
+    if (!book || book.run !== payload.run || (book.state !== 'reading' && book.state !== 'assembling')) return nothing;
+    const publication = await this.queries.getPublication(book.publication_id, { staff: true });
+    if (publication.deletedAt) {
+      const { code, message } = ScanError.publicationInTrash();
+      await this.books.fail(book.id, { code, message: `The import stopped: ${message}` });
+      return nothing;
+    }
+
+    const wanted = new Set(payload.pageIds);
+    const all = await this.books.pages(book.id);
+    const unread = all.filter((p) => wanted.has(p.id) && !p.reading && !p.read_error);
+    let failed = 0;
+    let done = 0;
+    await context.reportProgress({ pages_done: 0, pages_total: unread.length });
+    await mapWithConcurrency(unread, this.extractor.concurrency, async (page) => {
+      const reading = await this.read(page);
+      if (typeof reading === 'string') {
+        failed++;
+        await this.books.saveFailure(page.id, reading);
+      } else {
+        page.reading = reading;
+        await this.books.saveReading(page.id, reading);
+      }
+      await context.reportProgress({ pages_done: ++done, pages_total: unread.length });
+    });
+    const result = { pages_read: unread.length - failed, pages_failed: failed, assembled: false };
+
+    if (!(await this.books.claimAssembly(book.id, book.run, context.jobId))) {
+      if (unread.length) await this.books.setPoemsSoFar(book.id, book.run, this.countPoems(await this.books.pages(book.id)));
+      return result;
+    }
+    await this.assemble(book, await this.books.pages(book.id), context);
+    return { ...result, assembled: true };
+  }
+
+  /** The page's reading, or why it cannot be read (words for the curator). Outages throw. */
+  private async read(page: BookPageRow): Promise<PageReading | string> {
+    let data: Buffer;
+    try {
+      data = await this.store.get(page.storage_key);
+    } catch (err) {
+      if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
+      throw err;
+    }
+    try {
+      const image = await this.images.normalise(data, page.place, { label: page.file_name, rotation: page.rotation });
+      return await this.extractor.readPage(image);
+    } catch (err) {
+      if (err instanceof ImageIntakeError) return err.message;
+      if (err instanceof ExtractionError && !err.retryable && err.status !== 429) return err.message;
+      throw err;
+    }
+  }
+
+  /** Poems the pages read so far make (unread pages left out), as the finished book would count them. */
+  private countPoems(pages: BookPageRow[]): number {
+    try {
+      return this.extractor.assemble(pages.flatMap((p) => (p.reading ? [{ ...p.reading, index: p.place }] : []))).filter((p) => withoutRefusedCharacters(p.body).trim() !== '').length;
+    } catch {
+      return 0; // Readings of another extractor: the count waits for the book to be read again.
+    }
+  }
+
+  private async assemble(book: BookImportRow, pages: BookPageRow[], context: JobContext<ScanJobProgress>): Promise<void> {
+    const read = pages.filter((p) => p.reading);
+    const refs: StoredPageRef[] = read.map((p) => ({ scanPageId: p.id, index: p.place, storageKey: p.storage_key, mimeType: p.mime_type, uploadJobId: book.job_id }));
+    const poems = this.extractor.assemble(read.map((p) => ({ ...p.reading!, index: p.place })));
+    const result = await this.scanner.addPoems({ jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false }, poems, context);
+    await this.books.finish(book.id, book.run, { ...result, job_id: book.job_id, pages_total: pages.length });
+    this.logger.log(`Import ${book.id}: ${pages.length} pages, ${pages.length - read.length} failed, ${result.extracted_poems} poems added`);
+  }
+}

@@ -1,0 +1,88 @@
+import type { BookImportState } from '../../../../contracts/book-import.js';
+import type { PageRotation } from '../../../../contracts/catalog.js';
+import type { ScanResult } from '../../../../contracts/scanning.js';
+import type { PageReading } from './extraction.port.js';
+
+/** A whole-book import as stored (book_imports). */
+export interface BookImportRow {
+  id: number;
+  publication_id: number;
+  /** scan_pages.job_id of its pages, and the stem of its queue jobs' ids. */
+  job_id: string;
+  state: BookImportState;
+  /** Raised by each start and Retry: jobs of an earlier run find themselves superseded. */
+  run: number;
+  poems_so_far: number;
+  result: ScanResult | null;
+  error: { code: string; message: string } | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One page of an import, with its place in the book (0-based, files in order, a PDF's pages in order). */
+export interface BookPageRow {
+  id: number;
+  place: number;
+  page_index: number;
+  storage_key: string;
+  mime_type: string;
+  rotation: PageRotation;
+  file_name: string;
+  pdf_page: number | null;
+  reading: PageReading | null;
+  read_error: string | null;
+}
+
+export interface NewBookPage {
+  pageIndex: number;
+  storageKey: string;
+  mimeType: string;
+  byteSize: number;
+  sha256: string;
+  pdfPage: number | null;
+}
+
+export interface BookImportCounts {
+  files: number;
+  pages: number;
+  /** Pages read or failed. */
+  done: number;
+}
+
+export interface BookImports {
+  create(publicationId: number, jobId: string): Promise<BookImportRow>;
+  find(id: number): Promise<BookImportRow | null>;
+  latestOf(publicationId: number): Promise<BookImportRow | null>;
+  counts(id: number): Promise<BookImportCounts>;
+  /** The page indexes held now by the file at `position` (a file sent again goes to the other slot). */
+  pageIndexesAt(id: number, position: number): Promise<number[]>;
+  /**
+   * Puts a file's pages in place of the ones sent at `position` before, in one transaction, while the
+   * import is receiving and holds at most `maxPages`. Answers the storage keys no row names any more,
+   * or 'started' / 'too-many' when nothing was changed.
+   */
+  replaceFile(
+    importRow: BookImportRow,
+    file: { position: number; name: string; pages: NewBookPage[] },
+    maxPages: number,
+  ): Promise<{ removedKeys: string[] } | 'started' | 'too-many'>;
+  /** receiving (with pages) → reading, next run; false when it was not receiving. */
+  start(id: number): Promise<BookImportRow | null>;
+  /** Failed pages' errors cleared, state reading, next run; null when it is still receiving or reading. */
+  retry(id: number): Promise<BookImportRow | null>;
+  pages(id: number): Promise<BookPageRow[]>;
+  saveReading(pageId: number, reading: PageReading): Promise<void>;
+  saveFailure(pageId: number, reason: string): Promise<void>;
+  setPoemsSoFar(id: number, run: number, poems: number): Promise<void>;
+  /**
+   * reading → assembling for the job `assembler`, atomically, once no page of the import is unread:
+   * true for exactly one caller, and again for that same job when it runs once more.
+   */
+  claimAssembly(id: number, run: number, assembler: string): Promise<boolean>;
+  finish(id: number, run: number, result: ScanResult): Promise<void>;
+  fail(id: number, error: { code: string; message: string }): Promise<void>;
+  /** The job ids (scan_pages.job_id) of the publication's imports that are reading or assembling. */
+  runningJobIds(publicationId: number): Promise<Set<string>>;
+}
+
+export const BOOK_IMPORTS = Symbol('BOOK_IMPORTS');

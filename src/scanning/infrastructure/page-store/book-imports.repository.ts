@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { ScanResult } from '../../../../contracts/scanning.js';
+import type { BookImportCounts, BookImportRow, BookImports, BookPageRow, NewBookPage } from '../../application/ports/book-imports.port.js';
+import type { PageReading } from '../../application/ports/extraction.port.js';
+
+const IMPORT_COLUMNS = 'id, publication_id, job_id, state, run, poems_so_far, result, error, created_at, updated_at';
+/** Book order: files by the place the admin gave them, a PDF's pages in order. */
+const BOOK_ORDER = 'file_position, pdf_page NULLS FIRST, page_index';
+
+const asImport = (row: BookImportRow | undefined): BookImportRow | null => (row ? { ...row, id: Number(row.id), publication_id: Number(row.publication_id) } : null);
+
+/** Whole-book imports (book_imports) and their pages (scan_pages rows carrying the import's id). */
+@Injectable()
+export class BookImportsRepository implements BookImports {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async create(publicationId: number, jobId: string): Promise<BookImportRow> {
+    const [row] = await this.db.query(`INSERT INTO book_imports (publication_id, job_id) VALUES ($1, $2) RETURNING ${IMPORT_COLUMNS}`, [publicationId, jobId]);
+    return asImport(row)!;
+  }
+
+  async find(id: number): Promise<BookImportRow | null> {
+    const [row] = await this.db.query(`SELECT ${IMPORT_COLUMNS} FROM book_imports WHERE id = $1`, [id]);
+    return asImport(row);
+  }
+
+  async latestOf(publicationId: number): Promise<BookImportRow | null> {
+    const [row] = await this.db.query(`SELECT ${IMPORT_COLUMNS} FROM book_imports WHERE publication_id = $1 ORDER BY id DESC LIMIT 1`, [publicationId]);
+    return asImport(row);
+  }
+
+  async counts(id: number): Promise<BookImportCounts> {
+    const [row] = await this.db.query(
+      `SELECT count(DISTINCT file_position) AS files, count(*) AS pages,
+              count(*) FILTER (WHERE reading IS NOT NULL OR read_error IS NOT NULL) AS done
+         FROM scan_pages WHERE book_import_id = $1`,
+      [id],
+    );
+    return { files: Number(row.files), pages: Number(row.pages), done: Number(row.done) };
+  }
+
+  async pageIndexesAt(id: number, position: number): Promise<number[]> {
+    const rows: Array<{ page_index: number }> = await this.db.query(`SELECT page_index FROM scan_pages WHERE book_import_id = $1 AND file_position = $2`, [id, position]);
+    return rows.map((r) => r.page_index);
+  }
+
+  replaceFile(importRow: BookImportRow, file: { position: number; name: string; pages: NewBookPage[] }, maxPages: number) {
+    return this.db.transaction(async (tx): Promise<{ removedKeys: string[] } | 'started' | 'too-many'> => {
+      // The import's row locked: a start, or the same position sent twice at once, waits for this.
+      const [locked] = await tx.query(`SELECT state FROM book_imports WHERE id = $1 FOR UPDATE`, [importRow.id]);
+      if (locked?.state !== 'receiving') return 'started';
+      const [others] = await tx.query(`SELECT count(*) AS n FROM scan_pages WHERE book_import_id = $1 AND file_position <> $2`, [importRow.id, file.position]);
+      if (Number(others.n) + file.pages.length > maxPages) return 'too-many';
+      const [removed]: [Array<{ storage_key: string }>, number] = await tx.query(
+        `DELETE FROM scan_pages WHERE book_import_id = $1 AND file_position = $2 RETURNING storage_key`,
+        [importRow.id, file.position],
+      );
+      const { pages } = file;
+      await tx.query(
+        `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256, book_import_id, file_position, file_name, pdf_page)
+         SELECT $1, $2, p.page_index, p.storage_key, p.mime_type, p.byte_size, p.sha256, $3, $4, $5, p.pdf_page
+           FROM unnest($6::int[], $7::text[], $8::text[], $9::int[], $10::text[], $11::int[]) AS p (page_index, storage_key, mime_type, byte_size, sha256, pdf_page)`,
+        [
+          importRow.publication_id,
+          importRow.job_id,
+          importRow.id,
+          file.position,
+          file.name,
+          pages.map((p) => p.pageIndex),
+          pages.map((p) => p.storageKey),
+          pages.map((p) => p.mimeType),
+          pages.map((p) => p.byteSize),
+          pages.map((p) => p.sha256),
+          pages.map((p) => p.pdfPage),
+        ],
+      );
+      await tx.query(`UPDATE book_imports SET updated_at = now() WHERE id = $1`, [importRow.id]);
+      const kept = new Set(pages.map((p) => p.storageKey));
+      return { removedKeys: removed.map((r) => r.storage_key).filter((k) => !kept.has(k)) };
+    });
+  }
+
+  async start(id: number): Promise<BookImportRow | null> {
+    const [rows]: [BookImportRow[], number] = await this.db.query(
+      `UPDATE book_imports SET state = 'reading', run = run + 1, updated_at = now()
+        WHERE id = $1 AND state = 'receiving' AND EXISTS (SELECT 1 FROM scan_pages WHERE book_import_id = $1)
+        RETURNING ${IMPORT_COLUMNS}`,
+      [id],
+    );
+    return asImport(rows[0]);
+  }
+
+  retry(id: number): Promise<BookImportRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [rows]: [BookImportRow[], number] = await tx.query(
+        `UPDATE book_imports SET state = 'reading', run = run + 1, error = NULL, assembler = NULL, updated_at = now()
+          WHERE id = $1 AND state IN ('finished', 'failed') RETURNING ${IMPORT_COLUMNS}`,
+        [id],
+      );
+      if (rows[0]) await tx.query(`UPDATE scan_pages SET read_error = NULL WHERE book_import_id = $1 AND read_error IS NOT NULL`, [id]);
+      return asImport(rows[0]);
+    });
+  }
+
+  async pages(id: number): Promise<BookPageRow[]> {
+    const rows: BookPageRow[] = await this.db.query(
+      `SELECT id, (row_number() OVER (ORDER BY ${BOOK_ORDER}) - 1)::int AS place, page_index, storage_key, mime_type, rotation,
+              file_name, pdf_page, reading, read_error
+         FROM scan_pages WHERE book_import_id = $1 ORDER BY ${BOOK_ORDER}`,
+      [id],
+    );
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  async saveReading(pageId: number, reading: PageReading): Promise<void> {
+    await this.db.query(`UPDATE scan_pages SET reading = $2::jsonb, read_error = NULL WHERE id = $1`, [pageId, JSON.stringify(reading)]);
+  }
+
+  async saveFailure(pageId: number, reason: string): Promise<void> {
+    await this.db.query(`UPDATE scan_pages SET read_error = $2, reading = NULL WHERE id = $1`, [pageId, reason]);
+  }
+
+  async setPoemsSoFar(id: number, run: number, poems: number): Promise<void> {
+    await this.db.query(`UPDATE book_imports SET poems_so_far = $3, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'reading'`, [id, run, poems]);
+  }
+
+  async claimAssembly(id: number, run: number, assembler: string): Promise<boolean> {
+    // One statement: of the jobs that read an import's last pages at once, the one whose update
+    // comes second sees every page read; the row lock makes any other find it assembling already.
+    const [rows]: [unknown[], number] = await this.db.query(
+      `UPDATE book_imports SET state = 'assembling', assembler = $3, updated_at = now()
+        WHERE id = $1 AND run = $2
+          AND ((state = 'reading' AND NOT EXISTS (SELECT 1 FROM scan_pages WHERE book_import_id = $1 AND reading IS NULL AND read_error IS NULL))
+               OR (state = 'assembling' AND assembler = $3))
+        RETURNING id`,
+      [id, run, assembler],
+    );
+    return rows.length === 1;
+  }
+
+  async finish(id: number, run: number, result: ScanResult): Promise<void> {
+    await this.db.query(
+      `UPDATE book_imports SET state = 'finished', result = $3::jsonb, poems_so_far = $4, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'assembling'`,
+      [id, run, JSON.stringify(result), result.extracted_poems + result.continued.length + result.duplicates_ignored],
+    );
+  }
+
+  async fail(id: number, error: { code: string; message: string }): Promise<void> {
+    await this.db.query(`UPDATE book_imports SET state = 'failed', error = $2::jsonb, updated_at = now() WHERE id = $1 AND state IN ('reading', 'assembling')`, [id, JSON.stringify(error)]);
+  }
+
+  async runningJobIds(publicationId: number): Promise<Set<string>> {
+    const rows: Array<{ job_id: string }> = await this.db.query(`SELECT job_id FROM book_imports WHERE publication_id = $1 AND state IN ('reading', 'assembling')`, [publicationId]);
+    return new Set(rows.map((r) => r.job_id));
+  }
+}

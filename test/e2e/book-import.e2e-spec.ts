@@ -1,0 +1,146 @@
+/**
+ * Whole-book import through the API on the in-process queue (no REDIS_URL), with the real offline
+ * extractor reading rendered page photographs: files one per request at their places in the book,
+ * then one resumable reading job whose progress is readable, and the poems in page order.
+ */
+import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
+import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication } from '../support/worker-process/scan-helpers.js';
+
+describe.each(dbTargets())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+  let book: RenderedBook;
+
+  beforeAll(async () => {
+    book = await renderBookPages(sampleBook(), { maxPages: 8 });
+    t = await startTestApp(target, { env: { SCAN_JOB_BACKOFF_MS: '100' } });
+    ({ agent, token } = await staffAgent(t));
+  });
+  afterAll(async () => t?.close());
+
+  const newImport = async (pubId: number) => (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as Record<string, any>;
+  const sendFile = (importId: number, position: number | string, data: Buffer, filename: string, contentType = 'image/jpeg') =>
+    agent
+      .post(`/api/book_imports/${importId}/files/`)
+      .set('X-CSRFToken', token)
+      .field('position', String(position))
+      .attach('file', data, { filename, contentType });
+  const importOf = async (importId: number) => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
+  /** Follows the import until it stops reading, keeping every progress it showed. */
+  const finished = async (importId: number, seen: Array<Record<string, any>> = []) => {
+    await expect
+      .poll(
+        async () => {
+          const now = await importOf(importId);
+          seen.push(now);
+          return now.state;
+        },
+        { timeout: 120_000, interval: 200 },
+      )
+      .toMatch(/^(finished|failed)$/);
+    return seen[seen.length - 1]!;
+  };
+  const poemsOf = async (pubId: number) => (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
+
+  it('reads a book sent file by file, in any order of requests, into its poems in page order, with progress along the way', async () => {
+    const pubId = await createPublication(agent, token, `A whole book (${target})`);
+    const created = await newImport(pubId);
+    expect(created).toMatchObject({ publication_id: pubId, state: 'receiving', files_received: 0, pages_total: 0, pages_done: 0, failed_pages: [] });
+    // Sent last page first: the book's order is the positions'.
+    for (const i of [...book.pages.keys()].reverse()) {
+      const res = await sendFile(created.id, i, book.pages[i]!.image, `IMG_${i + 1}.jpg`).expect(201);
+      expect(res.body).toMatchObject({ position: i, pages: 1, files_received: book.pages.length - i, pages_total: book.pages.length - i });
+    }
+    // A retried upload of a position replaces its file rather than adding a page.
+    await sendFile(created.id, 3, book.pages[3]!.image, 'IMG_4.jpg').expect(201);
+    const started = (await agent.post(`/api/book_imports/${created.id}/start/`).set('X-CSRFToken', token).expect(202)).body;
+    expect(started).toMatchObject({ state: 'reading', pages_total: book.pages.length, files_received: book.pages.length });
+    const unscanned = (await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body;
+    expect(unscanned.waiting + unscanned.unscanned).toBeLessThanOrEqual(book.pages.length);
+
+    const seen: Array<Record<string, any>> = [];
+    const done = await finished(created.id, seen);
+    expect(done).toMatchObject({ state: 'finished', pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length, poems_so_far: book.poems.length });
+    expect(done.result).toMatchObject({ extracted_poems: book.poems.length, duplicates_ignored: 0, pages_total: book.pages.length });
+    // Progress only goes forward.
+    const progress = seen.map((s) => s.pages_done);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const poems = await poemsOf(pubId);
+    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
+    expect((await agent.get(`/api/publications/${pubId}/book_import/`).expect(200)).body).toMatchObject({ id: created.id, state: 'finished' });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+    // Its pages are the publication's page photos: the poem's first page is there to see.
+    const pages = (await agent.get(`/api/poems/${poems[0]!.id}/pages/`).expect(200)).body as unknown[];
+    expect(pages.length).toBeGreaterThan(0);
+    // Started again it is not: files cannot be added and it is not started twice.
+    await agent.post(`/api/book_imports/${created.id}/start/`).set('X-CSRFToken', token).expect(409);
+    await sendFile(created.id, 9, book.pages[0]!.image, 'late.jpg').expect(409);
+  });
+
+  it('refuses an empty photo, a file that is no image, a PDF it cannot read and a bad position, with nothing kept', async () => {
+    const pubId = await createPublication(agent, token, `Refused files (${target})`);
+    const { id } = await newImport(pubId);
+    const empty = await sendFile(id, 0, Buffer.alloc(0), 'IMG_1.jpg').expect(400);
+    expect(empty.body.code).toBe('IMAGE.EMPTY');
+    const text = await sendFile(id, 0, Buffer.from('not a photo at all, only words'), 'notes.txt', 'text/plain').expect(415);
+    expect(text.body.code).toMatch(/UNSUPPORTED/);
+    const pdf = await sendFile(id, 0, Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'book.pdf', Object.keys(BOOK_IMPORT_PDF_TYPE)[0]).expect(415);
+    expect(pdf.body).toMatchObject({ code: 'SCAN.PDF_NOT_SUPPORTED' });
+    expect(pdf.body.message).toMatch(/PDF/);
+    await sendFile(id, -1, book.pages[0]!.image, 'IMG_1.jpg').expect(400);
+    await sendFile(id, 'first', book.pages[0]!.image, 'IMG_1.jpg').expect(400);
+    await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', '0').expect(400);
+    expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
+    expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
+    const start = await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(400);
+    expect(start.body.code).toBe('SCAN.NO_PAGES');
+    await agent.get('/api/book_imports/999999/').expect(404);
+    await agent.get(`/api/publications/${pubId}/book_import/`).expect(200);
+  });
+
+  it('records a page that cannot be read with why, finishes the rest, and reads it on Retry adding only its poems', async () => {
+    const pubId = await createPublication(agent, token, `A page read again (${target})`);
+    const { id } = await newImport(pubId);
+    const three = book.pages.slice(0, 3);
+    for (const [i, page] of three.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    // The third page's stored photo is damaged before it is read.
+    const store = t.app.get<PageStore>(PAGE_STORE);
+    const rows = await t.app.get(ScanPagesRepository).listForPublication(pubId);
+    const third = rows.find((r) => r.page_index % 1000 === 2) ?? rows[2]!;
+    const kept = await store.get(third.storage_key);
+    await store.put(third.storage_key, Buffer.from('damaged'));
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    const first = await finished(id);
+    expect(first.state).toBe('finished');
+    expect(first.failed_pages).toEqual([{ page: 3, file_name: 'IMG_3.jpg', reason: expect.any(String) }]);
+    const printedOn = (pageNumbers: number[]) => book.poems.filter((p) => pageNumbers.includes(p.page_numbers[0]!));
+    const firstTwo = printedOn(three.slice(0, 2).map((p) => p.pageNumber));
+    expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(firstTwo.map((p) => p.title));
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 1, waiting: 0 });
+
+    await store.put(third.storage_key, kept);
+    const again = (await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(202)).body;
+    expect(again).toMatchObject({ state: 'reading', failed_pages: [] });
+    const second = await finished(id);
+    expect(second).toMatchObject({ state: 'finished', failed_pages: [], pages_done: 3 });
+    const all = printedOn(three.map((p) => p.pageNumber));
+    expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(all.map((p) => p.title));
+    expect(second.poems_added).toBe(all.length - firstTwo.length);
+  });
+
+  it('stops an import whose publication was moved to the trash, saying why', async () => {
+    const pubId = await createPublication(agent, token, `Trashed mid-import (${target})`);
+    const { id } = await newImport(pubId);
+    await sendFile(id, 0, book.pages[0]!.image, 'IMG_1.jpg').expect(201);
+    await agent.delete(`/api/publications/${pubId}/`).set('X-CSRFToken', token).expect((res) => expect(res.status).toBeLessThan(300));
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(409);
+  });
+});
