@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BookFile } from './book-files.js';
 
@@ -18,6 +18,8 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
   const locked = disabled || item.status === 'sent';
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: locked });
   const name = item.file.name;
+  // A photo the browser cannot draw (damaged, empty) shows as a tile with its name, like a PDF.
+  const [broken, setBroken] = useState(false);
   return (
     <Box
       component="li"
@@ -46,14 +48,14 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        {item.preview ? (
-          <img src={item.preview} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        {item.preview && !broken ? (
+          <img src={item.preview} alt="" onError={() => setBroken(true)} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           // A PDF, or a HEIC photo browsers cannot show: a tile with its kind (its name is below).
           <Box sx={{ textAlign: 'center', color: 'text.secondary' }}>
             {item.kind === 'pdf' ? <DescriptionOutlinedIcon /> : <ImageOutlinedIcon />}
             <Typography variant="caption" component="div">
-              {translate(item.kind === 'pdf' ? 'archive.book_import.pdf' : 'archive.book_import.heic')}
+              {translate(item.kind === 'pdf' ? 'archive.book_import.pdf' : item.kind === 'heic' ? 'archive.book_import.heic' : 'archive.book_import.photo')}
             </Typography>
           </Box>
         )}
@@ -97,7 +99,8 @@ export function BookFileList({ files, disabled, onMove, onRemove }: { files: Boo
   const placeOf = (id: UniqueIdentifier | undefined) => files.findIndex((f) => f.id === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('archive.book_import.dnd_picked', { name: nameOf(active.id), n: placeOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? translate('archive.book_import.dnd_over', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined),
+    // Over itself is where every drag begins: the pick-up is what is said then.
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? translate('archive.book_import.dnd_over', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined),
     onDragEnd: ({ active, over }) => (over ? translate('archive.book_import.dnd_dropped', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined),
     onDragCancel: ({ active }) => translate('archive.book_import.dnd_cancelled', { name: nameOf(active.id) }),
   };
