@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook, SAMPLE_POEMS } from '../support/page-photos/page-photos.mjs';
-import { expectAccessible, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import { confirm, expectAccessible, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
 const PAGES = 40;
 /** 40 pages of real OCR on a busy 2-core machine: minutes, and the waits end as soon as the screen is right. */
@@ -173,6 +173,9 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await expect.poll(() => go.isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Remove IMG_2.jpg' }).click();
     await refusal.waitFor({ state: 'detached' });
+    // Closing now would leave IMG_3 unsent: the dialog asks first.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirm(page, 'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.', 'Cancel');
     await go.click();
     const status = dialog.getByTestId('book-import-status');
     await status.getByRole('heading', { name: 'Import finished: 2 poems added' }).waitFor({ timeout: IMPORT_TIMEOUT });

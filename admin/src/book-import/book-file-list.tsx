@@ -20,6 +20,8 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
   const name = item.file.name;
   // A photo the browser cannot draw (damaged, empty) shows as a tile with its name, like a PDF.
   const [broken, setBroken] = useState(false);
+  const thumbnail = item.preview !== null && !broken;
+  const kindText = translate(item.kind === 'pdf' ? 'archive.book_import.pdf' : item.kind === 'heic' ? 'archive.book_import.heic' : 'archive.book_import.photo');
   return (
     <Box
       component="li"
@@ -31,7 +33,6 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
       <Box
         {...attributes}
         {...listeners}
-        aria-label={translate('archive.book_import.drag', { name })}
         sx={{
           width: TILE_PX,
           height: TILE_PX,
@@ -48,14 +49,16 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        {item.preview && !broken ? (
-          <img src={item.preview} alt="" onError={() => setBroken(true)} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        {/* Named by its content, so a tile that shows its kind in words says it too (what is seen is what is heard). */}
+        <span className="sr-only">{translate('archive.book_import.drag', { name })}</span>
+        {thumbnail ? (
+          <img src={item.preview ?? undefined} alt="" onError={() => setBroken(true)} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           // A PDF, or a HEIC photo browsers cannot show: a tile with its kind (its name is below).
           <Box sx={{ textAlign: 'center', color: 'text.secondary' }}>
             {item.kind === 'pdf' ? <DescriptionOutlinedIcon /> : <ImageOutlinedIcon />}
             <Typography variant="caption" component="div">
-              {translate(item.kind === 'pdf' ? 'archive.book_import.pdf' : item.kind === 'heic' ? 'archive.book_import.heic' : 'archive.book_import.photo')}
+              {kindText}
             </Typography>
           </Box>
         )}

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useDropzone } from 'react-dropzone';
 import { useNavigate } from 'react-router-dom';
 import { BOOK_IMPORT_PDF_TYPE, MAX_BOOK_IMPORT_PAGES } from '../../../contracts/book-import.js';
@@ -74,7 +74,12 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
     [],
   );
 
-  const close = () => navigate(detailPath(publication));
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    // A closed dialog may leave an import waiting for its files: the publication says so.
+    void queryClient.invalidateQueries({ queryKey: bookImportKey(publication.id) });
+    navigate(detailPath(publication));
+  };
   const busy = phase === 'sending' || phase === 'starting';
   // An import the server is reading is shown, not started again.
   const showStatus = phase === 'started' || (phase === 'choosing' && isRunning(latest?.state));
@@ -139,13 +144,15 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
   };
 
   const anySent = files.some((f) => f.status === 'sent');
+  // Chosen files not yet sent would be lost: ask first, as the wizard does.
+  const requestClose = () => (!showStatus && files.some((f) => f.status !== 'sent') ? setAsking(true) : close());
   const buttons = showStatus ? (
     <Button variant="contained" onClick={close}>
       {translate('archive.book_import.close')}
     </Button>
   ) : (
     <>
-      <Button onClick={close}>{translate('archive.book_import.cancel')}</Button>
+      <Button onClick={requestClose}>{translate('archive.book_import.cancel')}</Button>
       <Button variant="contained" onClick={() => void start()} loading={busy} disabled={busy || !files.length || !!refused}>
         {translate(anySent ? 'archive.book_import.continue' : 'archive.book_import.start')}
       </Button>
@@ -157,7 +164,7 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
       open
       onClose={(_e, reason) => {
         if (reason === 'backdropClick' && busy) return;
-        close();
+        requestClose();
       }}
       fullWidth
       maxWidth={false}
@@ -220,6 +227,7 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
         </Stack>
       </DialogContent>
       <DialogActions>{buttons}</DialogActions>
+      <Confirm isOpen={asking} title="archive.confirm.close_title" content={anySent ? 'archive.book_import.close_confirm' : 'archive.confirm.close_wizard'} onConfirm={close} onClose={() => setAsking(false)} />
     </Dialog>
   );
 }

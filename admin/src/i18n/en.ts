@@ -282,6 +282,7 @@ const archive = {
     continue: 'Send the rest and start',
     cancel: 'Cancel',
     close: 'Close',
+    close_confirm: 'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.',
     need_files: 'Choose at least one photo or PDF file',
     too_many: 'One import holds at most %{max} pages: the files beyond that were left out.',
     refused: '%{name} was not taken: %{message}',
