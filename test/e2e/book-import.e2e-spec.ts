@@ -1,15 +1,21 @@
 /**
  * Whole-book import through the API on the in-process queue (no REDIS_URL), with the real offline
  * extractor reading rendered page photographs: files one per request at their places in the book,
- * then one resumable reading job whose progress is readable, and the poems in page order.
+ * then one resumable reading job whose progress is readable, and the poems in page order; and an
+ * import that goes on after its API process was killed.
  */
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
-import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderBookPages, sampleBook, SAMPLE_POEMS, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
 describe.each(dbTargets())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;
@@ -136,11 +142,109 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(second.poems_added).toBe(all.length - firstTwo.length);
   });
 
-  it('stops an import whose publication was moved to the trash, saying why', async () => {
+  it("keeps an import's pages and poems in a backup that restores into an empty archive", async () => {
+    const pubId = await createPublication(agent, token, `Backed up book (${target})`);
+    const { id } = await newImport(pubId);
+    for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    expect((await finished(id)).state).toBe('finished');
+    const poems = await poemsOf(pubId);
+    const backup = await agent.get('/api/archive/backup/').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(backup.status).toBe(200);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'book-import-restore-'));
+    const db = target === 'postgres' ? await createScratchDatabase() : undefined;
+    try {
+      const file = join(dataDir, 'backup.tar');
+      writeFileSync(file, backup.body as Buffer);
+      const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+      const run = spawnSync(process.execPath, ['dist/server/cli/archive.js', 'import', file], {
+        env: { ...env, DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
+        encoding: 'utf8',
+        input: '',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const restored = await startTestApp(target, { env: { DATA_DIR: dataDir, DATABASE_URL: db?.url }, persistent: true, reset: false });
+      try {
+        const { agent: there } = await staffAgent(restored);
+        const back = (await there.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
+        expect(back.map((p) => [p.title, p.body])).toEqual(poems.map((p) => [p.title, p.body]));
+        const [page] = (await there.get(`/api/poems/${back[0]!.id}/pages/`).expect(200)).body as Array<{ id: number }>;
+        await there.get(`/api/scan_pages/${page!.id}/image/`).expect(200);
+        expect((await there.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await db?.drop();
+    }
+  });
+
+  it('stops an import whose publication was moved to the trash mid-way, saying why', async () => {
     const pubId = await createPublication(agent, token, `Trashed mid-import (${target})`);
     const { id } = await newImport(pubId);
-    await sendFile(id, 0, book.pages[0]!.image, 'IMG_1.jpg').expect(201);
+    for (const [i, page] of book.pages.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await expect.poll(async () => (await importOf(id)).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
     await agent.delete(`/api/publications/${pubId}/`).set('X-CSRFToken', token).expect((res) => expect(res.status).toBeLessThan(300));
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(409);
+    const stopped = await finished(id);
+    expect(stopped).toMatchObject({ state: 'failed', error: { code: 'SCAN.PUBLICATION_IN_TRASH', message: expect.stringMatching(/trash/) } });
+    expect(stopped.pages_done).toBeLessThan(book.pages.length);
+    await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(409);
+  });
+});
+
+/** A longer book of distinct poems made from the sample's lines, each poem its own choice and order of them. */
+function longBook(poemCount: number) {
+  const lines = SAMPLE_POEMS.flatMap((p) => p.body.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim()));
+  const forms = ['Song', 'Elegy', 'Letter', 'Psalm', 'Ballad', 'Prayer'];
+  const places = ['River', 'Harbour', 'Orchard', 'Lantern', 'Garden', 'Meadow', 'Kitchen'];
+  const poems = Array.from({ length: poemCount }, (_, k) => {
+    const body = Array.from({ length: 12 }, (_, j) => lines[(k * 11 + j * 17 + j * j * k) % lines.length]!);
+    return { title: `${forms[k % forms.length]} for the ${places[Math.floor(k / forms.length) % places.length]}`, body: [0, 4, 8].map((s) => body.slice(s, s + 4).join('\n')).join('\n\n') };
+  });
+  return sampleBook({ poems });
+}
+
+describe('a 30-page import whose API process (embedded database) is killed mid-way', () => {
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'book-import-kill-'));
+  afterAll(async () => server?.kill('SIGKILL'));
+
+  it('resumes after the restart, reading only the pages still unread, and ends with every poem once', async () => {
+    const book = await renderBookPages(longBook(48), { maxPages: 30 });
+    expect(book.pages).toHaveLength(30);
+    server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
+    const signedIn = await signIn(server.base);
+    const { token } = signedIn;
+    let { agent } = signedIn;
+    const pubId = await createPublication(agent, token, 'Thirty pages through a crash');
+    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
+    for (const [i, page] of book.pages.entries()) {
+      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
+    }
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
+    await expect.poll(async () => (await progress()).pages_done, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(9);
+    const before = await progress();
+    expect(before.state).toBe('reading');
+    await server.kill('SIGKILL');
+
+    server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
+    // Only reads from here on: the new session's CSRF token is not needed.
+    ({ agent } = await signIn(server.base));
+    // What was read before the crash was kept.
+    expect((await progress()).pages_done).toBeGreaterThanOrEqual(before.pages_done);
+    await expect.poll(async () => (await progress()).state, { timeout: 180_000, interval: 500 }).toBe('finished');
+    const done = await progress();
+    expect(done).toMatchObject({ pages_total: 30, pages_done: 30, failed_pages: [] });
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
+    // Every poem once, in page order. (Printed page numbers are left out: the folio analysis misreads
+    // some of this rendered book's two-digit folios past page 31 whether or not the import was cut off.)
+    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
   });
 });

@@ -44,12 +44,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     const book = await this.books.find(payload.importId);
     // A later start or Retry has taken over (its own jobs read these pages), or the import is gone.
     if (!book || book.run !== payload.run || (book.state !== 'reading' && book.state !== 'assembling')) return nothing;
-    const publication = await this.queries.getPublication(book.publication_id, { staff: true });
-    if (publication.deletedAt) {
-      const { code, message } = ScanError.publicationInTrash();
-      await this.books.fail(book.id, { code, message: `The import stopped: ${message}` });
-      return nothing;
-    }
+    if (await this.stoppedByTrash(book)) return nothing;
 
     const wanted = new Set(payload.pageIds);
     const all = await this.books.pages(book.id);
@@ -70,12 +65,22 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     });
     const result = { pages_read: unread.length - failed, pages_failed: failed, assembled: false };
 
+    if (await this.stoppedByTrash(book)) return result;
     if (!(await this.books.claimAssembly(book.id, book.run, context.jobId))) {
       if (unread.length) await this.books.setPoemsSoFar(book.id, book.run, this.countPoems(await this.books.pages(book.id)));
       return result;
     }
     await this.assemble(book, await this.books.pages(book.id), context);
     return { ...result, assembled: true };
+  }
+
+  /** A publication moved to the trash stops its import, which says why. */
+  private async stoppedByTrash(book: BookImportRow): Promise<boolean> {
+    const publication = await this.queries.getPublication(book.publication_id, { staff: true });
+    if (!publication.deletedAt) return false;
+    const { code, message } = ScanError.publicationInTrash();
+    await this.books.fail(book.id, { code, message: `The import stopped: ${message}` });
+    return true;
   }
 
   /** The page's reading, or why it cannot be read (words for the curator). Outages throw. */
