@@ -16,6 +16,7 @@ import { ReferenceManyField, useDelete, useListContext, useNotify, useTranslate 
 import { Link } from 'react-router-dom';
 import { MAX_POEM_IDS, type Poem, type Publication } from '../../../contracts/catalog.js';
 import { POEM_PREVIEW_LINES } from '../constants.js';
+import { IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
@@ -26,7 +27,10 @@ export function previewLines(body: string, lines = POEM_PREVIEW_LINES): string {
   return body.split('\n').slice(0, lines).join('\n');
 }
 
-/** New Poem: type one in, or scan page photographs in the wizard (SPEC: the same wizard, tied to this book). */
+/**
+ * New Poem: type one in, scan page photographs in the wizard (SPEC: the same wizard, tied to this
+ * book), or import a whole book (any number of photos and PDFs, read on the server).
+ */
 function NewPoemMenu() {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -41,6 +45,9 @@ function NewPoemMenu() {
         </MenuItem>
         <MenuItem component={Link} to="scan" onClick={() => setAnchor(null)}>
           {translate('archive.detail.scan_pages')}
+        </MenuItem>
+        <MenuItem component={Link} to={IMPORT_ROUTE} onClick={() => setAnchor(null)}>
+          {translate('archive.detail.import_book')}
         </MenuItem>
       </Menu>
     </>

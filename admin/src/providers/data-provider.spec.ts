@@ -241,6 +241,43 @@ describe('admin data provider', () => {
     expect(res.duplicates[0].matched_poem.title).toBe('Orig');
   });
 
+  it('imports a whole book: creates the import, sends one file a request with its position, starts it, follows it and retries', async () => {
+    const run = { id: 7, publication_id: 4, state: 'receiving' };
+    t.json(201, run);
+    t.json(201, { position: 1, pages: 1, files_received: 2, pages_total: 2 });
+    t.json(202, { ...run, state: 'reading' });
+    t.json(200, { ...run, state: 'reading', pages_done: 1 });
+    t.json(202, { ...run, state: 'reading' });
+    expect(await t.dp.createBookImport(4)).toEqual(run);
+    const answer = await t.dp.sendBookImportFile(7, new File(['b'], 'IMG_2.jpg', { type: 'image/jpeg' }), 1);
+    expect(answer).toEqual({ position: 1, pages: 1, files_received: 2, pages_total: 2 });
+    expect((await t.dp.startBookImport(7)).state).toBe('reading');
+    expect((await t.dp.getBookImport(7)).pages_done).toBe(1);
+    await t.dp.retryBookImport(7);
+    expect(t.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/publications/4/book_imports/',
+      'POST /api/book_imports/7/files/',
+      'POST /api/book_imports/7/start/',
+      'GET /api/book_imports/7/',
+      'POST /api/book_imports/7/retry/',
+    ]);
+    const form = t.calls[1].body as FormData;
+    expect([...form.keys()]).toEqual(['position', 'file', 'csrfmiddlewaretoken']);
+    expect(form.get('position')).toBe('1');
+    expect((form.get('file') as File).name).toBe('IMG_2.jpg');
+    expect(t.calls.every((c) => c.headers.get('X-CSRFToken') === 'tok123')).toBe(true);
+  });
+
+  it("answers null for a publication that never had a book import, and passes on a refused file's message", async () => {
+    t.json(404, { error: 'No book import', code: 'SCAN.BOOK_IMPORT_NOT_FOUND' });
+    expect(await t.dp.getPublicationBookImport(4)).toBeNull();
+    expect(t.calls[0].url).toBe('/api/publications/4/book_import/');
+    t.json(400, { error: 'IMG_2.jpg is empty.', code: 'IMAGE.EMPTY' });
+    await expect(t.dp.sendBookImportFile(7, new File([], 'IMG_2.jpg'), 1)).rejects.toMatchObject({ status: 400, body: { error: 'IMG_2.jpg is empty.' } });
+    t.json(500, { error: 'boom' });
+    await expect(t.dp.getPublicationBookImport(4)).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('reports a failed scan job as an error with its status', async () => {
     t.json(202, { job_id: 'j2' });
     t.json(200, {

@@ -1,6 +1,7 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import type { HealthAnswer } from '../../../contracts/auth.js';
 import { createApi } from './api.js';
+import { bookImportMethods, type BookImportMethods } from './resources/book-imports.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
 import { historyMethods, type HistoryMethods } from './resources/history.js';
 import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
@@ -19,7 +20,7 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods {
+export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods, BookImportMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -78,6 +79,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     setPageRotation,
     ...scanMethods(api),
     ...historyMethods(api),
+    ...bookImportMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;
 }

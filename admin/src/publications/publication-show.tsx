@@ -14,6 +14,7 @@ import { FunctionField, ShowBase, SimpleShowLayout, TextField, useShowContext, u
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
+import { BookImportPanel, IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { authorsText, formatLongDate } from '../../../contracts/format.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
@@ -26,6 +27,7 @@ import { usePublicationIdFromRoute } from './use-publication-ref.js';
 
 // The wizard's code loads only when a curator opens it.
 const CreationWizard = lazy(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
+const BookImportDialog = lazy(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
 
 /** The detail page's failures: 'Error: ' and the server's error field, else the spec's text. */
 function useDetailFailure() {
@@ -134,6 +136,7 @@ function PublicationDetail() {
         </SimpleShowLayout>
       </Paper>
       <UnscannedPagesNotice publication={record} pages={unscanned} />
+      {record.deleted_at ? null : <BookImportPanel publication={record} />}
       <Box component="section" aria-labelledby="poems-heading">
         <Paper variant="outlined" sx={{ p: 3 }}>
           <PublicationPoems publication={record} failureText={failureText} />
@@ -143,6 +146,7 @@ function PublicationDetail() {
         <Route path="poems/create" element={<PoemCreate publication={record} />} />
         <Route path="poems/:poemId" element={<PoemEdit publication={record} />} />
         <Route path="scan" element={<ScanWizard publication={record} />} />
+        <Route path={IMPORT_ROUTE} element={<BookImportDialog publication={record} />} />
       </Routes>
     </>
   );

@@ -5,6 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { IMPORT_ROUTE } from '../../book-import/book-import-panel.js';
+import { detailPath } from '../../publications/publication-card.js';
 import { ImageDropZone } from '../image-drop-zone.js';
 import { canFinish, canStartOver } from '../wizard.machine.js';
 import { FinishButtons, StartOverButton } from './finish-buttons.js';
@@ -58,6 +61,17 @@ export function ScanningStep(props: WizardStepProps) {
           maxMessage={translate('archive.validation.max_page_images')}
           disabled={busy === 'scanning'}
         />
+        {publication ? (
+          // A whole book goes to the import on the publication's page, which follows it to the end.
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="outlined" component={Link} to={`${detailPath(publication)}/${IMPORT_ROUTE}`} disabled={working}>
+              {translate('archive.book_import.open')}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              {translate('archive.book_import.open_help')}
+            </Typography>
+          </Stack>
+        ) : null}
         {busy === 'scanning' && progress ? (
           <Box role="status" aria-live="polite">
             <Typography>{translate('archive.wizard.scanning')}</Typography>
