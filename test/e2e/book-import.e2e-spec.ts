@@ -5,6 +5,7 @@
  * import that goes on after its API process was killed.
  */
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
@@ -12,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderBookPages, sampleBook, SAMPLE_POEMS, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { longBook } from '../support/long-book.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication, createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
@@ -142,6 +144,24 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(second.poems_added).toBe(all.length - firstTwo.length);
   });
 
+  it('takes up on Retry an import whose reading stalled, and refuses while it may still be moving', async () => {
+    const pubId = await createPublication(agent, token, `A stalled book (${target})`);
+    const { id } = await newImport(pubId);
+    for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    expect((await finished(id)).state).toBe('finished');
+    const poems = await poemsOf(pubId);
+    // Its jobs lost mid-book (their retries spent): it says it is reading, and nothing moves.
+    const db = t.app.get(DataSource);
+    await db.query(`UPDATE book_imports SET state = 'reading', updated_at = now() WHERE id = $1`, [id]);
+    const busy = await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(409);
+    expect(busy.body).toMatchObject({ code: 'SCAN.BOOK_IMPORT_BUSY', message: expect.stringContaining('no progress for 10 minutes') });
+    await db.query(`UPDATE book_imports SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(202);
+    expect(await finished(id)).toMatchObject({ state: 'finished', pages_done: 2, failed_pages: [], poems_added: 0 });
+    expect(await poemsOf(pubId)).toEqual(poems);
+  });
+
   it("keeps an import's pages and poems in a backup that restores into an empty archive", async () => {
     const pubId = await createPublication(agent, token, `Backed up book (${target})`);
     const { id } = await newImport(pubId);
@@ -200,17 +220,6 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
   });
 });
 
-/** A longer book of distinct poems made from the sample's lines, each poem its own choice and order of them. */
-function longBook(poemCount: number) {
-  const lines = SAMPLE_POEMS.flatMap((p) => p.body.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim()));
-  const forms = ['Song', 'Elegy', 'Letter', 'Psalm', 'Ballad', 'Prayer'];
-  const places = ['River', 'Harbour', 'Orchard', 'Lantern', 'Garden', 'Meadow', 'Kitchen'];
-  const poems = Array.from({ length: poemCount }, (_, k) => {
-    const body = Array.from({ length: 12 }, (_, j) => lines[(k * 11 + j * 17 + j * j * k) % lines.length]!);
-    return { title: `${forms[k % forms.length]} for the ${places[Math.floor(k / forms.length) % places.length]}`, body: [0, 4, 8].map((s) => body.slice(s, s + 4).join('\n')).join('\n\n') };
-  });
-  return sampleBook({ poems });
-}
 
 describe('a 30-page import whose API process (embedded database) is killed mid-way', () => {
   let server: ServerProcess | undefined;

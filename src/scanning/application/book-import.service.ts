@@ -110,7 +110,7 @@ export class BookImportService {
     await this.writablePublication(String(book.publication_id));
     await this.queue.assertAvailable();
     const again = await this.books.retry(book.id);
-    if (!again) throw new ScanError('SCAN.BOOK_IMPORT_BUSY', book.state === 'receiving' ? 'This import has not been started yet.' : 'This import is still being read: Retry once it has finished.');
+    if (!again) throw new ScanError('SCAN.BOOK_IMPORT_BUSY', book.state === 'receiving' ? 'This import has not been started yet.' : 'This import is still being read: Retry once it has finished, or once it has shown no progress for 10 minutes.');
     await this.enqueueUnread(again);
     return this.view(again);
   }
@@ -128,7 +128,7 @@ export class BookImportService {
 
   /** The run's chunks of unread pages, in book order; with none unread, one chunk that only assembles. */
   private async enqueueUnread(book: BookImportRow): Promise<void> {
-    const unread = (await this.books.pages(book.id)).filter((p) => !p.reading && !p.read_error).map((p) => p.id);
+    const unread = (await this.books.pages(book.id)).filter((p) => !p.read && !p.read_error).map((p) => p.id);
     const chunks: number[][] = [];
     for (let i = 0; i < unread.length; i += BOOK_CHUNK_PAGES) chunks.push(unread.slice(i, i + BOOK_CHUNK_PAGES));
     if (chunks.length === 0) chunks.push([]);

@@ -48,9 +48,10 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
     const wanted = new Set(payload.pageIds);
     const all = await this.books.pages(book.id);
-    const unread = all.filter((p) => wanted.has(p.id) && !p.reading && !p.read_error);
+    const unread = all.filter((p) => wanted.has(p.id) && !p.read && !p.read_error);
     let failed = 0;
     let done = 0;
+    const readNow = new Map<number, PageReading>();
     await context.reportProgress({ pages_done: 0, pages_total: unread.length });
     await mapWithConcurrency(unread, this.extractor.concurrency, async (page) => {
       const reading = await this.read(page);
@@ -59,6 +60,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
         await this.books.saveFailure(page.id, reading);
       } else {
         await this.books.saveReading(page.id, reading);
+        readNow.set(page.place, { ...reading, index: page.place });
       }
       await context.reportProgress({ pages_done: ++done, pages_total: unread.length });
     });
@@ -66,10 +68,10 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
     if (await this.stoppedByTrash(book)) return result;
     if (!(await this.books.claimAssembly(book.id, book.run, context.jobId))) {
-      if (unread.length) await this.books.setPoemsSoFar(book.id, book.run, await this.countPoems(await this.books.pages(book.id)));
+      if (readNow.size) await this.books.addPoemsSoFar(book.id, book.run, await this.poemsBegun([...readNow.values()]));
       return result;
     }
-    await this.assemble(book, await this.books.pages(book.id), context);
+    await this.assemble(book, await this.books.pages(book.id, { readings: true }), context);
     return { ...result, assembled: true };
   }
 
@@ -101,11 +103,15 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     }
   }
 
-  /** Poems the pages read so far make (unread pages left out), as the finished book would count them. */
-  private async countPoems(pages: BookPageRow[]): Promise<number> {
+  /**
+   * Poems that begin on the pages just read, for the running count: these pages alone assembled,
+   * less a poem run on from a page before them. Assembling the whole book after every few pages
+   * would cost more with every page; the finished import gives the exact count.
+   */
+  private async poemsBegun(readings: PageReading[]): Promise<number> {
     try {
-      const poems = await this.extractor.assemble(pages.flatMap((p) => (p.reading ? [{ ...p.reading, index: p.place }] : [])));
-      return poems.filter((p) => withoutRefusedCharacters(p.body).trim() !== '').length;
+      const poems = await this.extractor.assemble(readings.sort((a, b) => a.index - b.index));
+      return poems.filter((p) => !p.continues && withoutRefusedCharacters(p.body).trim() !== '').length;
     } catch {
       return 0; // Readings of another extractor: the count waits for the book to be read again.
     }

@@ -52,6 +52,10 @@ export class ScanError extends DomainError {
     const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
     return new ScanError('SCAN.FILE_TOO_LARGE', `Image files are too large: each file may be at most ${mb} MB.`, { max_bytes: maxBytes });
   }
+  static pdfTooLarge(maxBytes: number): ScanError {
+    const mb = Math.round(maxBytes / (1024 * 1024));
+    return new ScanError('SCAN.FILE_TOO_LARGE', `This file is too large: a scanned PDF may be at most ${mb} MB. Split it into parts and add them one after the other.`, { max_bytes: maxBytes });
+  }
   static publicationInTrash(): ScanError {
     return new ScanError(
       'SCAN.PUBLICATION_IN_TRASH',

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { BookImport, BookImportFileAnswer } from '../../../contracts/book-import.js';
 import { ChecksCsrfFormField, StaffGuard } from '../../auth/index.js';
 import { BookImportService } from '../application/book-import.service.js';
+import { isPdf } from '../application/ports/pdf-pages.port.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ScanError } from '../domain/scan.errors.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
 
 /** Whole-book import (contracts/book-import.ts): files one per request, then a resumable reading job. */
@@ -11,7 +14,10 @@ import { ImageUploadInterceptor, uploadedImages } from './image-upload.intercept
 @Controller('api')
 @UseGuards(StaffGuard)
 export class BookImportsController {
-  constructor(private readonly imports: BookImportService) {}
+  constructor(
+    private readonly imports: BookImportService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('publications/:id/book_imports')
   @ApiOperation({ summary: 'Begin a whole-book import: its files are sent next, one per request' })
@@ -31,6 +37,8 @@ export class BookImportsController {
   @ApiOperation({ summary: "One file of the book (a page photo or a PDF) at its place: field file, position; a position sent again replaces that file's pages" })
   addFile(@Param('importId') importId: string, @Req() req: Request, @Body() body: { position?: unknown }): Promise<BookImportFileAnswer> {
     const [file] = uploadedImages(req, 'book-file');
+    // Multer let it through at the PDFs' limit: a photo keeps the photos' own.
+    if (file && !isPdf(file.data) && file.data.length > this.config.maxUploadBytes) throw ScanError.fileTooLarge(this.config.maxUploadBytes);
     return this.imports.addFile(importId, file && { name: file.name ?? 'file', data: file.data }, body?.position);
   }
 

@@ -29,8 +29,11 @@ function tooMany(kind: UploadKind): ScanError {
  */
 export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> {
   return CsrfCheckedUpload({
-    multer: (config) => AnyFilesInterceptor({ limits: { fileSize: config.maxUploadBytes, files: kind === 'book-file' ? 1 : MAX_FILES, fields: 20 } }),
+    // A book's file may be a scanned PDF, which has a limit of its own; a photo in it keeps the
+    // photos' limit (BookImportsController).
+    multer: (config) => AnyFilesInterceptor({ limits: { fileSize: kind === 'book-file' ? Math.max(config.maxUploadBytes, config.maxPdfBytes) : config.maxUploadBytes, files: kind === 'book-file' ? 1 : MAX_FILES, fields: 20 } }),
     refusal: (code, config) => {
+      if (code === 'LIMIT_FILE_SIZE' && kind === 'book-file') return ScanError.pdfTooLarge(config.maxPdfBytes);
       if (code === 'LIMIT_FILE_SIZE') return ScanError.fileTooLarge(config.maxUploadBytes);
       if (code === 'LIMIT_FILE_COUNT') return tooMany(kind);
       return undefined;

@@ -29,6 +29,8 @@ export interface BookPageRow {
   rotation: PageRotation;
   file_name: string;
   pdf_page: number | null;
+  /** Whether the page has been read (its reading is loaded only when asked for). */
+  read: boolean;
   reading: PageReading | null;
   read_error: string | null;
 }
@@ -70,10 +72,15 @@ export interface BookImports {
   start(id: number): Promise<BookImportRow | null>;
   /** Failed pages' errors cleared, state reading, next run; null when it is still receiving or reading. */
   retry(id: number): Promise<BookImportRow | null>;
-  pages(id: number): Promise<BookPageRow[]>;
+  /**
+   * The import's pages in book order. Their readings (the OCR of each page: tens of kB each) come
+   * only with `readings: true`, for the one assembly; progress reads never carry a book's worth.
+   */
+  pages(id: number, options?: { readings?: boolean }): Promise<BookPageRow[]>;
   saveReading(pageId: number, reading: PageReading): Promise<void>;
   saveFailure(pageId: number, reason: string): Promise<void>;
-  setPoemsSoFar(id: number, run: number, poems: number): Promise<void>;
+  /** Adds poems found on pages just read to the import's running count. */
+  addPoemsSoFar(id: number, run: number, poems: number): Promise<void>;
   /**
    * reading → assembling for the job `assembler`, atomically, once no page of the import is unread:
    * true for exactly one caller, and again for that same job when it runs once more.
@@ -86,3 +93,10 @@ export interface BookImports {
 }
 
 export const BOOK_IMPORTS = Symbol('BOOK_IMPORTS');
+
+/**
+ * An import reading with no progress for this long has lost its jobs (their retries spent, a queue
+ * emptied): Retry takes it up again. A chunk of pages takes seconds; jobs merely queued behind
+ * another book that a Retry overtakes only find their run superseded and do nothing.
+ */
+export const BOOK_IMPORT_STALLED_SECONDS = 600;

@@ -1,12 +1,11 @@
-import { encryptPDF } from '@pdfsmaller/pdf-encrypt-lite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loopWhile } from '../../../../test/support/event-loop.js';
 import { renderBookPages, sampleBook } from '../../../../test/support/page-photos/page-photos.mjs';
+import { blankPdf, damagedPdf, lockedPdf, onePagePdf, scannedPdf } from '../../../../test/support/scanned-pdf.js';
 import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
 import { statusOfCode } from '../../../common/domain/error-statuses.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
@@ -14,23 +13,6 @@ import { TesseractEngine } from '../extraction/offline/tesseract.engine.js';
 import { closeImageThreads } from './image-threads.js';
 import { findPage } from './page-finder.js';
 import { pdfPages } from './pdf-pages.js';
-
-/** A scanned book as a copy shop makes it: each page one JPEG scan filling the page, at `dpi`. */
-async function scannedPdf(scans: Buffer[], dpi: number): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  for (const scan of scans) {
-    const image = await document.embedJpg(scan);
-    const page = document.addPage([(image.width * 72) / dpi, (image.height * 72) / dpi]);
-    page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
-  }
-  return Buffer.from(await document.save());
-}
-
-async function onePagePdf(): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  document.addPage([300, 400]).drawText('A poem', { x: 50, y: 300, size: 24 });
-  return Buffer.from(await document.save());
-}
 
 async function all(pdf: Buffer): Promise<Buffer[]> {
   const photos: Buffer[] = [];
@@ -105,8 +87,7 @@ describe('scanned PDF pages as page photos', () => {
   });
 
   it('refuses a damaged PDF: random bytes after its header, or a file cut short', async () => {
-    const noise = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)), Buffer.from('\n%%EOF\n')]);
-    const damaged = await refusedBoth(noise);
+    const damaged = await refusedBoth(damagedPdf());
     expect(damaged.code).toBe('SCAN.PDF_UNREADABLE');
     expect(statusOfCode(damaged.code)).toBe(400);
     expect(damaged.message).toMatch(/could not be read.*damaged/);
@@ -118,17 +99,14 @@ describe('scanned PDF pages as page photos', () => {
   });
 
   it('refuses a password-protected PDF, saying to save it without the password', async () => {
-    const locked = Buffer.from(await encryptPDF(new Uint8Array(await onePagePdf()), 'family secret'));
-    const error = await refusedBoth(locked);
+    const error = await refusedBoth(await lockedPdf());
     expect(error.code).toBe('SCAN.PDF_PASSWORD');
     expect(statusOfCode(error.code)).toBe(400);
     expect(error.message).toBe('This PDF is protected by a password: save it without one and add it again.');
   });
 
   it(`refuses a PDF of more than ${MAX_PDF_PAGES} pages with a 413 naming the limit`, async () => {
-    const document = await PDFDocument.create();
-    for (let i = 0; i < 2000; i++) document.addPage([20, 20]);
-    const error = await refusedBoth(Buffer.from(await document.save()));
+    const error = await refusedBoth(await blankPdf(2000));
     expect(error.code).toBe('SCAN.PDF_TOO_MANY_PAGES');
     expect(statusOfCode(error.code)).toBe(413);
     expect(error.message).toContain('2,000 pages');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ScanResult } from '../../../../contracts/scanning.js';
-import type { BookImportCounts, BookImportRow, BookImports, BookPageRow, NewBookPage } from '../../application/ports/book-imports.port.js';
+import { BOOK_IMPORT_STALLED_SECONDS, type BookImportCounts, type BookImportRow, type BookImports, type BookPageRow, type NewBookPage } from '../../application/ports/book-imports.port.js';
 import type { PageReading } from '../../application/ports/extraction.port.js';
 
 const IMPORT_COLUMNS = 'id, publication_id, job_id, state, run, poems_so_far, result, error, created_at, updated_at';
@@ -92,26 +92,28 @@ export class BookImportsRepository implements BookImports {
     return asImport(rows[0]);
   }
 
+  /** Also takes up an import that stalled: its jobs lost (retries spent, a queue emptied), no progress for a while. */
   retry(id: number): Promise<BookImportRow | null> {
     return this.db.transaction(async (tx) => {
       const [rows]: [BookImportRow[], number] = await tx.query(
         `UPDATE book_imports SET state = 'reading', run = run + 1, error = NULL, assembler = NULL, updated_at = now()
-          WHERE id = $1 AND state IN ('finished', 'failed') RETURNING ${IMPORT_COLUMNS}`,
-        [id],
+          WHERE id = $1 AND (state IN ('finished', 'failed') OR (state IN ('reading', 'assembling') AND updated_at < now() - make_interval(secs => $2)))
+          RETURNING ${IMPORT_COLUMNS}`,
+        [id, BOOK_IMPORT_STALLED_SECONDS],
       );
       if (rows[0]) await tx.query(`UPDATE scan_pages SET read_error = NULL WHERE book_import_id = $1 AND read_error IS NOT NULL`, [id]);
       return asImport(rows[0]);
     });
   }
 
-  async pages(id: number): Promise<BookPageRow[]> {
+  async pages(id: number, options: { readings?: boolean } = {}): Promise<BookPageRow[]> {
     const rows: BookPageRow[] = await this.db.query(
       `SELECT id, (row_number() OVER (ORDER BY ${BOOK_ORDER}) - 1)::int AS place, page_index, storage_key, mime_type, rotation,
-              file_name, pdf_page, reading, read_error
+              file_name, pdf_page, reading IS NOT NULL AS read, ${options.readings ? 'reading' : 'NULL AS reading'}, read_error
          FROM scan_pages WHERE book_import_id = $1 ORDER BY ${BOOK_ORDER}`,
       [id],
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    return rows.map((r) => ({ ...r, id: Number(r.id), read: r.read === true || (r.read as unknown) === 't' }));
   }
 
   async saveReading(pageId: number, reading: PageReading): Promise<void> {
@@ -122,8 +124,8 @@ export class BookImportsRepository implements BookImports {
     await this.db.query(`UPDATE scan_pages SET read_error = $2, reading = NULL WHERE id = $1`, [pageId, reason]);
   }
 
-  async setPoemsSoFar(id: number, run: number, poems: number): Promise<void> {
-    await this.db.query(`UPDATE book_imports SET poems_so_far = $3, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'reading'`, [id, run, poems]);
+  async addPoemsSoFar(id: number, run: number, poems: number): Promise<void> {
+    await this.db.query(`UPDATE book_imports SET poems_so_far = poems_so_far + $3, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'reading'`, [id, run, poems]);
   }
 
   async claimAssembly(id: number, run: number, assembler: string): Promise<boolean> {

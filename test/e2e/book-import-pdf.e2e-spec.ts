@@ -1,0 +1,100 @@
+/**
+ * A scanned book as a PDF, through the whole-book import's API: its pages become page photos and
+ * give the same poems as the photos themselves; a damaged PDF, one of 2,000 pages and one locked
+ * with a password are refused with words a curator understands, leaving nothing behind.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
+import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
+import { longBook } from '../support/long-book.js';
+import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import { blankPdf, damagedPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
+import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication } from '../support/worker-process/scan-helpers.js';
+
+/** Every file under a folder (none when it is not there yet). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+  let book: RenderedBook;
+
+  beforeAll(async () => {
+    book = await renderBookPages(longBook(20), { maxPages: 12 });
+    expect(book.pages).toHaveLength(12);
+    t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20' } });
+    ({ agent, token } = await staffAgent(t));
+  });
+  afterAll(async () => t?.close());
+
+  const newImport = async (pubId: number) => (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as { id: number };
+  const sendFile = (importId: number, position: number, data: Buffer, filename: string, contentType: string) =>
+    agent.post(`/api/book_imports/${importId}/files/`).set('X-CSRFToken', token).field('position', String(position)).attach('file', data, { filename, contentType });
+  const importOf = async (importId: number) => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
+  const readToTheEnd = async (importId: number) => {
+    await agent.post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token).expect(202);
+    await expect.poll(async () => (await importOf(importId)).state, { timeout: 240_000, interval: 500 }).toMatch(/^(finished|failed)$/);
+    return importOf(importId);
+  };
+  const poemsOf = async (pubId: number) =>
+    ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>).map((p) => ({ title: p.title, body: p.body, page_numbers: p.page_numbers }));
+
+  it('turns a 12-page PDF into 12 page photos that give the same poems as the photos themselves', async () => {
+    const fromPhotos = await createPublication(agent, token, `From photos (${target})`);
+    const photos = await newImport(fromPhotos);
+    for (const [i, page] of book.pages.entries()) await sendFile(photos.id, i, page.image, `IMG_${i + 1}.jpg`, 'image/jpeg').expect(201);
+
+    const fromPdf = await createPublication(agent, token, `From a PDF (${target})`);
+    const pdf = await newImport(fromPdf);
+    const sent = await sendFile(pdf.id, 0, await scannedPdf(book.pages.map((p) => p.image), 200), 'Harbour Songs.pdf', 'application/pdf').expect(201);
+    expect(sent.body).toMatchObject({ position: 0, pages: book.pages.length, files_received: 1, pages_total: book.pages.length });
+
+    const [byPhotos, byPdf] = [await readToTheEnd(photos.id), await readToTheEnd(pdf.id)];
+    expect(byPdf).toMatchObject({ state: 'finished', pages_total: 12, pages_done: 12, failed_pages: [] });
+    expect(byPhotos).toMatchObject({ state: 'finished', poems_added: byPdf.poems_added });
+    const poems = await poemsOf(fromPdf);
+    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(poems).toEqual(await poemsOf(fromPhotos));
+    // Each PDF page is a page photo of the publication, as a photo would be.
+    expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toHaveLength(12);
+  });
+
+  it('refuses a damaged PDF, one of 2,000 pages, one locked with a password and files too large, each in its own words, keeping nothing', async () => {
+    const pubId = await createPublication(agent, token, `Refused PDFs (${target})`);
+    const { id } = await newImport(pubId);
+    const storedBefore = filesUnder(t.config.pageStoreDir).length;
+
+    const damaged = await sendFile(id, 0, damagedPdf(), 'book.pdf', 'application/pdf').expect(400);
+    expect(damaged.body).toMatchObject({ code: 'SCAN.PDF_UNREADABLE' });
+    expect(damaged.body.message).toMatch(/could not be read.*damaged/);
+
+    const huge = await sendFile(id, 0, await blankPdf(2000), 'everything.pdf', 'application/pdf').expect(413);
+    expect(huge.body).toMatchObject({ code: 'SCAN.PDF_TOO_MANY_PAGES' });
+    expect(huge.body.message).toContain('2,000 pages');
+    expect(huge.body.message).toContain(`up to ${MAX_PDF_PAGES.toLocaleString('en-US')}`);
+
+    const locked = await sendFile(id, 0, await lockedPdf(), 'locked.pdf', 'application/pdf').expect(400);
+    expect(locked.body).toEqual(expect.objectContaining({ code: 'SCAN.PDF_PASSWORD', message: 'This PDF is protected by a password: save it without one and add it again.' }));
+
+    // Files too large for their kind: a scan's PDF has its own limit, a photo keeps the photos'.
+    const bigPdf = await sendFile(id, 0, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(21 * 1024 * 1024, 32)]), 'all.pdf', 'application/pdf').expect(413);
+    expect(bigPdf.body).toMatchObject({ code: 'SCAN.FILE_TOO_LARGE', message: expect.stringContaining('a scanned PDF may be at most 20 MB') });
+    const bigPhoto = await sendFile(id, 0, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4 * 1024 * 1024)]), 'IMG_1.jpg', 'image/jpeg').expect(413);
+    expect(bigPhoto.body).toMatchObject({ code: 'SCAN.FILE_TOO_LARGE', message: 'Image files are too large: each file may be at most 3 MB.' });
+
+    // Nothing half-made: no page, no stored photo, and nothing to start.
+    expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
+    expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
+    expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
+    expect((await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(400)).body.code).toBe('SCAN.NO_PAGES');
+  });
+});
