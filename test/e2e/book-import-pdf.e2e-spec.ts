@@ -22,7 +22,24 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
+/** The import's calls as the admin makes them, for a signed-in agent. */
+function bookImports(agent: () => TestAgent, token: () => string) {
+  const newImport = async (pubId: number) => (await agent().post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token()).expect(201)).body as { id: number };
+  const sendFile = (importId: number, position: number, data: Buffer, filename: string, contentType: string) =>
+    agent().post(`/api/book_imports/${importId}/files/`).set('X-CSRFToken', token()).field('position', String(position)).attach('file', data, { filename, contentType });
+  const importOf = async (importId: number) => (await agent().get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
+  const readToTheEnd = async (importId: number) => {
+    await agent().post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token()).expect(202);
+    await expect.poll(async () => (await importOf(importId)).state, { timeout: 240_000, interval: 500 }).toMatch(/^(finished|failed)$/);
+    return importOf(importId);
+  };
+  const poemsOf = async (pubId: number) =>
+    ((await agent().get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>).map((p) => ({ title: p.title, body: p.body, page_numbers: p.page_numbers }));
+  return { newImport, sendFile, importOf, readToTheEnd, poemsOf };
+}
+
+// Drawing a PDF's pages does not depend on the database: once, on the embedded one (24 pages of OCR).
+describe('a 12-page scanned PDF (embedded database)', () => {
   let t: TestApp;
   let agent: TestAgent;
   let token: string;
@@ -31,29 +48,19 @@ describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
   beforeAll(async () => {
     book = await renderBookPages(longBook(20), { maxPages: 12 });
     expect(book.pages).toHaveLength(12);
-    t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20' } });
+    t = await startTestApp('pglite');
     ({ agent, token } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
-  const newImport = async (pubId: number) => (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as { id: number };
-  const sendFile = (importId: number, position: number, data: Buffer, filename: string, contentType: string) =>
-    agent.post(`/api/book_imports/${importId}/files/`).set('X-CSRFToken', token).field('position', String(position)).attach('file', data, { filename, contentType });
-  const importOf = async (importId: number) => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
-  const readToTheEnd = async (importId: number) => {
-    await agent.post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token).expect(202);
-    await expect.poll(async () => (await importOf(importId)).state, { timeout: 240_000, interval: 500 }).toMatch(/^(finished|failed)$/);
-    return importOf(importId);
-  };
-  const poemsOf = async (pubId: number) =>
-    ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>).map((p) => ({ title: p.title, body: p.body, page_numbers: p.page_numbers }));
+  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(() => agent, () => token);
 
   it('turns a 12-page PDF into 12 page photos that give the same poems as the photos themselves', async () => {
-    const fromPhotos = await createPublication(agent, token, `From photos (${target})`);
+    const fromPhotos = await createPublication(agent, token, 'From photos');
     const photos = await newImport(fromPhotos);
     for (const [i, page] of book.pages.entries()) await sendFile(photos.id, i, page.image, `IMG_${i + 1}.jpg`, 'image/jpeg').expect(201);
 
-    const fromPdf = await createPublication(agent, token, `From a PDF (${target})`);
+    const fromPdf = await createPublication(agent, token, 'From a PDF');
     const pdf = await newImport(fromPdf);
     const sent = await sendFile(pdf.id, 0, await scannedPdf(book.pages.map((p) => p.image), 200), 'Harbour Songs.pdf', 'application/pdf').expect(201);
     expect(sent.body).toMatchObject({ position: 0, pages: book.pages.length, files_received: 1, pages_total: book.pages.length });
@@ -67,6 +74,20 @@ describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
     // Each PDF page is a page photo of the publication, as a photo would be.
     expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toHaveLength(12);
   });
+});
+
+describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20' } });
+    ({ agent, token } = await staffAgent(t));
+  });
+  afterAll(async () => t?.close());
+
+  const { newImport, sendFile, importOf } = bookImports(() => agent, () => token);
 
   it('refuses a damaged PDF, one of 2,000 pages, one locked with a password and files too large, each in its own words, keeping nothing', async () => {
     const pubId = await createPublication(agent, token, `Refused PDFs (${target})`);
