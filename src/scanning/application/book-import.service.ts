@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MAX_BOOK_IMPORT_PAGES, MAX_PDF_PAGES, type BookImport, type BookImportFileAnswer } from '../../../contracts/book-import.js';
-import { CATALOG_READ_API, type CatalogReadApi, type Publication } from '../../catalog/index.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage } from './ports/book-imports.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
-import { intakeFailure } from './scan.service.js';
+import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { ScanQueue } from './scan-queue.js';
 
 /** Pages one queue job reads: small enough that a book's chunks spread over every scan worker. */
@@ -17,8 +17,6 @@ const PAGES_PER_FILE = MAX_PDF_PAGES;
 /** A file sent again goes to the other slot, so its new photos never overwrite the ones still in use. */
 const SLOT = MAX_BOOK_IMPORT_PAGES * PAGES_PER_FILE;
 
-const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** One file of a book as it came in. */
 export interface BookFile {
@@ -42,7 +40,7 @@ export class BookImportService {
   ) {}
 
   async create(publicationRef: string): Promise<BookImport> {
-    const publication = await this.writablePublication(publicationRef);
+    const publication = await writablePublication(this.queries, publicationRef);
     // The pages' job id, in the form every scan's pages have (backups check it).
     const book = await this.books.create(publication.id, `book-${publication.id}-${randomBytes(8).toString('hex')}`);
     return this.view(book);
@@ -56,26 +54,26 @@ export class BookImportService {
       throw new ScanError('SCAN.BAD_FILE_POSITION', `Send the file's place in the book as "position", a whole number from 0 to ${MAX_BOOK_IMPORT_PAGES - 1}.`);
     }
     if (book.state !== 'receiving') throw startedError();
-    await this.writablePublication(String(book.publication_id));
+    await writablePublication(this.queries, String(book.publication_id));
 
     const held = await this.books.pageIndexesAt(book.id, position);
     const base = (held.some((i) => i < SLOT) ? SLOT : 0) + position * PAGES_PER_FILE;
     const pages: NewBookPage[] = [];
     const keep = async (data: Buffer, mimeType: string, pdfPage: number | null) => {
       const pageIndex = base + pages.length;
-      const storageKey = `publications/${book.publication_id}/${book.job_id}/page-${pageIndex}.${EXT[mimeType]}`;
+      const storageKey = pagePhotoKey(book.publication_id, book.job_id, pageIndex, mimeType);
       pages.push({ pageIndex, storageKey, mimeType, byteSize: data.length, sha256: sha256(data), pdfPage });
       await this.store.put(storageKey, data);
     };
     try {
       if (isPdf(file.data)) {
-        const count = await this.pdfs.count(file.data).catch((err) => Promise.reject(intakeFailure(err)));
+        const count = await inIntakeTerms(this.pdfs.count(file.data));
         if (count > MAX_BOOK_IMPORT_PAGES) throw tooManyPages();
         for await (const page of this.pdfs.pages(file.data)) await keep(page.data, page.mimeType, pages.length + 1);
       } else {
         // The content check of the batch scan (storable only converts a photo already checked).
-        await this.images.normalise(file.data, position, { label: file.name }).catch((err) => Promise.reject(intakeFailure(err)));
-        const stored = await this.images.storable(file.data, file.name).catch((err) => Promise.reject(intakeFailure(err)));
+        await inIntakeTerms(this.images.normalise(file.data, position, { label: file.name }));
+        const stored = await inIntakeTerms(this.images.storable(file.data, file.name));
         await keep(stored.data, stored.mimeType, null);
       }
       const outcome = await this.books.replaceFile(book, { position, name: file.name, pages }, MAX_BOOK_IMPORT_PAGES);
@@ -93,7 +91,7 @@ export class BookImportService {
 
   async start(importId: string): Promise<BookImport> {
     const book = await this.find(importId);
-    await this.writablePublication(String(book.publication_id));
+    await writablePublication(this.queries, String(book.publication_id));
     await this.queue.assertAvailable();
     if (book.state !== 'receiving') throw startedError();
     const started = await this.books.start(book.id);
@@ -107,7 +105,7 @@ export class BookImportService {
 
   async retry(importId: string): Promise<BookImport> {
     const book = await this.find(importId);
-    await this.writablePublication(String(book.publication_id));
+    await writablePublication(this.queries, String(book.publication_id));
     await this.queue.assertAvailable();
     const again = await this.books.retry(book.id);
     if (!again) throw new ScanError('SCAN.BOOK_IMPORT_BUSY', book.state === 'receiving' ? 'This import has not been started yet.' : 'This import is still being read: Retry once it has finished, or once it has shown no progress for 10 minutes.');
@@ -141,12 +139,6 @@ export class BookImportService {
     const book = /^\d{1,9}$/.test(importId) ? await this.books.find(Number(importId)) : null;
     if (!book) throw notFound();
     return book;
-  }
-
-  private async writablePublication(ref: string): Promise<Publication> {
-    const publication = await this.queries.getPublication(ref, { staff: true });
-    if (publication.deletedAt) throw ScanError.publicationInTrash();
-    return publication;
   }
 
   private async view(book: BookImportRow): Promise<BookImport> {

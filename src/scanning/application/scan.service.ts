@@ -1,17 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import type { ScanJob, UnscannedPages } from '../../../contracts/scanning.js';
-import type { Publication } from '../../catalog/index.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
-import { ImageIntakeError } from '../domain/image-intake.error.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanQueue } from './scan-queue.js';
+import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { BOOK_IMPORTS, type BookImports } from './ports/book-imports.port.js';
 import type { ScanResult, StoredPageRef } from './scan-job.types.js';
 
@@ -36,15 +34,6 @@ export interface Submitted {
   result?: ScanResult;
 }
 
-const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
-/** Image intake failures as HTTP-ready scan errors (415 for a type we do not take, 400 otherwise). */
-export function intakeFailure(err: unknown): unknown {
-  if (err instanceof ImageIntakeError) return new ScanError(err.code, err.message);
-  return err;
-}
-
 /** The scanning use cases behind the HTTP endpoints. */
 @Injectable()
 export class ScanService {
@@ -65,7 +54,7 @@ export class ScanService {
   async scanUpload(publicationRef: string, files: UploadedImage[], options: SubmitOptions): Promise<Submitted> {
     if (files.length === 0) throw ScanError.noPages();
     if (files.length > 10) throw ScanError.tooManyPages();
-    const publication = await this.writablePublication(publicationRef);
+    const publication = await writablePublication(this.queries, publicationRef);
     await this.assertCanRun(options);
     await this.checkImages(files);
 
@@ -74,8 +63,8 @@ export class ScanService {
     const pages: StoredPageRef[] = [];
     const rows = [];
     for (const [index, file] of files.entries()) {
-      const stored = await this.images.storable(file.data, file.field).catch((err) => Promise.reject(intakeFailure(err)));
-      const storageKey = `publications/${publication.id}/${jobId}/page-${index}.${EXT[stored.mimeType]}`;
+      const stored = await inIntakeTerms(this.images.storable(file.data, file.field));
+      const storageKey = pagePhotoKey(publication.id, jobId, index, stored.mimeType);
       await this.store.put(storageKey, stored.data);
       rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType: stored.mimeType, byteSize: stored.data.length, sha256: hashes[index] });
     }
@@ -88,7 +77,7 @@ export class ScanService {
 
   /** Extraction again over every stored page of the publication, adding only poems not already there. */
   async reprocess(publicationRef: string, options: SubmitOptions): Promise<Submitted> {
-    const publication = await this.writablePublication(publicationRef);
+    const publication = await writablePublication(this.queries, publicationRef);
     await this.assertCanRun(options);
     const rows = await this.pagesRepo.listForPublication(publication.id);
     if (rows.length === 0) {
@@ -151,22 +140,11 @@ export class ScanService {
     };
   }
 
-  private async writablePublication(ref: string): Promise<Publication> {
-    const publication = await this.queries.getPublication(ref, { staff: true });
-    // 409 rather than 404: the admin can see it in the trash, and restoring it resolves the conflict.
-    if (publication.deletedAt) throw ScanError.publicationInTrash();
-    return publication;
-  }
-
   /** Content check, EXIF upright and scale-down for every file, before anything is kept. */
   private async checkImages(files: UploadedImage[]): Promise<PageImage[]> {
     const images: PageImage[] = [];
     for (const [index, file] of files.entries()) {
-      try {
-        images.push(await this.images.normalise(file.data, index, { label: file.field }));
-      } catch (err) {
-        throw intakeFailure(err);
-      }
+      images.push(await inIntakeTerms(this.images.normalise(file.data, index, { label: file.field })));
     }
     return images;
   }
