@@ -24,6 +24,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
   });
 
+  it('reads with English unless OCR_LANGUAGES names installed Tesseract languages, the first the main one', () => {
+    expect(loadConfig({}).ocrLanguages).toEqual(['eng']);
+    expect(loadConfig({ OCR_LANGUAGES: '' }).ocrLanguages).toEqual(['eng']);
+    expect(loadConfig({ OCR_LANGUAGES: 'deu' }).ocrLanguages).toEqual(['deu']);
+    expect(loadConfig({ OCR_LANGUAGES: ' eng + spa+eng ' }).ocrLanguages).toEqual(['eng', 'spa']);
+    expect(loadConfig({ OCR_LANGUAGES: 'eng+deu+fra+spa+ita' }).ocrLanguages).toEqual(['eng', 'deu', 'fra', 'spa', 'ita']);
+  });
+
+  it('refuses OCR_LANGUAGES that are not language codes, or whose data is not installed, naming the package', () => {
+    expect(() => loadConfig({ OCR_LANGUAGES: 'English' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng,deu' })).toThrow(/OCR_LANGUAGES must be Tesseract language codes joined by "\+"/);
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng++deu' })).toThrow(/got "eng\+\+deu"/);
+    expect(() => loadConfig({ OCR_LANGUAGES: '../eng' })).toThrow(ConfigError);
+    // A real Tesseract language (Latin) that the archive does not ship.
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng+lat' })).toThrow(/OCR_LANGUAGES names "lat", whose language data is not installed.*install @tesseract\.js-data\/lat/);
+  });
+
   it('switches to real services and secure cookies from the environment', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', OPENAI_API_KEY: 'k', PUBLIC_URL: 'https://poems.example/' });
     expect(c.databaseUrl).toBe('postgres://u@h/db');

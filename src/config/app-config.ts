@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { OCR_LANGUAGE_CODE, ocrLanguageData } from './ocr-languages.js';
 
 /**
  * The one place the environment is read. Everything else receives an AppConfig, so tests can
@@ -17,6 +18,8 @@ export interface AppConfig {
   /** Redis URL; absent means the in-process scan queue. */
   redisUrl?: string;
   openai: { apiKey?: string; baseUrl?: string; model: string };
+  /** Tesseract languages the offline extractor reads with (OCR_LANGUAGES), each one's data installed. */
+  ocrLanguages: string[];
   pageStoreDir: string;
   /** S3-compatible object storage for page photos (S3_BUCKET); absent means files under pageStoreDir. */
   s3?: S3Settings;
@@ -100,6 +103,24 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/**
+ * OCR_LANGUAGES: Tesseract language codes joined by '+', the first one the main language (eng,
+ * eng+deu). Each must have its data installed, so a language that would otherwise be fetched from
+ * the internet at the first scan stops the start instead.
+ */
+function ocrLanguages(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.OCR_LANGUAGES?.trim();
+  if (!raw) return ['eng'];
+  const codes = [...new Set(raw.split('+').map((code) => code.trim()))];
+  for (const code of codes) {
+    if (!OCR_LANGUAGE_CODE.test(code)) throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by "+", e.g. eng+deu, got "${raw}"`);
+    if (!ocrLanguageData(code)) {
+      throw new ConfigError(`OCR_LANGUAGES names "${code}", whose language data is not installed: the archive ships eng, deu, fra, spa and ita; install @tesseract.js-data/${code} for another`);
+    }
+  }
+  return codes;
+}
+
 // S3's own rules for bucket names: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
 const BUCKET = /^(?!.*\.\.)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -154,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
       model: env.OPENAI_MODEL || 'gpt-4o',
     },
+    ocrLanguages: ocrLanguages(env),
     pageStoreDir: resolve(env.PAGE_STORE_DIR || resolve(dataDir, 'pages')),
     s3: s3Settings(env),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,

@@ -8,7 +8,7 @@ import { OpenAiPoemExtractor } from './openai/openai-poem.extractor.js';
 export function createPoemExtractor(config: AppConfig): PoemExtractor {
   const { apiKey, baseUrl, model } = config.openai;
   if (apiKey) return new OpenAiPoemExtractor({ apiKey, baseUrl, model });
-  return new OfflinePoemExtractor(defaultOfflineOptions());
+  return new OfflinePoemExtractor(defaultOfflineOptions(config.ocrLanguages));
 }
 
 /**

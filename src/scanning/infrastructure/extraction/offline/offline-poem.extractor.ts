@@ -21,11 +21,13 @@ export interface OfflineExtractorOptions {
   cachePath: string;
   /** Pages read at once; defaults to the CPU count, at most 2, since each worker is one thread. */
   concurrency?: number;
+  /** Tesseract languages (AppConfig.ocrLanguages), the main one first; English when absent. */
+  languages?: string[];
 }
 
 /** The unpacked model is a re-creatable cache, so it lives in the system temp folder, not DATA_DIR. */
-export function defaultOfflineOptions(): OfflineExtractorOptions {
-  return { cachePath: join(tmpdir(), 'poetry-archive', 'tesseract') };
+export function defaultOfflineOptions(languages?: string[]): OfflineExtractorOptions {
+  return { cachePath: join(tmpdir(), 'poetry-archive', 'tesseract'), languages };
 }
 
 /**
@@ -38,7 +40,7 @@ export class OfflinePoemExtractor implements PoemExtractor {
 
   constructor(options: OfflineExtractorOptions) {
     const poolSize = Math.max(1, options.concurrency ?? Math.min(2, availableParallelism()));
-    this.engine = new TesseractEngine({ cachePath: options.cachePath, poolSize });
+    this.engine = new TesseractEngine({ cachePath: options.cachePath, poolSize, languages: options.languages });
   }
 
   private async readOcr(page: PageImage): Promise<OcrPage> {

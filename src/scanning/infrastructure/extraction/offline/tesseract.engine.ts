@@ -1,39 +1,39 @@
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { ocrLanguageData } from '../../../../config/ocr-languages.js';
 import { onImageThread } from '../../images/image-threads.js';
 import { inkHeights, type GreyImage, type InkHeights } from './ink-heights.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 
-const require = createRequire(import.meta.url);
-
-/** Folder holding eng.traineddata.gz as shipped by @tesseract.js-data/eng (nothing is downloaded). */
-export function englishLangPath(): string {
-  return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
-}
-
 /**
- * Unpacks the shipped model into the cache folder once, atomically (write then rename), so
- * several processes sharing the folder never read a half-written file; workers then only read it.
+ * Unpacks each language's shipped model into the cache folder once, atomically (write then
+ * rename), so several processes sharing the folder never read a half-written file; workers then
+ * only read it. One folder per set of languages and model versions, as Tesseract loads a set from one folder.
  */
-async function prepareModelCache(cachePath: string): Promise<string> {
-  const version = (require('@tesseract.js-data/eng/package.json') as { version: string }).version;
-  const dir = join(cachePath, `eng-${version}`);
-  const target = join(dir, 'eng.traineddata');
-  try {
-    await access(target);
-    return dir;
-  } catch {
-    // Not unpacked yet.
-  }
+async function prepareModelCache(cachePath: string, languages: string[]): Promise<string> {
+  const models = languages.map((code) => {
+    const data = ocrLanguageData(code);
+    if (!data) throw new Error(`no language data installed for "${code}" (@tesseract.js-data/${code})`);
+    return data;
+  });
+  const dir = join(cachePath, models.map((m) => `${m.code}-${m.version}`).join('+'));
   await mkdir(dir, { recursive: true });
-  const unpacked = await promisify(gunzip)(await readFile(join(englishLangPath(), 'eng.traineddata.gz')));
-  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, unpacked);
-  await rename(temporary, target);
+  for (const { code, langPath } of models) {
+    const target = join(dir, `${code}.traineddata`);
+    try {
+      await access(target);
+      continue;
+    } catch {
+      // Not unpacked yet.
+    }
+    const unpacked = await promisify(gunzip)(await readFile(join(langPath, `${code}.traineddata.gz`)));
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, unpacked);
+    await rename(temporary, target);
+  }
   return dir;
 }
 
@@ -42,6 +42,8 @@ export interface TesseractEngineOptions {
   cachePath: string;
   /** Workers kept alive; each runs on its own thread, so more than the CPU count only adds memory. */
   poolSize: number;
+  /** Tesseract language codes, the main one first; English when absent. */
+  languages?: string[];
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
@@ -87,14 +89,17 @@ export class TesseractEngine {
   private modelCache?: Promise<string>;
 
   private async create(): Promise<Worker> {
-    this.modelCache ??= prepareModelCache(this.options.cachePath);
+    const languages = this.options.languages ?? ['eng'];
+    this.modelCache ??= prepareModelCache(this.options.cachePath, languages);
     const cachePath = await this.modelCache.catch((error) => {
       this.modelCache = undefined;
       throw error;
     });
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: englishLangPath(),
-      gzip: true,
+    // Every model is already unpacked in cachePath; langPath names the same folder, so a missing
+    // file fails here rather than sending tesseract.js to its download.
+    const worker = await createWorker(languages.join('+'), OEM.LSTM_ONLY, {
+      langPath: cachePath,
+      gzip: false,
       cachePath,
       cacheMethod: 'readOnly',
     });
