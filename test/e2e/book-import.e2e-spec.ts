@@ -89,7 +89,7 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     // An import finished before this version kept the answer itself as its result: it is answered as it was.
     const answered = await importOf(created.id);
     await t.app.get(DataSource).query(`UPDATE book_imports SET result = $2::jsonb WHERE id = $1`, [created.id, JSON.stringify(answered.result)]);
-    expect(JSON.stringify(await importOf(created.id))).toBe(JSON.stringify(answered));
+    expect(await importOf(created.id)).toEqual(answered);
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
     // Its pages are the publication's page photos: the poem's first page is there to see.
     const pages = (await agent.get(`/api/poems/${poems[0]!.id}/pages/`).expect(200)).body as unknown[];
