@@ -2,8 +2,8 @@
  * The architecture's dependency rules (ARCHITECTURE.md), checked on every CI run:
  * - no two modules (the folders of src/) depend on each other, even through others;
  * - a module's domain depends on nothing outside itself;
- * - a module's application layer reaches adapters only through its ports, and its http layer
- *   talks to its application layer, never to its infrastructure;
+ * - a module's application layer reaches adapters only through its ports and knows no http layer,
+ *   and its http layer talks to its application layer, never to its infrastructure;
  * - a module reaches another only through its public entry (index.ts or its Nest module), and an
  *   index.ts offers use cases, ports and domain types, never adapters, entities or mappers;
  * - the job queue knows no feature module: its users hand it their jobs and failure policy;
@@ -68,6 +68,13 @@ module.exports = {
           '^node_modules/(typeorm|@nestjs/typeorm|pg|@electric-sql/pglite|ioredis|bullmq|@nestjs/bullmq|sharp|openai|tesseract\\.js)/',
         ],
       },
+    },
+    {
+      name: 'application-knows-no-http',
+      severity: 'error',
+      comment: 'Use cases return domain results; the http layer calls them and shapes the answers, never the other way round.',
+      from: { path: '^src/([^/]+)/application/' },
+      to: { path: '^src/[^/]+/http/' },
     },
     {
       name: 'index-offers-no-internals',

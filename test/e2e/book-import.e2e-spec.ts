@@ -75,7 +75,9 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     const seen: Array<Record<string, any>> = [];
     const done = await finished(created.id, seen);
     expect(done).toMatchObject({ state: 'finished', pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length, poems_so_far: book.poems.length });
-    expect(done.result).toMatchObject({ extracted_poems: book.poems.length, duplicates_ignored: 0, pages_total: book.pages.length });
+    expect(done.result).toMatchObject({ job_id: expect.stringMatching(/^book-\d+-[0-9a-f]{16}$/), extracted_poems: book.poems.length, duplicates_ignored: 0, pages_total: book.pages.length });
+    expect(done.result.poems.map((p: Record<string, any>) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(done.result.poems[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     // Progress only goes forward.
     const progress = seen.map((s) => s.pages_done);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -84,6 +86,10 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
     expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
     expect((await agent.get(`/api/publications/${pubId}/book_import/`).expect(200)).body).toMatchObject({ id: created.id, state: 'finished' });
+    // An import finished before this version kept the answer itself as its result: it is answered as it was.
+    const answered = await importOf(created.id);
+    await t.app.get(DataSource).query(`UPDATE book_imports SET result = $2::jsonb WHERE id = $1`, [created.id, JSON.stringify(answered.result)]);
+    expect(await importOf(created.id)).toEqual(answered);
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
     // Its pages are the publication's page photos: the poem's first page is there to see.
     const pages = (await agent.get(`/api/poems/${poems[0]!.id}/pages/`).expect(200)).body as unknown[];

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poemSimilarity } from '../../src/scanning/domain/duplicates/poem-similarity.js';
 import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } from '../support/page-photos/page-photos.mjs';
@@ -140,6 +141,21 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(done.result.extracted_poems).toBe(2);
     expect(done.result.poems.map((p: any) => p.title)).toEqual(['The Orchard in Winter', 'Letter to My Students']);
     expect([...seen].every((s) => ['queued', 'active', 'completed'].includes(s))).toBe(true);
+  });
+
+  it('answers a finished scan alike when waited for and when its job is asked later, a job kept by the version before included', async () => {
+    const id = await createPublication(agent, token, 'Answers kept');
+    const waited = (await upload(id, [pages[2]]).expect(200)).body as Record<string, any>;
+    expect(Object.keys(waited)).toEqual(['job_id', 'publication_id', 'extracted_poems', 'duplicates_ignored', 'total_scanned', 'empty_dropped', 'continued', 'duplicates', 'poems', 'pages_total']);
+    expect(waited.poems).toHaveLength(poemsFrom([13]).length);
+    expect(waited.poems[0]).toMatchObject({ publication_id: id, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) });
+    const job = (await agent.get(`/api/scans/${waited.job_id}/`).expect(200)).body as Record<string, any>;
+    expect(Object.keys(job)).toEqual(['job_id', 'name', 'state', 'progress', 'attempts', 'result']);
+    expect(JSON.stringify(job.result)).toBe(JSON.stringify(waited));
+    // The version before kept the answer itself as the job's result: after an upgrade it is answered as it was
+    // (in the key order the database keeps it in, as that version answered it).
+    await t.app.get(DataSource).query(`UPDATE scan_jobs SET result = $2::jsonb WHERE id = $1`, [waited.job_id, JSON.stringify(waited)]);
+    expect((await agent.get(`/api/scans/${waited.job_id}/`).expect(200)).body).toEqual(job);
   });
 
   it('reprocess reads the stored pages again and adds nothing that is already there, edited poems included', async () => {

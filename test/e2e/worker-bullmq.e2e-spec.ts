@@ -127,6 +127,20 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     // It was the worker, not the API process, that ran it.
     expect(w.output()).toContain(`Scan job ${res.body.job_id} completed`);
     await w.kill();
+    // What the worker returned, kept in Redis as JSON, is answered by the API later just as when it waited.
+    const job = (await agent.get(`/api/scans/${res.body.job_id}/`).expect(200)).body;
+    expect(job).toMatchObject({ state: 'completed' });
+    expect(JSON.stringify(job.result)).toBe(JSON.stringify(res.body));
+    expect(res.body.poems[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    // A job finished by the version before kept the answer itself: after an upgrade it is answered as it was.
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    try {
+      // 0 fields added: the job's own returnvalue was replaced.
+      expect(await redis.hset(`${workerEnv.SCAN_QUEUE_PREFIX}:${SCAN_QUEUE_NAME}:${res.body.job_id}`, 'returnvalue', JSON.stringify(res.body))).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+    expect(JSON.stringify((await agent.get(`/api/scans/${res.body.job_id}/`).expect(200)).body)).toBe(JSON.stringify(job));
   });
 
   it('a worker killed mid-job is recovered by another worker, without duplicate poems', async () => {

@@ -9,6 +9,7 @@ import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
 import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { ScanQueue } from './scan-queue.js';
+import type { StoredScanResult } from './scan-job.types.js';
 
 /** Pages one queue job reads: small enough that a book's chunks spread over every scan worker. */
 export const BOOK_CHUNK_PAGES = 4;
@@ -17,6 +18,9 @@ const PAGES_PER_FILE = MAX_PDF_PAGES;
 /** A file sent again goes to the other slot, so its new photos never overwrite the ones still in use. */
 const SLOT = MAX_BOOK_IMPORT_PAGES * PAGES_PER_FILE;
 
+
+/** An import as the API answers it, its finished assembly's outcome as kept (the HTTP layer shapes that and the counts it gives). */
+export type BookImportView = Omit<BookImport, 'poems_added' | 'duplicates_ignored' | 'result'> & { result?: StoredScanResult };
 
 /** One file of a book as it came in. */
 export interface BookFile {
@@ -39,7 +43,7 @@ export class BookImportService {
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
   ) {}
 
-  async create(publicationRef: string): Promise<BookImport> {
+  async create(publicationRef: string): Promise<BookImportView> {
     const publication = await writablePublication(this.queries, publicationRef);
     // The pages' job id, in the form every scan's pages have (backups check it).
     const book = await this.books.create(publication.id, `book-${publication.id}-${randomBytes(8).toString('hex')}`);
@@ -89,7 +93,7 @@ export class BookImportService {
     return { position, pages: pages.length, files_received: counts.files, pages_total: counts.pages };
   }
 
-  async start(importId: string): Promise<BookImport> {
+  async start(importId: string): Promise<BookImportView> {
     const book = await this.find(importId);
     await writablePublication(this.queries, String(book.publication_id));
     await this.queue.assertAvailable();
@@ -103,7 +107,7 @@ export class BookImportService {
     return this.view(started);
   }
 
-  async retry(importId: string): Promise<BookImport> {
+  async retry(importId: string): Promise<BookImportView> {
     const book = await this.find(importId);
     await writablePublication(this.queries, String(book.publication_id));
     await this.queue.assertAvailable();
@@ -113,11 +117,11 @@ export class BookImportService {
     return this.view(again);
   }
 
-  async get(importId: string): Promise<BookImport> {
+  async get(importId: string): Promise<BookImportView> {
     return this.view(await this.find(importId));
   }
 
-  async latestOf(publicationRef: string): Promise<BookImport> {
+  async latestOf(publicationRef: string): Promise<BookImportView> {
     const publication = await this.queries.getPublication(publicationRef, { staff: true });
     const book = await this.books.latestOf(publication.id);
     if (!book) throw notFound();
@@ -141,7 +145,7 @@ export class BookImportService {
     return book;
   }
 
-  private async view(book: BookImportRow): Promise<BookImport> {
+  private async view(book: BookImportRow): Promise<BookImportView> {
     const counts = await this.books.counts(book.id);
     const failed = book.state === 'receiving' ? [] : (await this.books.pages(book.id)).filter((p) => p.read_error);
     const result = book.state === 'finished' && book.result ? book.result : undefined;
@@ -153,8 +157,6 @@ export class BookImportService {
       pages_total: counts.pages,
       pages_done: counts.done,
       poems_so_far: book.poems_so_far,
-      poems_added: result?.extracted_poems ?? 0,
-      duplicates_ignored: result?.duplicates_ignored ?? 0,
       failed_pages: failed.map((p) => ({ page: p.place + 1, file_name: p.file_name, ...(p.pdf_page ? { pdf_page: p.pdf_page } : {}), reason: p.read_error! })),
       ...(result ? { result } : {}),
       ...(book.state === 'failed' && book.error ? { error: book.error } : {}),

@@ -122,7 +122,8 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     const refs: StoredPageRef[] = read.map((p) => ({ scanPageId: p.id, index: p.place, storageKey: p.storage_key, mimeType: p.mime_type, uploadJobId: book.job_id }));
     const poems = await this.extractor.assemble(read.map((p) => ({ ...p.reading!, index: p.place })));
     const result = await this.scanner.addPoems({ jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false }, poems, context);
-    await this.books.finish(book.id, book.run, { ...result, job_id: book.job_id, pages_total: pages.length });
-    this.logger.log(`Import ${book.id}: ${pages.length} pages, ${pages.length - read.length} failed, ${result.extracted_poems} poems added`);
+    // The import answers under its own id, for all its pages (failed ones included).
+    await this.books.finish(book.id, book.run, { ...result, jobId: book.job_id, pagesTotal: pages.length });
+    this.logger.log(`Import ${book.id}: ${pages.length} pages, ${pages.length - read.length} failed, ${result.added.length} poems added`);
   }
 }

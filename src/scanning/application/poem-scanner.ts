@@ -1,21 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
 import type { Poem } from '../../catalog/index.js';
-import { toPoemResponse } from '../../catalog/index.js';
 import { DuplicateFinder } from '../domain/duplicates/duplicate-finder.js';
 import { HeldPieces } from '../domain/duplicates/held-pieces.js';
-import { DUPLICATE_THRESHOLD, normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
+import { normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
-import { joinAtPageTurn } from '../domain/page-turns.js';
+import { runOnHeldPoem } from '../domain/assemble-poems.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobContext } from '../../queue/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import type { DuplicateReport, ScanResult, StoredPageRef } from './scan-job.types.js';
+import type { DuplicateFound, ScanOutcome, StoredPageRef } from './scan-job.types.js';
 
 export interface ScanRun {
   jobId: string;
@@ -34,31 +33,6 @@ export function sourceKey(jobId: string, index: number): string {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !== '');
-
-/**
- * The poem already holding this continuation as its last lines (the same page scanned again, or
- * a retried job that ran it on before), by similarity at the duplicate threshold.
- */
-function heldAtEnd(continuation: ExtractedPoem, poems: Poem[]): Poem | undefined {
-  const lines = verseLines(continuation.body);
-  return poems.find((p) => {
-    const tail = verseLines(p.body).slice(-lines.length);
-    return tail.length === lines.length && poemSimilarity(tail.join('\n'), lines.join('\n')) >= DUPLICATE_THRESHOLD;
-  });
-}
-
-/**
- * The poem a continuation runs on from: the publication's last poem in reading order, when the
- * continuation's first printed page is the page after that poem's last one. Without printed page
- * numbers nothing shows the pages follow each other, and the continuation stays a poem of its own.
- */
-function precedes(poems: Poem[], continuation: ExtractedPoem): Poem | undefined {
-  const last = poems[poems.length - 1];
-  if (!last || last.pageNumbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
-  return continuation.page_numbers[0] === Math.max(...last.pageNumbers) + 1 ? last : undefined;
-}
 
 /**
  * The work of a scan job: read the stored pages, extract poems, skip the ones already there, run
@@ -80,7 +54,7 @@ export class PoemScanner {
     @Inject(CATALOG_WRITE_API) private readonly commands: CatalogWriteApi,
   ) {}
 
-  async run(run: ScanRun, context: JobContext<ScanJobProgress>): Promise<ScanResult> {
+  async run(run: ScanRun, context: JobContext<ScanJobProgress>): Promise<ScanOutcome> {
     const { publicationId, pages } = run;
     const publication = await this.queries.getPublication(publicationId, { staff: true });
     if (publication.deletedAt) throw ScanError.publicationInTrash();
@@ -93,7 +67,7 @@ export class PoemScanner {
    * Adds the poems read from a run's pages (in book order, `source_pages` naming their
    * StoredPageRef.index): the same rules for a batch scan and a whole-book import's assembly.
    */
-  async addPoems(run: ScanRun, candidates: ExtractedPoem[], context: Pick<JobContext<ScanJobProgress>, 'attempt' | 'reportProgress'>): Promise<ScanResult> {
+  async addPoems(run: ScanRun, candidates: ExtractedPoem[], context: Pick<JobContext<ScanJobProgress>, 'attempt' | 'reportProgress'>): Promise<ScanOutcome> {
     const { jobId, publicationId, pages } = run;
     const total = pages.length;
     // A candidate without a line of verse is a heading or stray title, never a poem; titles
@@ -121,26 +95,22 @@ export class PoemScanner {
     const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, current) : new Map<number, Poem[]>();
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
-    const duplicates: Array<DuplicateReport & { batchIndex?: number }> = [];
+    const duplicates: Array<DuplicateFound & { batchIndex?: number }> = [];
     const continued: Array<{ poem: Poem; from: ExtractedPoem }> = [];
     for (const [index, poem] of extracted.entries()) {
       // A batch that begins inside a poem the publication already holds runs that poem on.
-      const held = poem.continues ? heldAtEnd(poem, existing) : undefined;
-      if (held && !repeatedUpload) {
-        continued.push({ poem: held, from: poem });
+      const runOn = runOnHeldPoem(poem, existing, { batchStart: index === 0 });
+      if (runOn?.kind === 'held' && !repeatedUpload) {
+        continued.push({ poem: runOn.poem, from: poem });
         continue;
       }
-      if (held) {
-        duplicates.push({ title: poem.title, matched_poem: { id: held.id, title: held.title }, similarity: 1, matched_in: 'publication' });
+      if (runOn?.kind === 'held') {
+        duplicates.push({ title: poem.title, matched: { id: runOn.poem.id, title: runOn.poem.title }, similarity: 1, matchedIn: 'publication' });
         continue;
       }
-      const before = index === 0 && poem.continues ? precedes(existing, poem) : undefined;
-      if (before) {
-        const poemNow = await this.commands.continueScannedPoem(before.id, {
-          was: before.body,
-          body: joinAtPageTurn(before.body, poem.body, poem.continues!.stanzaBreak),
-          pageNumbers: [...new Set([...before.pageNumbers, ...poem.page_numbers])],
-        });
+      if (runOn?.kind === 'joined') {
+        const poemNow = await this.commands.continueScannedPoem(runOn.poem.id, { was: runOn.poem.body, body: runOn.body, pageNumbers: runOn.pageNumbers });
+        // Null when the poem changed since it was read: the continuation is then taken as a poem of its own.
         if (poemNow) {
           continued.push({ poem: poemNow, from: poem });
           continue;
@@ -148,7 +118,7 @@ export class PoemScanner {
       }
       const own = alreadyAdded.get(keys[index]);
       if (own !== undefined && repeatedUpload) {
-        duplicates.push({ title: poem.title, matched_poem: { id: own, title: titleOf.get(own) ?? poem.title }, similarity: 1, matched_in: 'publication' });
+        duplicates.push({ title: poem.title, matched: { id: own, title: titleOf.get(own) ?? poem.title }, similarity: 1, matchedIn: 'publication' });
         continue;
       }
       if (own === undefined) {
@@ -160,9 +130,9 @@ export class PoemScanner {
           const ownBatch = match.source === 'publication' && !repeatedUpload && ownIds.has(match.id);
           duplicates.push({
             title: poem.title,
-            matched_poem: { id: match.source === 'batch' ? null : match.id, title: match.title },
+            matched: { id: match.source === 'batch' ? null : match.id, title: match.title },
             similarity: round3(match.similarity),
-            matched_in: ownBatch ? 'batch' : match.source,
+            matchedIn: ownBatch ? 'batch' : match.source,
             ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
           });
           continue;
@@ -170,7 +140,7 @@ export class PoemScanner {
         // Part of a poem that runs over pages, uploaded without the rest of it: already held.
         const piece = pieces.holding(poem.body);
         if (piece) {
-          duplicates.push({ title: poem.title, matched_poem: { id: piece.poem.id, title: piece.poem.title }, similarity: round3(piece.similarity), matched_in: 'publication' });
+          duplicates.push({ title: poem.title, matched: { id: piece.poem.id, title: piece.poem.title }, similarity: round3(piece.similarity), matchedIn: 'publication' });
           continue;
         }
       }
@@ -200,21 +170,18 @@ export class PoemScanner {
     // Read to the end: these pages no longer wait for a scan, whether or not they gave new poems.
     await this.pagesRepo.markScanned(pages.map((p) => p.scanPageId));
     await context.reportProgress({ pages_done: total, pages_total: total });
-    const report: DuplicateReport[] = duplicates.map(({ batchIndex, ...d }) =>
-      batchIndex === undefined ? d : { ...d, matched_poem: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched_poem.title } },
+    const found: DuplicateFound[] = duplicates.map(({ batchIndex, ...d }) =>
+      batchIndex === undefined ? d : { ...d, matched: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched.title } },
     );
-    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${continued.length} continued, ${report.length} duplicates, ${emptyDropped} empty dropped`);
+    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${continued.length} continued, ${found.length} duplicates, ${emptyDropped} empty dropped`);
     return {
-      job_id: jobId,
-      publication_id: publicationId,
-      extracted_poems: created.length,
-      duplicates_ignored: report.length,
-      total_scanned: created.length + continued.length + report.length,
-      empty_dropped: emptyDropped,
+      jobId,
+      publicationId,
+      added: created,
       continued: continued.map((c) => ({ id: c.poem.id, title: c.poem.title })),
-      duplicates: report,
-      poems: created.map(toPoemResponse),
-      pages_total: total,
+      duplicates: found,
+      emptyDropped,
+      pagesTotal: total,
     };
   }
 

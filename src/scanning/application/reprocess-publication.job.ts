@@ -3,7 +3,7 @@ import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobContext, JobHandler } from '../../queue/index.js';
 import { PoemScanner } from './poem-scanner.js';
 import type { ScanJobCatalogue } from './scan-job.catalogue.js';
-import type { ReprocessPayload, ScanResult } from './scan-job.types.js';
+import type { ReprocessPayload, ScanOutcome } from './scan-job.types.js';
 
 /**
  * Job 'scan.reprocess': extraction again over every stored page of a publication. Only poems not
@@ -15,7 +15,7 @@ export class ReprocessPublicationJob implements JobHandler<ScanJobCatalogue, 'sc
 
   constructor(private readonly scanner: PoemScanner) {}
 
-  handle(payload: ReprocessPayload, context: JobContext<ScanJobProgress>): Promise<ScanResult> {
+  handle(payload: ReprocessPayload, context: JobContext<ScanJobProgress>): Promise<ScanOutcome> {
     return this.scanner.run({ jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: true }, context);
   }
 }

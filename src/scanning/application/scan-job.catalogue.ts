@@ -1,13 +1,13 @@
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobCatalogue } from '../../queue/index.js';
-import type { BookChunkPayload, BookChunkResult, ReprocessPayload, ScanPagesPayload, ScanResult } from './scan-job.types.js';
+import type { BookChunkPayload, BookChunkResult, ReprocessPayload, ScanPagesPayload, StoredScanResult } from './scan-job.types.js';
 
 /** Every scan job, with its payload, result and progress report. */
 export type ScanJobCatalogue = {
   /** Extract poems from freshly uploaded page photos and add the new ones to the publication. */
-  'scan.pages': { payload: ScanPagesPayload; result: ScanResult; progress: ScanJobProgress };
+  'scan.pages': { payload: ScanPagesPayload; result: StoredScanResult; progress: ScanJobProgress };
   /** Extract poems again from a publication's stored pages, adding only poems not already there. */
-  'scan.reprocess': { payload: ReprocessPayload; result: ScanResult; progress: ScanJobProgress };
+  'scan.reprocess': { payload: ReprocessPayload; result: StoredScanResult; progress: ScanJobProgress };
   /** Read some pages of a whole-book import; the job that reads the book's last page assembles the book. */
   'book.read': { payload: BookChunkPayload; result: BookChunkResult; progress: ScanJobProgress };
 };

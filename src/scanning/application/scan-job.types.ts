@@ -1,4 +1,6 @@
 import type { PageRotation } from '../../../contracts/catalog.js';
+import type { ScanResult } from '../../../contracts/scanning.js';
+import type { Poem } from '../../catalog/index.js';
 
 /** A page photo already kept in the page store, as a job refers to it. */
 export interface StoredPageRef {
@@ -29,8 +31,39 @@ export interface ReprocessPayload {
   pages: StoredPageRef[];
 }
 
-/** What a finished scan answers; defined with the rest of the API in contracts/. */
-export type { DuplicateReport, ScanResult } from '../../../contracts/scanning.js';
+/** A poem found on the pages and not added: the publication or the batch already has it. */
+export interface DuplicateFound {
+  title: string;
+  /** The poem it matched: one of the publication, or an earlier poem of the batch (null when that one was not added). */
+  matched: { id: number | null; title: string };
+  /** 0..1 on normalised text, rounded to 3 decimals. */
+  similarity: number;
+  matchedIn: 'publication' | 'batch';
+}
+
+/** What a scan did to its publication: the result of a scan job and of a book import's assembly. */
+export interface ScanOutcome {
+  jobId: string;
+  publicationId: number;
+  /** Poems added to the publication, in book order. */
+  added: Poem[];
+  /** Poems already in the publication that the scan ran on (its first page continued them); not new. */
+  continued: Array<{ id: number; title: string }>;
+  duplicates: DuplicateFound[];
+  /** Candidates with no line of verse (a heading alone, a stray title), dropped and never saved. */
+  emptyDropped: number;
+  pagesTotal: number;
+}
+
+/** A poem of an outcome read back from the queue or the database: JSON turned its dates into ISO strings. */
+type StoredPoem = Omit<Poem, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string };
+
+/**
+ * A finished scan's result as it is kept (the queue's job, book_imports.result) and read back,
+ * possibly by another process: the outcome, or, for a scan finished before outcomes were kept,
+ * the API's answer itself.
+ */
+export type StoredScanResult = (Omit<ScanOutcome, 'added'> & { added: StoredPoem[] }) | ScanResult;
 
 /** Payload of one chunk of a whole-book import: some of its pages (scan_pages ids), of one run. */
 export interface BookChunkPayload {

@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScanJob } from '../../../contracts/scanning.js';
+import type { StoredScanResult } from './scan-job.types.js';
 import type { QueueHealth } from '../../health/index.js';
 import { JOB_QUEUE, type JobName, type JobQueue, type JobResult } from '../../queue/index.js';
 import type { ScanJobCatalogue } from './scan-job.catalogue.js';
 import { asScanError } from './scan-job.failures.js';
 
 type ScanJobName = JobName<ScanJobCatalogue>;
+
+/** A scan job as GET /api/scans/{id}/ answers it, its result as the job kept it (the HTTP layer shapes it). */
+export type ScanJobStatus = Omit<ScanJob, 'result'> & { result?: StoredScanResult };
 
 /** Runs a call to the queue, answering its errors as ScanErrors. */
 function inScanTerms<T>(work: Promise<T>): Promise<T> {
@@ -35,7 +39,7 @@ export class ScanQueue implements QueueHealth {
     return inScanTerms(this.queue.enqueue(name, payload, jobId));
   }
 
-  async status(jobId: string): Promise<ScanJob | null> {
+  async status(jobId: string): Promise<ScanJobStatus | null> {
     const job = await inScanTerms(this.queue.status(jobId));
     // A whole-book import's chunks are followed through the import (GET /api/book_imports/{id}/).
     if (!job || job.name === 'book.read') return null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
-import type { ScanJob, UnscannedPages } from '../../../contracts/scanning.js';
+import type { UnscannedPages } from '../../../contracts/scanning.js';
 import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
@@ -8,10 +8,10 @@ import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { ScanQueue } from './scan-queue.js';
+import { ScanQueue, type ScanJobStatus } from './scan-queue.js';
 import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { BOOK_IMPORTS, type BookImports } from './ports/book-imports.port.js';
-import type { ScanResult, StoredPageRef } from './scan-job.types.js';
+import type { StoredPageRef, StoredScanResult } from './scan-job.types.js';
 
 /** One uploaded file, already in batch order. */
 export interface UploadedImage {
@@ -31,7 +31,7 @@ export interface SubmitOptions {
 
 export interface Submitted {
   jobId: string;
-  result?: ScanResult;
+  result?: StoredScanResult;
 }
 
 /** The scanning use cases behind the HTTP endpoints. */
@@ -113,7 +113,7 @@ export class ScanService {
     return answer;
   }
 
-  async status(jobId: string): Promise<ScanJob> {
+  async status(jobId: string): Promise<ScanJobStatus> {
     if (!/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId)) throw ScanError.jobNotFound();
     const status = await this.queue.status(jobId);
     if (!status) throw ScanError.jobNotFound();

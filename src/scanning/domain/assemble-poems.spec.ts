@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePoems, type PageLayout } from './assemble-poems.js';
+import { assemblePoems, runOnHeldPoem, type PageLayout } from './assemble-poems.js';
 
 const page = (index: number, pageNumber: number | undefined, blocks: PageLayout['blocks'], flags: Partial<PageLayout> = {}): PageLayout => ({ index, pageNumber, blocks, ...flags });
 
@@ -28,5 +28,49 @@ describe('the one assembler: per-page readings into poems', () => {
     expect(assemblePoems([page(4, undefined, [{ lines: ['', 'and so it ends.', ''] }], { startsLow: true })])).toEqual([
       { title: 'and so it ends.', body: 'and so it ends.', page_numbers: [], source_pages: [4], continues: { stanzaBreak: true } },
     ]);
+  });
+});
+
+describe('a batch that begins mid-poem, across uploads', () => {
+  const continuation = (body: string, page_numbers: number[], stanzaBreak = false) => ({
+    title: body.split('\n')[0],
+    body,
+    page_numbers,
+    source_pages: [0],
+    continues: { stanzaBreak },
+  });
+  const held = (id: number, body: string, pageNumbers: number[]) => ({ id, body, pageNumbers });
+  const publication = [held(1, 'An earlier poem\nof two lines', [10]), held(2, 'The first line,\nthe second line;', [11, 12])];
+
+  it('runs the last poem on when the batch’s first printed page follows its last one, joining the pages and the text', () => {
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), publication, { batchStart: true })).toEqual({
+      kind: 'joined',
+      poem: publication[1],
+      body: 'The first line,\nthe second line;\nthe third line,\nthe fourth.',
+      pageNumbers: [11, 12, 13],
+    });
+  });
+
+  it('breaks the stanza at the turn when the page shows one begin at its top', () => {
+    const joined = runOnHeldPoem(continuation('the third line,\nthe fourth.', [13], true), publication, { batchStart: true });
+    expect(joined).toMatchObject({ kind: 'joined', body: 'The first line,\nthe second line;\n\nthe third line,\nthe fourth.' });
+  });
+
+  it('leaves the continuation a poem of its own when the pages do not follow, show no number, or it is not the batch’s first poem', () => {
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [14]), publication, { batchStart: true })).toBeUndefined();
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', []), publication, { batchStart: true })).toBeUndefined();
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [held(2, 'The first line,', [])], { batchStart: true })).toBeUndefined();
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), publication, { batchStart: false })).toBeUndefined();
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [], { batchStart: true })).toBeUndefined();
+  });
+
+  it('finds a poem already ending with the continuation’s lines (the page sent again), whatever its place or page numbers', () => {
+    const ran = [held(1, 'A\nb\nthe third line,\nthe fourth.', [3, 4]), held(2, 'Another poem', [5])];
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth', []), ran, { batchStart: false })).toEqual({ kind: 'held', poem: ran[0] });
+  });
+
+  it('ignores a poem that begins the batch with its title', () => {
+    const titled = { title: 'New', body: 'the third line,\nthe fourth.', page_numbers: [13], source_pages: [0] };
+    expect(runOnHeldPoem(titled, publication, { batchStart: true })).toBeUndefined();
   });
 });

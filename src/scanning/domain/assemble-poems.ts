@@ -1,10 +1,12 @@
-import { PAGE_TURN, resolveTurns } from './page-turns.js';
+import { DUPLICATE_THRESHOLD, poemSimilarity } from './duplicates/poem-similarity.js';
+import { joinAtPageTurn, PAGE_TURN, resolveTurns } from './page-turns.js';
 
 /**
  * The one assembler: what an extractor read on each page of a batch, in book order, turned into
  * poems. Both extractors (the offline layout analysis and the OpenAI vision model) read pages
  * into these per-page readings and leave the joining to this function, so a page that begins
- * mid-poem is handled the same whoever read it.
+ * mid-poem is handled the same whoever read it; across uploads, runOnHeldPoem joins such a page to
+ * the poem the publication already ends with.
  */
 
 /** A poem as read from a batch of pages. */
@@ -95,4 +97,48 @@ function trimBlankLines(lines: string[]): string[] {
   while (start < end && lines[start].trim() === '') start++;
   while (end > start && lines[end - 1].trim() === '') end--;
   return lines.slice(start, end);
+}
+
+/** A poem the publication already holds, as the assembler needs it to run on across uploads. */
+export interface HeldPoem {
+  body: string;
+  /** Printed page numbers where legible (empty when none could be read). */
+  pageNumbers: number[];
+}
+
+/** How a batch that begins mid-poem meets the poems the publication already holds. */
+export type RunOn<P extends HeldPoem> =
+  /** `poem` already ends with the continuation's lines: the same page sent again, or a retried job that ran it on. */
+  | { kind: 'held'; poem: P }
+  /** The continuation runs `poem` on: `body` and `pageNumbers` are the poem joined across the page turn. */
+  | { kind: 'joined'; poem: P; body: string; pageNumbers: number[] };
+
+const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !== '');
+
+/**
+ * A page that begins mid-poem continues the last poem, across uploads: given a poem marked
+ * `continues` and the publication's poems in reading order (poems of the same job left out), the
+ * poem it runs on, joined. A poem already ending with the continuation's lines (by similarity at
+ * the duplicate threshold) holds it; otherwise only the publication's last poem is continued, by a
+ * batch's first poem (`batchStart`), and only when the continuation's first printed page is the
+ * page after that poem's last one: without printed page numbers nothing shows the pages follow
+ * each other, and the continuation stays a poem of its own (undefined).
+ */
+export function runOnHeldPoem<P extends HeldPoem>(continuation: AssembledPoem, held: readonly P[], options: { batchStart: boolean }): RunOn<P> | undefined {
+  if (!continuation.continues) return undefined;
+  const lines = verseLines(continuation.body);
+  const holding = held.find((p) => {
+    const tail = verseLines(p.body).slice(-lines.length);
+    return tail.length === lines.length && poemSimilarity(tail.join('\n'), lines.join('\n')) >= DUPLICATE_THRESHOLD;
+  });
+  if (holding) return { kind: 'held', poem: holding };
+  const last = held[held.length - 1];
+  if (!options.batchStart || !last || last.pageNumbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
+  if (continuation.page_numbers[0] !== Math.max(...last.pageNumbers) + 1) return undefined;
+  return {
+    kind: 'joined',
+    poem: last,
+    body: joinAtPageTurn(last.body, continuation.body, continuation.continues.stanzaBreak),
+    pageNumbers: [...new Set([...last.pageNumbers, ...continuation.page_numbers])],
+  };
 }

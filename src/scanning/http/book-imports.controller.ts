@@ -8,6 +8,7 @@ import { isPdf } from '../application/ports/pdf-pages.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
+import { toBookImport } from './scan-answers.js';
 
 /** Whole-book import (contracts/book-import.ts): files one per request, then a resumable reading job. */
 @ApiTags('scanning')
@@ -21,14 +22,14 @@ export class BookImportsController {
 
   @Post('publications/:id/book_imports')
   @ApiOperation({ summary: 'Begin a whole-book import: its files are sent next, one per request' })
-  create(@Param('id') id: string): Promise<BookImport> {
-    return this.imports.create(id);
+  async create(@Param('id') id: string): Promise<BookImport> {
+    return toBookImport(await this.imports.create(id));
   }
 
   @Get('publications/:id/book_import')
   @ApiOperation({ summary: "The publication's latest book import (404: none)" })
-  latest(@Param('id') id: string): Promise<BookImport> {
-    return this.imports.latestOf(id);
+  async latest(@Param('id') id: string): Promise<BookImport> {
+    return toBookImport(await this.imports.latestOf(id));
   }
 
   @Post('book_imports/:importId/files')
@@ -45,20 +46,20 @@ export class BookImportsController {
   @Post('book_imports/:importId/start')
   @HttpCode(202)
   @ApiOperation({ summary: 'Read the pages in book order as one resumable job' })
-  start(@Param('importId') importId: string): Promise<BookImport> {
-    return this.imports.start(importId);
+  async start(@Param('importId') importId: string): Promise<BookImport> {
+    return toBookImport(await this.imports.start(importId));
   }
 
   @Post('book_imports/:importId/retry')
   @HttpCode(202)
   @ApiOperation({ summary: 'Read failed pages again and add the poems not already there' })
-  retry(@Param('importId') importId: string): Promise<BookImport> {
-    return this.imports.retry(importId);
+  async retry(@Param('importId') importId: string): Promise<BookImport> {
+    return toBookImport(await this.imports.retry(importId));
   }
 
   @Get('book_imports/:importId')
   @ApiOperation({ summary: 'An import with its progress: pages read, poems so far, failed pages' })
-  get(@Param('importId') importId: string): Promise<BookImport> {
-    return this.imports.get(importId);
+  async get(@Param('importId') importId: string): Promise<BookImport> {
+    return toBookImport(await this.imports.get(importId));
   }
 }

@@ -2,10 +2,11 @@ import { ChecksCsrfFormField } from '../../auth/index.js';
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { MetadataAnswer, ScanAccepted, ScanResult } from '../../../contracts/scanning.js';
+import type { MetadataAnswer, ScanAccepted, ScanJob, ScanResult } from '../../../contracts/scanning.js';
 import { StaffGuard } from '../../auth/index.js';
 import { ScanService, type Submitted } from '../application/scan.service.js';
 import { ImageUploadInterceptor, uploadedImages } from './image-upload.interceptor.js';
+import { toScanJob, toScanResult } from './scan-answers.js';
 
 /** Stops waiting for a job once the client has gone away. */
 function clientGone(res: Response): AbortSignal {
@@ -25,7 +26,7 @@ function reply(res: Response, submitted: Submitted): ScanAccepted | ScanResult {
     return { job_id: submitted.jobId, status_url: `/api/scans/${submitted.jobId}/` };
   }
   res.status(200);
-  return submitted.result;
+  return toScanResult(submitted.result);
 }
 
 @ApiTags('scanning')
@@ -66,8 +67,8 @@ export class ScansController {
 
   @Get('scans/:jobId')
   @ApiOperation({ summary: 'State, progress and, when finished, result or error of a scan job' })
-  status(@Param('jobId') jobId: string) {
-    return this.scans.status(jobId);
+  async status(@Param('jobId') jobId: string): Promise<ScanJob> {
+    return toScanJob(await this.scans.status(jobId));
   }
 
   @Post('ai_extraction/extract_metadata')

@@ -1,7 +1,7 @@
 import type { BookImportState } from '../../../../contracts/book-import.js';
 import type { PageRotation } from '../../../../contracts/catalog.js';
-import type { ScanResult } from '../../../../contracts/scanning.js';
 import type { PageReading } from './extraction.port.js';
+import type { ScanOutcome, StoredScanResult } from '../scan-job.types.js';
 
 /** A whole-book import as stored (book_imports). */
 export interface BookImportRow {
@@ -13,7 +13,8 @@ export interface BookImportRow {
   /** Raised by each start and Retry: jobs of an earlier run find themselves superseded. */
   run: number;
   poems_so_far: number;
-  result: ScanResult | null;
+  /** The finished assembly's outcome (an import finished before outcomes were kept holds the API's answer). */
+  result: StoredScanResult | null;
   error: { code: string; message: string } | null;
   created_at: Date;
   updated_at: Date;
@@ -86,7 +87,7 @@ export interface BookImports {
    * true for exactly one caller, and again for that same job when it runs once more.
    */
   claimAssembly(id: number, run: number, assembler: string): Promise<boolean>;
-  finish(id: number, run: number, result: ScanResult): Promise<void>;
+  finish(id: number, run: number, result: ScanOutcome): Promise<void>;
   fail(id: number, error: { code: string; message: string }): Promise<void>;
   /** The job ids (scan_pages.job_id) of the publication's imports that are reading or assembling. */
   runningJobIds(publicationId: number): Promise<Set<string>>;

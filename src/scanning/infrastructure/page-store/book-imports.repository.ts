@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ScanResult } from '../../../../contracts/scanning.js';
 import { BOOK_IMPORT_STALLED_SECONDS, type BookImportCounts, type BookImportRow, type BookImports, type BookPageRow, type NewBookPage } from '../../application/ports/book-imports.port.js';
 import type { PageReading } from '../../application/ports/extraction.port.js';
+import type { ScanOutcome } from '../../application/scan-job.types.js';
 
 const IMPORT_COLUMNS = 'id, publication_id, job_id, state, run, poems_so_far, result, error, created_at, updated_at';
 /** Book order: files by the place the admin gave them, a PDF's pages in order. */
@@ -142,10 +142,10 @@ export class BookImportsRepository implements BookImports {
     return rows.length === 1;
   }
 
-  async finish(id: number, run: number, result: ScanResult): Promise<void> {
+  async finish(id: number, run: number, result: ScanOutcome): Promise<void> {
     await this.db.query(
       `UPDATE book_imports SET state = 'finished', result = $3::jsonb, poems_so_far = $4, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'assembling'`,
-      [id, run, JSON.stringify(result), result.extracted_poems + result.continued.length + result.duplicates_ignored],
+      [id, run, JSON.stringify(result), result.added.length + result.continued.length + result.duplicates.length],
     );
   }
 
