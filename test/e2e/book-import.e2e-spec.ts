@@ -8,6 +8,7 @@ import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -125,12 +126,14 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     const { id } = await newImport(pubId);
     const three = book.pages.slice(0, 3);
     for (const [i, page] of three.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
-    // The third page's stored photo is damaged before it is read.
+    // The third page's stored photo is damaged before it is read, and the page its upload kept
+    // for the reading is lost, so the photo itself is read.
     const store = t.app.get<PageStore>(PAGE_STORE);
     const rows = await t.app.get(ScanPagesRepository).listForPublication(pubId);
     const third = rows.find((r) => r.page_index % 1000 === 2) ?? rows[2]!;
     const kept = await store.get(third.storage_key);
     await store.put(third.storage_key, Buffer.from('damaged'));
+    await store.remove(readingCopyKey(third.storage_key));
     await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
     const first = await finished(id);
     expect(first.state).toBe('finished');

@@ -143,11 +143,14 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
 
+      // Each photo with its reading copy (the page the upload normalised, which the scan read).
       const keys = await s3.keys(bucket);
-      expect(keys).toHaveLength(3);
+      expect(keys).toHaveLength(6);
       const keptKeys = keys.filter((k) => k.startsWith(`publications/${kept}/`));
-      expect(keptKeys).toEqual([expect.stringMatching(new RegExp(`^publications/${kept}/scan-${kept}-[0-9a-f]+/page-0\\.jpg$`)), expect.stringMatching(/\/page-0\.jpg$/)]);
-      const inBucket = await Promise.all(keptKeys.map((key) => s3.object(bucket, key)));
+      const keptPhotoKeys = keptKeys.filter((k) => !k.endsWith('.reading.jpg'));
+      expect(keptPhotoKeys).toEqual([expect.stringMatching(new RegExp(`^publications/${kept}/scan-${kept}-[0-9a-f]+/page-0\\.jpg$`)), expect.stringMatching(/\/page-0\.jpg$/)]);
+      expect(keptKeys).toEqual(keptPhotoKeys.flatMap((k) => [k, k.replace(/\.jpg$/, '.reading.jpg')]));
+      const inBucket = await Promise.all(keptPhotoKeys.map((key) => s3.object(bucket, key)));
       expect(inBucket.map((b) => b.equals(keptPhotos[0]) || b.equals(keptPhotos[1]))).toEqual([true, true]);
       expect(inBucket[0].equals(inBucket[1])).toBe(false);
       // Nothing went to the data folder: the bucket is the only store.
@@ -159,7 +162,7 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
 
       await agent.delete(`/api/publications/${gone}/`).set('X-CSRFToken', token).expect(200);
       // In the trash its photos stay: it can still be restored.
-      expect(await s3.keys(bucket)).toHaveLength(3);
+      expect(await s3.keys(bucket)).toHaveLength(6);
       await agent.delete(`/api/publications/${gone}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
       await expect.poll(() => s3.keys(bucket)).toEqual(keptKeys);
       expect(await photosOf(agent, kept)).toHaveLength(2);
@@ -199,9 +202,9 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
 
       await proxy.restore();
       expect((await bytesOf(agent, page.url)).body.equals(first)).toBe(true);
-      // The refused upload left no page, poem nor photo behind.
+      // The refused upload left no page, poem nor photo behind: the first photo and its reading copy.
       expect((await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body).toHaveLength(1);
-      expect(await s3.keys(bucket)).toHaveLength(1);
+      expect(await s3.keys(bucket)).toHaveLength(2);
     } finally {
       await t.close();
       await proxy.close();
@@ -221,8 +224,10 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
     } finally {
       await t.close();
     }
-    const keys = storedFiles(onFiles.dataDir);
+    // A backup carries the photos, not their reading copies (a restored page is read from its photo).
+    const keys = storedFiles(onFiles.dataDir).filter((k) => !k.endsWith('.reading.jpg'));
     expect(keys).toHaveLength(2);
+    expect(storedFiles(onFiles.dataDir)).toHaveLength(4);
     const fromFiles = exportWithCli(onFiles);
 
     /** A new archive, started once (its first admin made), then restored from the backup. */
@@ -304,10 +309,18 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     // The worker found the photo in the bucket and read its poem from it.
     const poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>;
     expect(poems.map((p) => p.title)).toEqual([POEMS[3][0]]);
-    const [key] = await s3.keys(bucket);
+    const [key, copyKey] = await s3.keys(bucket);
+    expect(copyKey).toBe(key.replace(/\.jpg$/, '.reading.jpg'));
     expect((await s3.object(bucket, key)).equals(page)).toBe(true);
     expect(storedFiles(apiDir)).toEqual([]);
     expect(storedFiles(workerDir)).toEqual([]);
     expect((await photosOf(agent, id))[0].equals(page)).toBe(true);
+
+    // The worker reads the page the API kept beside the photo, not the photo: with the photo
+    // spoiled behind the archive's back, Reprocess still reads the page (its poem already there).
+    await s3.putObject(bucket, key, Buffer.from('no longer a photo'));
+    const again = await agent.post(`/api/publications/${id}/reprocess/`).set('X-CSRFToken', token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ extracted_poems: 0, duplicates_ignored: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ export interface S3TestServer {
   keys(bucket: string): Promise<string[]>;
   /** The bytes of one object. */
   object(bucket: string, key: string): Promise<Buffer>;
+  /** Writes one object, behind the archive's back. */
+  putObject(bucket: string, key: string, data: Buffer): Promise<void>;
   /** The settings that put an archive's page photos in this bucket. */
   env(bucket: string): Record<string, string>;
   close(): Promise<void>;
@@ -76,6 +78,9 @@ export async function startS3Server(): Promise<S3TestServer> {
     async object(bucket, key) {
       const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await res.Body!.transformToByteArray());
+    },
+    async putObject(bucket, key, data) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data }));
     },
     env: (bucket) => ({
       S3_BUCKET: bucket,

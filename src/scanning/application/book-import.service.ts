@@ -4,10 +4,12 @@ import { MAX_BOOK_IMPORT_PAGES, MAX_PDF_PAGES, type BookImport, type BookImportF
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage } from './ports/book-imports.port.js';
+import type { PageImage } from './ports/extraction.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
 import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
 import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
+import { keepPhoto, removePhoto } from './reading-copies.js';
 import { ScanQueue } from './scan-queue.js';
 import type { StoredScanResult } from './scan-job.types.js';
 
@@ -63,11 +65,11 @@ export class BookImportService {
     const held = await this.books.pageIndexesAt(book.id, position);
     const base = (held.some((i) => i < SLOT) ? SLOT : 0) + position * PAGES_PER_FILE;
     const pages: NewBookPage[] = [];
-    const keep = async (data: Buffer, mimeType: string, pdfPage: number | null) => {
+    const keep = async (data: Buffer, mimeType: string, pdfPage: number | null, reading?: PageImage) => {
       const pageIndex = base + pages.length;
       const storageKey = pagePhotoKey(book.publication_id, book.job_id, pageIndex, mimeType);
       pages.push({ pageIndex, storageKey, mimeType, byteSize: data.length, sha256: sha256(data), pdfPage });
-      await this.store.put(storageKey, data);
+      await keepPhoto(this.store, storageKey, data, reading);
     };
     try {
       if (isPdf(file.data)) {
@@ -75,18 +77,19 @@ export class BookImportService {
         if (count > MAX_BOOK_IMPORT_PAGES) throw tooManyPages();
         for await (const page of this.pdfs.pages(file.data)) await keep(page.data, page.mimeType, pages.length + 1);
       } else {
-        // The content check of the batch scan (storable only converts a photo already checked).
-        await inIntakeTerms(this.images.normalise(file.data, position, { label: file.name }));
+        // The content check of the batch scan (storable only converts a photo already checked),
+        // whose page is kept for the reading as in a batch scan.
+        const reading = await inIntakeTerms(this.images.normalise(file.data, position, { label: file.name }));
         const stored = await inIntakeTerms(this.images.storable(file.data, file.name));
-        await keep(stored.data, stored.mimeType, null);
+        await keep(stored.data, stored.mimeType, null, reading);
       }
       const outcome = await this.books.replaceFile(book, { position, name: file.name, pages }, MAX_BOOK_IMPORT_PAGES);
       if (outcome === 'started') throw startedError();
       if (outcome === 'too-many') throw tooManyPages();
-      await Promise.all(outcome.removedKeys.map((key) => this.store.remove(key).catch(() => undefined)));
+      await Promise.all(outcome.removedKeys.map((key) => removePhoto(this.store, key).catch(() => undefined)));
     } catch (err) {
       // A refused file leaves nothing behind: the photos kept for it go again.
-      await Promise.all(pages.map((p) => this.store.remove(p.storageKey).catch(() => undefined)));
+      await Promise.all(pages.map((p) => removePhoto(this.store, p.storageKey).catch(() => undefined)));
       throw err;
     }
     const counts = await this.books.counts(book.id);

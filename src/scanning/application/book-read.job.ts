@@ -11,6 +11,7 @@ import { ExtractionError, POEM_EXTRACTOR, type PageReading, type PoemExtractor }
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import { PoemScanner } from './poem-scanner.js';
+import { pageToRead } from './reading-copies.js';
 import type { ScanJobCatalogue } from './scan-job.catalogue.js';
 import type { BookChunkPayload, BookChunkResult, StoredPageRef } from './scan-job.types.js';
 
@@ -86,17 +87,11 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
   /** The page's reading, or why it cannot be read (words for the curator). Outages throw. */
   private async read(page: BookPageRow): Promise<PageReading | string> {
-    let data: Buffer;
     try {
-      data = await this.store.get(page.storage_key);
-    } catch (err) {
-      if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
-      throw err;
-    }
-    try {
-      const image = await this.images.normalise(data, page.place, { label: page.file_name, rotation: page.rotation });
+      const image = await pageToRead(this.store, this.images, { storageKey: page.storage_key, index: page.place, rotation: page.rotation, label: page.file_name });
       return await this.extractor.readPage(image);
     } catch (err) {
+      if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
       if (err instanceof ImageIntakeError) return err.message;
       if (err instanceof ExtractionError && !err.retryable && err.status !== 429) return err.message;
       throw err;

@@ -10,6 +10,7 @@ import { naturalCase } from '../domain/natural-case.js';
 import { runOnHeldPoem } from '../domain/assemble-poems.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
+import { pageToRead } from './reading-copies.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobContext } from '../../queue/index.js';
@@ -215,16 +216,14 @@ export class PoemScanner {
   private async loadImages(pages: StoredPageRef[]): Promise<PageImage[]> {
     const images: PageImage[] = [];
     for (const page of pages) {
-      let data: Buffer;
       try {
-        data = await this.store.get(page.storageKey);
+        images.push(await pageToRead(this.store, this.images, { ...page, label: `Page ${page.index + 1}` }));
       } catch (err) {
         if (err instanceof PageNotStoredError) {
           throw new ScanError('SCAN.PAGE_NOT_FOUND', `Page ${page.index + 1} of this scan is missing from the page store.`);
         }
         throw err;
       }
-      images.push(await this.images.normalise(data, page.index, { label: `Page ${page.index + 1}`, rotation: page.rotation }));
     }
     return images;
   }

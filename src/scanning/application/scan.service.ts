@@ -10,6 +10,7 @@ import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanQueue, type ScanJobStatus } from './scan-queue.js';
 import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
+import { keepPhoto } from './reading-copies.js';
 import { BOOK_IMPORTS, type BookImports } from './ports/book-imports.port.js';
 import type { StoredPageRef, StoredScanResult } from './scan-job.types.js';
 
@@ -56,7 +57,9 @@ export class ScanService {
     if (files.length > 10) throw ScanError.tooManyPages();
     const publication = await writablePublication(this.queries, publicationRef);
     await this.assertCanRun(options);
-    await this.checkImages(files);
+    // The pages as the extractor reads them, kept beside their photos: the job reads these, not the
+    // full-size photos again.
+    const readings = await this.checkImages(files);
 
     const hashes = files.map((f) => sha256(f.data));
     const jobId = `scan-${publication.id}-${sha256(`${publication.id}\n${hashes.join('\n')}`).slice(0, 32)}`;
@@ -65,7 +68,7 @@ export class ScanService {
     for (const [index, file] of files.entries()) {
       const stored = await inIntakeTerms(this.images.storable(file.data, file.field));
       const storageKey = pagePhotoKey(publication.id, jobId, index, stored.mimeType);
-      await this.store.put(storageKey, stored.data);
+      await keepPhoto(this.store, storageKey, stored.data, readings[index]);
       rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType: stored.mimeType, byteSize: stored.data.length, sha256: hashes[index] });
     }
     for (const row of await this.pagesRepo.savePages(rows)) {

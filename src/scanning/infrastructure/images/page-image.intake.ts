@@ -18,7 +18,11 @@ export type AcceptedImageType = Exclude<keyof typeof PAGE_PHOTO_TYPES, 'image/he
 
 const ACCEPTED = `Accepted types are ${PAGE_PHOTO_TYPES_NAMED}.`;
 
-/** Long side of a normalised page, in pixels: enough for OCR of book type, small enough for AI payloads. */
+/**
+ * Long side of a normalised page, in pixels: enough for OCR of book type, small enough for AI payloads.
+ * Pages normalised at upload are kept as reading copies (application/reading-copies.ts): a change
+ * to what normalisePageImage makes must rename those copies, or old ones are read as new.
+ */
 export const PAGE_LONG_SIDE = 2000;
 
 /**
@@ -157,5 +161,18 @@ export async function storableImage(data: Buffer, label = 'Image'): Promise<{ da
   });
 }
 
+/**
+ * A page normalisePageImage made, kept and read back: a whole JPEG (ending in its end-of-image
+ * marker, so one cut short is refused) no larger than a normalised page, its size from its header.
+ */
+export async function readingCopy(data: Buffer, index: number): Promise<PageImage> {
+  const whole = detectImageType(data) === 'image/jpeg' && data.length > 4 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
+  const { width = 0, height = 0 } = whole ? await sharp(data).metadata() : {};
+  if (width === 0 || height === 0 || Math.max(width, height) > PAGE_LONG_SIDE) {
+    throw new ImageIntakeError('IMAGE.UNREADABLE', `Image ${index + 1} is not a normalised page.`);
+  }
+  return { index, data, mimeType: 'image/jpeg', width, height };
+}
+
 /** The intake as the use cases reach it (application/ports/page-images.port.ts). */
-export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage };
+export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage, readingCopy };

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../../test/support/s3-server.js';
 import { ConfigError, loadConfig } from '../../../config/app-config.js';
 import { PageNotStoredError, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
+import { keepPhoto, pageToRead, readingCopyKey, removePhoto } from '../../application/reading-copies.js';
+import { pageImageIntake } from '../images/page-image.intake.js';
 import { openPageStore, type OpenedPageStore } from './page-store.factory.js';
 
 let s3: S3TestServer;
@@ -53,6 +55,21 @@ describe.each(stores)('the %s page store', (kind, open) => {
     expect((await store.get('publications/1/scan-1-a/page-0.jpg')).equals(first)).toBe(true);
     await store.put('publications/1/scan-1-a/page-0.jpg', second);
     expect((await store.get('publications/1/scan-1-a/page-0.jpg')).equals(second)).toBe(true);
+  });
+
+  it("keeps a photo's reading copy beside it, reads the page from it, and removes it with its photo or its folder", async () => {
+    const key = 'publications/3/scan-3-a/page-0.jpg';
+    const data = await photo(900);
+    const reading = await pageImageIntake.normalise(data, 0);
+    const missing = (k: string) => store.get(k).then(() => 'stored', (e: unknown) => (e instanceof PageNotStoredError ? 'missing' : e));
+    await keepPhoto(store, key, data, reading);
+    expect((await store.get(readingCopyKey(key))).equals(reading.data)).toBe(true);
+    expect(await pageToRead(store, pageImageIntake, { storageKey: key, index: 0, label: 'Page 1' })).toEqual(reading);
+    await removePhoto(store, key);
+    expect([await missing(key), await missing(readingCopyKey(key))]).toEqual(['missing', 'missing']);
+    await keepPhoto(store, key, data, reading);
+    await store.removeAll('publications/3');
+    expect([await missing(key), await missing(readingCopyKey(key))]).toEqual(['missing', 'missing']);
   });
 
   it('says a key holds nothing with PageNotStoredError', async () => {

@@ -3,12 +3,14 @@ import { CatalogEvents, type DiscardedScans } from '../../../catalog/index.js';
 import { ScanError } from '../../domain/scan.errors.js';
 import { UPLOAD_JOB_ID } from '../../application/scan-job.types.js';
 import { PAGE_STORE, type PageStore } from '../../application/ports/page-store.port.js';
+import { removePhoto } from '../../application/reading-copies.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
 /**
  * Page photographs go with what they were kept for: a permanently deleted publication takes all
  * of its pages (their rows go by cascade), and discarded scans (a wizard's Start Over) take the
- * pages they stored, so that reprocessing cannot read their poems back in.
+ * pages they stored, so that reprocessing cannot read their poems back in. A photo's reading copy
+ * goes with it (it sits in the photo's folder).
  */
 @Injectable()
 export class PublicationPagesPurger implements OnModuleInit {
@@ -38,7 +40,7 @@ export class PublicationPagesPurger implements OnModuleInit {
     const keys = await this.pages.discardPages(publicationId, jobIds, poemIds);
     for (const key of keys) {
       // The rows are gone, so nothing reads the file again; one left behind is only logged.
-      await this.store.remove(key).catch((err: Error) => this.logger.warn(`Discarded page ${key} stays in the page store: ${err.message}`));
+      await removePhoto(this.store, key).catch((err: Error) => this.logger.warn(`Discarded page ${key} stays in the page store: ${err.message}`));
     }
   }
 }
