@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
 
 // SWC compiles the TypeScript so Nest's decorator metadata survives (esbuild/oxc drop it).
 const swcPlugin = swc.vite({
@@ -28,6 +29,8 @@ export default defineConfig({
     // its own PostgreSQL database (test/support/test-app.ts), every app its own port, directory,
     // Redis prefix and Chromium.
     maxWorkers: 2,
+    // The longest files first, across projects, with or without vitest's cache (a fresh clone).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         plugins: [swcPlugin],

@@ -1,8 +1,9 @@
 /**
  * Whole-book import through the API on the in-process queue (no REDIS_URL), with the real offline
  * extractor reading rendered page photographs: files one per request at their places in the book,
- * then one resumable reading job whose progress is readable, and the poems in page order; and an
- * import that goes on after its API process was killed.
+ * then one resumable reading job whose progress is readable, and the poems in page order. An import
+ * whose API process is killed: book-import-restart.e2e-spec.ts; one read by two worker processes:
+ * book-import-workers.e2e-spec.ts (files of their own, so the runs share out over the workers).
  */
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
@@ -15,10 +16,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { longBook } from '../support/long-book.js';
-import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication, createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
+import { createPublication, createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
 describe.each(dbTargets())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;
@@ -226,104 +225,5 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(stopped).toMatchObject({ poems_added: 0 });
     expect(stopped.result).toBeUndefined();
     await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(409);
-  });
-});
-
-
-describe('a 30-page import whose API process (embedded database) is killed mid-way', () => {
-  let server: ServerProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'book-import-kill-'));
-  afterAll(async () => server?.kill('SIGKILL'));
-
-  it('resumes after the restart, reading only the pages still unread, and ends with every poem once', async () => {
-    const book = await renderBookPages(longBook(48), { maxPages: 30 });
-    expect(book.pages).toHaveLength(30);
-    server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
-    const signedIn = await signIn(server.base);
-    const { token } = signedIn;
-    let { agent } = signedIn;
-    const pubId = await createPublication(agent, token, 'Thirty pages through a crash');
-    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
-    for (const [i, page] of book.pages.entries()) {
-      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
-    }
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
-    const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
-    await expect.poll(async () => (await progress()).pages_done, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(9);
-    const before = await progress();
-    expect(before.state).toBe('reading');
-    await server.kill('SIGKILL');
-
-    server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
-    // Only reads from here on: the new session's CSRF token is not needed.
-    ({ agent } = await signIn(server.base));
-    // What was read before the crash was kept.
-    expect((await progress()).pages_done).toBeGreaterThanOrEqual(before.pages_done);
-    await expect.poll(async () => (await progress()).state, { timeout: 180_000, interval: 500 }).toBe('finished');
-    const done = await progress();
-    expect(done).toMatchObject({ pages_total: 30, pages_done: 30, failed_pages: [] });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
-    // Every poem once, in page order. (Printed page numbers are left out: the folio analysis misreads
-    // some of this rendered book's two-digit folios past page 31 whether or not the import was cut off.)
-    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
-  });
-});
-
-describe('a book import on BullMQ, its chunks spread over two worker processes, one killed mid-way', () => {
-  const LOCK_MS = 5000;
-  let t: TestApp;
-  let db: { url: string; drop: () => Promise<void> };
-  let env: Record<string, string>;
-  const workers: WorkerProcess[] = [];
-  const savedDatabaseUrl = process.env.DATABASE_URL;
-
-  beforeAll(async () => {
-    await requireRedis();
-    db = await createScratchDatabase();
-    const shared = mkdtempSync(join(tmpdir(), 'book-import-workers-'));
-    env = {
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      SCAN_QUEUE_PREFIX: `test-book-${process.pid}-${Date.now().toString(36)}`,
-      SCAN_JOB_LOCK_MS: String(LOCK_MS),
-      SCAN_JOB_BACKOFF_MS: '200',
-      PAGE_STORE_DIR: join(shared, 'pages'),
-      DATA_DIR: join(shared, 'data'),
-    };
-    process.env.DATABASE_URL = db.url;
-    t = await startTestApp('postgres', { env });
-  });
-  afterAll(async () => {
-    for (const w of workers.splice(0)) await w.kill('SIGKILL');
-    await t?.close();
-    process.env.DATABASE_URL = savedDatabaseUrl;
-    await db?.drop();
-    if (env) await dropQueueKeys(env.SCAN_QUEUE_PREFIX);
-  });
-
-  it('goes on in the other worker and ends with every poem once, in page order', async () => {
-    const book = await renderBookPages(sampleBook(), { maxPages: 8 });
-    const { agent, token } = await staffAgent(t);
-    for (let i = 0; i < 2; i++) {
-      const w = startWorker(env);
-      workers.push(w);
-      await w.waitFor(/Scan worker ready/, 90_000);
-    }
-    const pubId = await createPublication(agent, token, 'Read by two workers');
-    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
-    for (const [i, page] of book.pages.entries()) {
-      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
-    }
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
-    const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
-    // Both workers took a chunk of the book.
-    await expect.poll(() => workers.every((w) => /book\.read\) started/.test(w.output())), { timeout: 60_000 }).toBe(true);
-    await expect.poll(async () => (await progress()).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    await workers[0]!.kill('SIGKILL');
-    await expect.poll(async () => (await progress()).state, { timeout: 120_000, interval: 500 }).toBe('finished');
-    expect(await progress()).toMatchObject({ pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
-    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
-    expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * A whole-book import on BullMQ whose chunks two scan worker processes share; one is killed with
+ * SIGKILL mid-way and the other finishes the book.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import { staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { createPublication, createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
+
+describe('a book import on BullMQ, its chunks spread over two worker processes, one killed mid-way', () => {
+  const LOCK_MS = 5000;
+  let t: TestApp;
+  let db: { url: string; drop: () => Promise<void> };
+  let env: Record<string, string>;
+  const workers: WorkerProcess[] = [];
+  const savedDatabaseUrl = process.env.DATABASE_URL;
+
+  beforeAll(async () => {
+    await requireRedis();
+    db = await createScratchDatabase();
+    const shared = mkdtempSync(join(tmpdir(), 'book-import-workers-'));
+    env = {
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      SCAN_QUEUE_PREFIX: `test-book-${process.pid}-${Date.now().toString(36)}`,
+      SCAN_JOB_LOCK_MS: String(LOCK_MS),
+      SCAN_JOB_BACKOFF_MS: '200',
+      PAGE_STORE_DIR: join(shared, 'pages'),
+      DATA_DIR: join(shared, 'data'),
+    };
+    process.env.DATABASE_URL = db.url;
+    t = await startTestApp('postgres', { env });
+  });
+  afterAll(async () => {
+    for (const w of workers.splice(0)) await w.kill('SIGKILL');
+    await t?.close();
+    process.env.DATABASE_URL = savedDatabaseUrl;
+    await db?.drop();
+    if (env) await dropQueueKeys(env.SCAN_QUEUE_PREFIX);
+  });
+
+  it('goes on in the other worker and ends with every poem once, in page order', async () => {
+    const book = await renderBookPages(sampleBook(), { maxPages: 8 });
+    const { agent, token } = await staffAgent(t);
+    for (let i = 0; i < 2; i++) {
+      const w = startWorker(env);
+      workers.push(w);
+      await w.waitFor(/Scan worker ready/, 90_000);
+    }
+    const pubId = await createPublication(agent, token, 'Read by two workers');
+    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
+    for (const [i, page] of book.pages.entries()) {
+      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
+    }
+    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
+    // Both workers took a chunk of the book.
+    await expect.poll(() => workers.every((w) => /book\.read\) started/.test(w.output())), { timeout: 60_000 }).toBe(true);
+    await expect.poll(async () => (await progress()).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+    await workers[0]!.kill('SIGKILL');
+    await expect.poll(async () => (await progress()).state, { timeout: 120_000, interval: 500 }).toBe('finished');
+    expect(await progress()).toMatchObject({ pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length });
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
+    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
+    expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
+  });
+});
