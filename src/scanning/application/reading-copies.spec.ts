@@ -119,4 +119,19 @@ describe('reading copies of page photos', () => {
     await removePhoto(both, KEY);
     expect(both.objects.size).toBe(0);
   });
+
+  it('keeps no copy of a photo the store refused, even a copy the store would have taken later', async () => {
+    // The store through an outage: the photo's write fails, and a write that retries would land once it is back.
+    const store = memoryStore();
+    const put = store.put.bind(store);
+    store.put = async (key, data) => {
+      if (key === KEY) throw new Error('connection refused');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return put(key, data);
+    };
+    const data = await photo();
+    await expect(keepPhoto(store, KEY, data, await pageImageIntake.normalise(data, 0))).rejects.toThrow('connection refused');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.objects.size).toBe(0);
+  });
 });

@@ -22,15 +22,17 @@ const logger = new Logger('PagePhotos');
 /** `publications/7/scan-7-…/page-0.png` → `publications/7/scan-7-…/page-0.reading.jpg`. */
 export const readingCopyKey = (photoKey: string): string => photoKey.replace(/\.[a-z0-9]+$/i, '.reading.jpg');
 
-/** Keeps a page photo and, when there is one, its reading copy; failing to keep the copy fails nothing. */
+/**
+ * Keeps a page photo and, when there is one, its reading copy; failing to keep the copy fails nothing.
+ * The photo goes first and the copy only once it is kept: written side by side, a copy whose photo
+ * was refused could land after the refusal (a store retrying through an outage) as a copy of nothing.
+ */
 export async function keepPhoto(store: PageStore, photoKey: string, photo: Buffer, reading?: PageImage): Promise<void> {
-  await Promise.all([
-    store.put(photoKey, photo),
-    reading &&
-      store.put(readingCopyKey(photoKey), reading.data).catch((err: Error) => {
-        logger.warn(`The reading copy of ${photoKey} was not kept (the scan will read the photo itself): ${err.message}`);
-      }),
-  ]);
+  await store.put(photoKey, photo);
+  if (!reading) return;
+  await store.put(readingCopyKey(photoKey), reading.data).catch((err: Error) => {
+    logger.warn(`The reading copy of ${photoKey} was not kept (the scan will read the photo itself): ${err.message}`);
+  });
 }
 
 /**
