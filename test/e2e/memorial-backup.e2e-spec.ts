@@ -7,31 +7,15 @@
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { extract as tarExtract, pack as tarPack } from 'tar-stream';
+import { pack as tarPack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { ArchiveImporter } from '../../src/archive/application/archive-importer.js';
+import { tarEntries, type TarEntry } from '../support/archive-backup.js';
 import { dbTargets, POSTGRES_URL, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
-type Entry = { name: string; data: Buffer; pax?: Record<string, string> };
-
-async function entriesOf(tar: Buffer): Promise<Entry[]> {
-  const extract = tarExtract();
-  const entries: Entry[] = [];
-  const done = (async () => {
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      entries.push({ name: entry.header.name, data: Buffer.concat(chunks), pax: entry.header.pax as Record<string, string> | undefined });
-    }
-  })();
-  extract.end(tar);
-  await done;
-  return entries;
-}
-
-async function tarOf(entries: Entry[]): Promise<Buffer> {
+async function tarOf(entries: TarEntry[]): Promise<Buffer> {
   const pack = tarPack();
   for (const e of entries) pack.entry({ name: e.name, size: e.data.length, mtime: new Date(0), ...(e.pax ? { pax: e.pax } : {}) }, e.data);
   pack.finalize();
@@ -89,7 +73,7 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
   }
 
   it('writes the memorial and its portrait after the page photos', async () => {
-    const names = (await entriesOf(backup)).map((e) => e.name);
+    const names = (await tarEntries(backup)).map((e) => e.name);
     expect(names.at(-2)).toBe('memorial/settings.json');
     expect(names.at(-1)).toMatch(/^memorial\/site\/portrait-[0-9a-f]{20}\.jpg$/);
   });
@@ -109,9 +93,9 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
       // Byte for byte, but for the manifest's copy of the settings file: this archive runs without
       // one (the restore wrote it to DATA_DIR/site-settings.json; archive-backup.e2e-spec.ts checks
       // a whole file with it).
-      const again = await entriesOf(await download(agent));
-      const before = await entriesOf(backup);
-      const manifest = (entries: Entry[]) => ({ ...JSON.parse(entries[0]!.data.toString()), site_settings: 'set aside' });
+      const again = await tarEntries(await download(agent));
+      const before = await tarEntries(backup);
+      const manifest = (entries: TarEntry[]) => ({ ...JSON.parse(entries[0]!.data.toString()), site_settings: 'set aside' });
       expect(manifest(again)).toEqual(manifest(before));
       expect(again.slice(1)).toEqual(before.slice(1));
     } finally {
@@ -120,7 +104,7 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
   });
 
   it('restores a backup made before the memorial was kept, its memorial from the settings file it carries', async () => {
-    const older = await tarOf((await entriesOf(backup)).filter((e) => !e.name.startsWith('memorial/')));
+    const older = await tarOf((await tarEntries(backup)).filter((e) => !e.name.startsWith('memorial/')));
     const t = await fresh();
     try {
       await t.app.get(ArchiveImporter).restore(Readable.from(older), false);
@@ -138,7 +122,7 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
   });
 
   it('refuses a memorial the site would refuse, or a portrait not the one backed up, changing nothing', async () => {
-    const entries = await entriesOf(backup);
+    const entries = await tarEntries(backup);
     const scripted = entries.map((e) =>
       e.name === 'memorial/settings.json' ? { ...e, data: Buffer.from(e.data.toString().replace('Wrote of *harbours*.', 'Wrote <script>alert(1)</script>')) } : e,
     );

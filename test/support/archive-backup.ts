@@ -113,9 +113,9 @@ export function writeTemp(name: string, data: Buffer): string {
   return file;
 }
 
-export type TarEntry = { name: string; data: Buffer };
+export type TarEntry = { name: string; data: Buffer; pax?: Record<string, string> };
 
-/** The entries of a tar file: name and bytes, in order. */
+/** The entries of a tar file: name, bytes and extended header, in order. */
 export async function tarEntries(data: Buffer): Promise<TarEntry[]> {
   const extract = tarExtract();
   const entries: TarEntry[] = [];
@@ -123,7 +123,7 @@ export async function tarEntries(data: Buffer): Promise<TarEntry[]> {
     for await (const entry of extract) {
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(chunk as Buffer);
-      entries.push({ name: entry.header.name, data: Buffer.concat(chunks) });
+      entries.push({ name: entry.header.name, data: Buffer.concat(chunks), pax: entry.header.pax as Record<string, string> | undefined });
     }
   })();
   extract.end(data);
