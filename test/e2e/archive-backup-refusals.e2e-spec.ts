@@ -39,6 +39,9 @@ interface Refusal {
   cli?: Record<string, string>;
 }
 
+/** Marks a refusal to go through the command line, in the environment it runs in. */
+const BY_COMMAND_LINE: Record<string, string> = {};
+
 /**
  * Restores each file into the place, first those to go through the command line, then the others
  * in this process; `check` judges each answer. `after` runs on the archive opened in this process,
@@ -68,7 +71,7 @@ describe.each(dbTargets())('refusals of a restore on %s', (target: DbTarget) => 
     const refusals: Refusal[] = [];
     const refuse = (name: string, data: Buffer, message: string, cli?: Record<string, string>) => refusals.push({ name, data, message, cli });
     const { source, download } = suite;
-    refuse('photo.jpg', readFileSync(join(source.dataDir, 'pages', storedFiles(join(source.dataDir, 'pages'))[0])), 'This file is not a poetry archive backup (it is not a tar file).', {});
+    refuse('photo.jpg', readFileSync(join(source.dataDir, 'pages', storedFiles(join(source.dataDir, 'pages'))[0])), 'This file is not a poetry archive backup (it is not a tar file).', BY_COMMAND_LINE);
     refuse('other.tar', await tarOf([{ name: 'README', data: Buffer.from('hello') }]), 'This file is not a poetry archive backup (it does not begin with archive.json).');
 
     const entries = await tarEntries(download.body);
@@ -129,7 +132,7 @@ describe.each(dbTargets())('refusals of a restore on %s', (target: DbTarget) => 
       pack.finalize();
       const chunks: Buffer[] = [];
       for await (const chunk of pack) chunks.push(chunk as Buffer);
-      refuse(`${type}.tar`, Buffer.concat(chunks), `its entry ${photo.name} is not a regular file (${type})`, type === 'symlink' ? {} : undefined);
+      refuse(`${type}.tar`, Buffer.concat(chunks), `its entry ${photo.name} is not a regular file (${type})`, type === 'symlink' ? BY_COMMAND_LINE : undefined);
     }
     // A version that Restore would bring back must hold what the archive would store.
     refuse('blank-version.tar', await tarOf(withRow('revisions', (r) => ((r.snapshot as { title: string }).title = ' '))), /data\/revisions\/000001\.ndjson line 1 \(revisions 1\): snapshot\.title must show a visible character/);
@@ -139,7 +142,7 @@ describe.each(dbTargets())('refusals of a restore on %s', (target: DbTarget) => 
     // One byte of a photo flipped: its checksum no longer matches.
     const flipped = Buffer.from(photo.data);
     flipped[flipped.length >> 1] ^= 0xff;
-    refuse('flipped.tar', await tarOf(withPhoto(entries, flipped)), `the page photo ${photoKey} is not the one it was backed up as (its checksum differs)`, {});
+    refuse('flipped.tar', await tarOf(withPhoto(entries, flipped)), `the page photo ${photoKey} is not the one it was backed up as (its checksum differs)`, BY_COMMAND_LINE);
 
     // A "photo" that is a page or a picture of script: refused even with its row made to match it.
     for (const [what, data] of [
@@ -199,7 +202,7 @@ describe.each(dbTargets())('refusals of a restore on %s', (target: DbTarget) => 
       ['status', 'publications', (r) => (r.status = 'secret'), /\(publications \d+\): status must be one of "draft", "published"/],
       ['hash', 'users', (r) => (r.password_hash = 'plain text'), /\(users \d+\): password_hash must be an argon2 password hash/],
     ];
-    for (const [name, table, change, message] of rowCases) refuse(`${name}.tar`, await tarOf(withRow(table, change)), message, name === 'bell' ? {} : undefined);
+    for (const [name, table, change, message] of rowCases) refuse(`${name}.tar`, await tarOf(withRow(table, change)), message, name === 'bell' ? BY_COMMAND_LINE : undefined);
     // Next ids below the ids the rows hold: the archive would hand one out twice.
     const manifest = JSON.parse(entries[0]!.data.toString('utf8'));
     manifest.next_ids.poems = 2;
