@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { clusterTemplate, holdsCluster } from './cluster-template.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGlitePool } from './pglite-pool.js';
 
@@ -17,10 +18,12 @@ export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
   // kept, so TypeORM's connection retries really try again.
   const open = () =>
     (db ??= (async () => {
-      if (!dataDir) return PGlite.create({ extensions });
+      // A new database, in memory or in an empty folder, starts from a copy of an untouched one.
+      if (!dataDir) return PGlite.create({ extensions, loadDataDir: await clusterTemplate() });
       mkdirSync(dataDir, { recursive: true });
       const release = lockDataDir(dataDir);
-      const instance = await PGlite.create({ dataDir, extensions }).catch((err: unknown) => {
+      const opening = async () => PGlite.create({ dataDir, extensions, ...(holdsCluster(dataDir) ? {} : { loadDataDir: await clusterTemplate() }) });
+      const instance = await opening().catch((err: unknown) => {
         release();
         throw err;
       });
