@@ -29,7 +29,7 @@ module.exports = {
       comment:
         'Modules (the folders of src/) meet through a port or an event, one way only: a module-level cycle ' +
         '(catalog to delivery and back, even file by file acyclic) ties them into one. Folder scope: ' +
-        "every file of a module counts, type imports too.",
+        'every file of a module counts, type imports too.',
       scope: 'folder',
       from: { path: '^src/[^/]+$' },
       to: { path: '^src/[^/]+$', circular: true },
@@ -86,22 +86,18 @@ module.exports = {
     {
       name: 'no-reaching-into-other-modules',
       severity: 'error',
-      comment: "Another module is used through its index.ts (its application API) or its Nest module, never its internals.",
+      comment: 'Another module is used through its index.ts (its application API) or its Nest module, never its internals.',
       from: { path: '^src/([^/]+)/', pathNot: ['\\.spec\\.ts$', '^src/cli/'] },
       to: {
         path: '^src/([^/]+)/',
-        pathNot: [
-          '^src/$1/',
-          '^src/(config|database|common)/',
-          '^src/[^/]+/index\\.ts$',
-          '^src/[^/]+/[^/]+\\.module\\.ts$',
-        ],
+        pathNot: ['^src/$1/', '^src/(config|database|common)/', '^src/[^/]+/index\\.ts$', '^src/[^/]+/[^/]+\\.module\\.ts$'],
       },
     },
     {
       name: 'queue-knows-no-feature',
       severity: 'error',
-      comment: 'The job queue is generic: its users register it with their jobs, handlers and failure policy; it imports only the shared kernel.',
+      comment:
+        'The job queue is generic: its users register it with their jobs, handlers and failure policy; it imports only the shared kernel.',
       from: { path: '^src/queue/' },
       to: { path: '^(src|contracts)/', pathNot: ['^src/(queue|common|config|database)/'] },
     },
@@ -131,6 +127,10 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
   },
 };

@@ -25,7 +25,8 @@ export default defineConfig({
         // Those chunks are named after the screens sharing them ('vendor~index~login-page'); the
         // server serves plain file names only.
         chunkFileNames: (chunk) => (chunk.name.startsWith('vendor') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js'),
-        assetFileNames: (asset) => (asset.names.some((n) => n.startsWith('vendor')) ? 'assets/vendor-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.startsWith('vendor')) ? 'assets/vendor-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },
     },
   },

@@ -20,7 +20,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: resolve(root, 'dist/reader/server'),
         emptyOutDir: true,
         target: 'node20',
-        rollupOptions: { input: resolve(root, 'reader/src/entry-server.tsx'), output: { entryFileNames: 'entry-server.js', format: 'es', inlineDynamicImports: true } },
+        rollupOptions: {
+          input: resolve(root, 'reader/src/entry-server.tsx'),
+          output: { entryFileNames: 'entry-server.js', format: 'es', inlineDynamicImports: true },
+        },
       }
     : {
         outDir: resolve(root, 'dist/reader/client'),

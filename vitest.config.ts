@@ -34,7 +34,12 @@ export default defineConfig({
     projects: [
       {
         plugins: [swcPlugin],
-        test: { name: 'unit', execArgv: typescriptLoader, include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          execArgv: typescriptLoader,
+          include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'],
+          environment: 'node',
+        },
       },
       {
         plugins: [swcPlugin],

@@ -42,15 +42,16 @@ async function seed({ dataDir, mb, photoKb }) {
   for (let i = 0; i < photos; i++) {
     const book = Math.floor(i / perBook) + 1;
     if (i % perBook === 0) {
-      await db.query(`INSERT INTO publications (id, slug, title, status) VALUES ($1, $2, $3, 'published')`, [book, `book-${book}`, `Book ${book}`]);
+      await db.query(`INSERT INTO publications (id, slug, title, status) VALUES ($1, $2, $3, 'published')`, [
+        book,
+        `book-${book}`,
+        `Book ${book}`,
+      ]);
       for (let p = 0; p < 100; p++) {
-        await db.query(`INSERT INTO poems (publication_id, slug, title, body, position, line_count, word_count) VALUES ($1, $2, $3, $4, $5, 12, 60)`, [
-          book,
-          `book-${book}-poem-${p}`,
-          `Poem ${p} of book ${book}`,
-          'A line of verse that the printer set with care,\n'.repeat(20),
-          p,
-        ]);
+        await db.query(
+          `INSERT INTO poems (publication_id, slug, title, body, position, line_count, word_count) VALUES ($1, $2, $3, $4, $5, 12, 60)`,
+          [book, `book-${book}-poem-${p}`, `Poem ${p} of book ${book}`, 'A line of verse that the printer set with care,\n'.repeat(20), p],
+        );
       }
     }
     const key = `publications/${book}/scan-${book}-bench/page-${i}.jpg`;
@@ -122,11 +123,18 @@ if (process.argv[2] === '--child') {
   });
 } else {
   const { values: args } = parseArgs({
-    options: { mb: { type: 'string', default: '300' }, 'photo-kb': { type: 'string', default: '2048' }, json: { type: 'boolean', default: false } },
+    options: {
+      mb: { type: 'string', default: '300' },
+      'photo-kb': { type: 'string', default: '2048' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const run = (step, options) =>
     new Promise((resolve, reject) => {
-      const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(fileURLToPath(import.meta.url), ['--child'], {
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       child.once('message', (m) => (m.ok ? resolve(m.result) : reject(new Error(m.error))));
       child.once('exit', (code) => code && reject(new Error(`${step} exited with ${code}`)));
       child.send({ step, options });
@@ -146,9 +154,14 @@ if (process.argv[2] === '--child') {
     if (args.json) {
       console.log(JSON.stringify(report));
     } else {
-      console.log(`archive: ${archiveMb.toFixed(0)} MB (${photos} photos of ${args['photo-kb']} KB, ${Math.ceil(photos / 20) * 100} poems), embedded database`);
+      console.log(
+        `archive: ${archiveMb.toFixed(0)} MB (${photos} photos of ${args['photo-kb']} KB, ${Math.ceil(photos / 20) * 100} poems), embedded database`,
+      );
       console.log('step     seconds  MB/s   baseline RSS  peak RSS  growth');
-      for (const [name, r] of [['export', exported], ['import', imported]]) {
+      for (const [name, r] of [
+        ['export', exported],
+        ['import', imported],
+      ]) {
         console.log(
           `${name.padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}  ${(archiveMb / r.seconds).toFixed(0).padStart(4)}  ${r.baselineMb.toFixed(0).padStart(9)} MB  ${r.peakMb.toFixed(0).padStart(5)} MB  ${(r.peakMb - r.baselineMb).toFixed(0).padStart(3)} MB`,
         );

@@ -65,7 +65,10 @@ const percentile = (values, p) => {
 /** A published book with a poem, so that public pages have something to show while the import runs. */
 async function publicPages(call) {
   const { id, slug } = await call('POST', '/api/publications/', { title: 'Harbour Songs', authors: ['A. Poet'] });
-  const poem = await call('POST', `/api/publications/${id}/poems/`, { title: 'Low Tide', body: 'the boats lie down\non the mud\nand wait for the sea' });
+  const poem = await call('POST', `/api/publications/${id}/poems/`, {
+    title: 'Low Tide',
+    body: 'the boats lie down\non the mud\nand wait for the sea',
+  });
   await call('POST', `/api/publications/${id}/toggle_publish/`);
   return ['/', `/publication/${slug}`, `/poem/${poem.slug}`];
 }
@@ -144,7 +147,10 @@ async function embedded(photos) {
 
 /** A scan worker (dist/server/worker.js) held to one core. */
 async function startWorker(env, core) {
-  const proc = spawn('taskset', ['-c', String(core), process.execPath, 'dist/server/worker.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn('taskset', ['-c', String(core), process.execPath, 'dist/server/worker.js'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let log = '';
   await new Promise((resolve, reject) => {
     proc.stdout.on('data', (chunk) => {
@@ -181,7 +187,8 @@ async function withRedis(photos, workers) {
   const server = await startArchive(env);
   const stops = [];
   try {
-    for (let k = 0; k < workers; k++) stops.push(await startWorker({ ...env, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' }, k));
+    for (let k = 0; k < workers; k++)
+      stops.push(await startWorker({ ...env, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' }, k));
     const call = await adminSession(server.base, 'bench', 'bench-password');
     await importBook(call, photos.slice(0, 2 * workers), 'Warm-up');
     return await importBook(call, photos, `Read by ${workers}`);
@@ -226,7 +233,12 @@ if (!args['skip-redis']) {
   console.log(`\nWith Redis and PostgreSQL: a ${redisPages.length}-page book read by scan workers, each held to one core`);
   printTable(
     ['workers', 'reading the pages', 'seconds per page', 'poems added'],
-    [one, two].map((r, k) => [String(k + 1), `${r.readMinutes.toFixed(2)} min`, `${((r.readMinutes * 60) / redisPages.length).toFixed(2)} s`, String(r.state.poems_added)]),
+    [one, two].map((r, k) => [
+      String(k + 1),
+      `${r.readMinutes.toFixed(2)} min`,
+      `${((r.readMinutes * 60) / redisPages.length).toFixed(2)} s`,
+      String(r.state.poems_added),
+    ]),
   );
   console.log(`  two workers read it ${(one.readMinutes / two.readMinutes).toFixed(2)} times as fast as one`);
   if (two.readMinutes >= one.readMinutes) missed.push('two workers faster than one');

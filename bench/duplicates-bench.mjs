@@ -11,10 +11,11 @@ const { DuplicateFinder } = await import('../src/scanning/domain/duplicates/dupl
 // Deterministic pseudo-random verse: poems of 8-40 lines, words from a fixed vocabulary.
 let seed = 20240521;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const VOCAB = ('light window river winter father orchard quiet letter morning harbour stone field rain ' +
+const VOCAB = (
+  'light window river winter father orchard quiet letter morning harbour stone field rain ' +
   'bread salt evening garden child snow silence road lamp door bell meadow ash iron thread wing ' +
-  'the a of and in on under over with without slowly always never again still only when where')
-  .split(' ');
+  'the a of and in on under over with without slowly always never again still only when where'
+).split(' ');
 const line = () => Array.from({ length: 5 + Math.floor(rand() * 6) }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(' ');
 const poem = (i) => {
   const lines = Array.from({ length: 8 + Math.floor(rand() * 33) }, (_, k) => ((k + 1) % 5 === 0 ? '' : line()));

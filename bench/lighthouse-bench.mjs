@@ -16,14 +16,19 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chooseChromium } from '../test/browser/support/chromium.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, json: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, json: { type: 'boolean', default: false } },
+});
 const BARS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORIES = Object.keys(BARS);
 // Blink's preferred colour scheme: 0 is dark. The reader follows it unless the visitor chose a theme.
 const THEMES = { light: '--blink-settings=preferredColorScheme=1', dark: '--blink-settings=preferredColorScheme=0' };
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const archive = fork(`${here}lib/archive-server.mjs`, [], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const archive = fork(`${here}lib/archive-server.mjs`, [], {
+  env: { ...process.env, NODE_ENV: 'production' },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 archive.send({ publications: 3, poems: 40 });
 const ready = await new Promise((resolve, reject) => {
   archive.once('message', resolve);
@@ -61,14 +66,27 @@ try {
     const chrome = await chromeLauncher.launch({
       chromePath: browser.executablePath,
       envVars: { ...process.env, ...browser.env },
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', flag],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        flag,
+      ],
     });
     try {
       for (const [page, path] of Object.entries(pages)) {
         if (args.only && !`${page} ${theme}`.includes(args.only)) continue;
         const runs = [];
         for (let i = 0; i < Number(args.runs); i++) {
-          const { lhr } = await lighthouse(`http://127.0.0.1:${ready.port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+          const { lhr } = await lighthouse(`http://127.0.0.1:${ready.port}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+          });
           if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
           runs.push(lhr);
         }
@@ -81,12 +99,18 @@ try {
             .filter((ref) => ref.weight > 0 && !(ref.id in exempt) && (last.audits[ref.id].score ?? 1) < 1)
             .map((ref) => {
               const audit = last.audits[ref.id];
-              const where = (audit.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean).slice(0, 3);
+              const where = (audit.details?.items ?? [])
+                .map((item) => item.node?.snippet)
+                .filter(Boolean)
+                .slice(0, 3);
               return `${c}: ${audit.title}${where.length ? ` (${where.join(' ')})` : ''}`;
             }),
         );
         const metrics = Object.fromEntries(
-          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => [id, last.audits[id]?.displayValue]),
+          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => [
+            id,
+            last.audits[id]?.displayValue,
+          ]),
         );
         results.push({ page, theme, path, scores, metrics, failing, by_design: Object.values(exempt) });
       }
@@ -105,10 +129,14 @@ else {
   console.log(`  ${'page'.padEnd(8)} ${'theme'.padEnd(6)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}   LCP, TBT, CLS`);
   for (const r of results) {
     const m = r.metrics;
-    console.log(`  ${r.page.padEnd(8)} ${r.theme.padEnd(6)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')}   ${m['largest-contentful-paint']}, ${m['total-blocking-time']}, ${m['cumulative-layout-shift']}`);
+    console.log(
+      `  ${r.page.padEnd(8)} ${r.theme.padEnd(6)} ${CATEGORIES.map((c) => String(r.scores[c]).padStart(15)).join('')}   ${m['largest-contentful-paint']}, ${m['total-blocking-time']}, ${m['cumulative-layout-shift']}`,
+    );
     for (const f of r.failing) console.log(`      under its bar: ${f}`);
     for (const reason of r.by_design) console.log(`      not counted: ${reason}`);
   }
-  console.log(`\n${pass ? 'PASS' : 'FAIL'}  performance >= ${BARS.performance}, accessibility, best practices and SEO ${BARS.seo} on every page in both themes`);
+  console.log(
+    `\n${pass ? 'PASS' : 'FAIL'}  performance >= ${BARS.performance}, accessibility, best practices and SEO ${BARS.seo} on every page in both themes`,
+  );
 }
 process.exit(pass ? 0 : 1);

@@ -26,9 +26,17 @@ const side = (megapixels) => Math.floor(Math.sqrt(megapixels * 1_000_000));
 
 /** A page of a book at `size` pixels a side: paper and a few lines of type, as a photo holds. */
 function page(size) {
-  const lines = Array.from({ length: 12 }, (_, i) => `<text x="${size * 0.1}" y="${size * (0.15 + i * 0.06)}" font-size="${size / 40}" font-family="DejaVu Serif">Line ${i + 1} of a poem, set in the book's own type</text>`);
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<text x="${size * 0.1}" y="${size * (0.15 + i * 0.06)}" font-size="${size / 40}" font-family="DejaVu Serif">Line ${i + 1} of a poem, set in the book's own type</text>`,
+  );
   return sharp({ create: { width: size, height: size, channels: 3, background: { r: 244, g: 241, b: 234 } } }).composite([
-    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${lines.join('')}</svg>`), top: 0, left: 0 },
+    {
+      input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${lines.join('')}</svg>`),
+      top: 0,
+      left: 0,
+    },
   ]);
 }
 
@@ -40,8 +48,18 @@ async function photos() {
   const heif = side(25);
   const made = [
     ['baseline JPEG', 'baseline.jpg', big, () => page(big).jpeg({ quality: 85 }).toBuffer()],
-    ['progressive JPEG 4:4:4', 'progressive.jpg', big, () => page(big).jpeg({ quality: 85, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer()],
-    ['PNG, 16-bit RGBA, interlaced', 'interlaced.png', big, () => page(big).ensureAlpha().toColourspace('rgb16').png({ progressive: true }).toBuffer()],
+    [
+      'progressive JPEG 4:4:4',
+      'progressive.jpg',
+      big,
+      () => page(big).jpeg({ quality: 85, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(),
+    ],
+    [
+      'PNG, 16-bit RGBA, interlaced',
+      'interlaced.png',
+      big,
+      () => page(big).ensureAlpha().toColourspace('rgb16').png({ progressive: true }).toBuffer(),
+    ],
     ['WebP, lossy', 'lossy.webp', big, () => page(big).webp({ quality: 80 }).toBuffer()],
     ['WebP, lossless', 'lossless.webp', big, () => page(big).webp({ lossless: true }).toBuffer()],
     [
@@ -92,7 +110,11 @@ async function finished(call, jobIds) {
 
 const list = await photos();
 // As the Docker image runs it (Dockerfile): glibc returns large freed blocks to the system at once.
-const server = await startArchive({ DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')), NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '131072' });
+const server = await startArchive({
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')),
+  NODE_ENV: 'production',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+});
 try {
   const call = await adminSession(server.base, 'bench', 'bench-password');
   const { id } = await call('POST', '/api/publications/', { title: 'Memory bench' });
@@ -123,7 +145,10 @@ try {
   const settled = memory(server.pid).rss - baseline;
 
   console.log(`\nPage photos uploaded at once, one upload each, to dist/server/main.js (embedded defaults):`);
-  for (const p of list) console.log(`  ${p.name.padEnd(30)} ${p.size} x ${p.size} (${((p.size * p.size) / 1e6).toFixed(1)} MP), ${(p.data.length / MB).toFixed(2)} MB`);
+  for (const p of list)
+    console.log(
+      `  ${p.name.padEnd(30)} ${p.size} x ${p.size} (${((p.size * p.size) / 1e6).toFixed(1)} MP), ${(p.data.length / MB).toFixed(2)} MB`,
+    );
   console.log(`\nresident memory before: ${baseline.toFixed(0)} MB`);
   console.log('\neach photo alone (its upload and its scan), peak growth over that baseline:');
   for (const a of alone) console.log(`  ${a.photo.name.padEnd(30)} ${a.peak.toFixed(0).padStart(4)} MB  (${(a.ms / 1000).toFixed(1)} s)`);

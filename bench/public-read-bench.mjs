@@ -160,7 +160,8 @@ archive.send('close');
 await new Promise((resolve) => archive.proc.once('exit', resolve));
 bare.proc.kill();
 const uncached = [];
-for (const processes of ready.database === 'PostgreSQL' ? [1, Number(args.processes)] : [1]) uncached.push(...(await measureUncached(processes)));
+for (const processes of ready.database === 'PostgreSQL' ? [1, Number(args.processes)] : [1])
+  uncached.push(...(await measureUncached(processes)));
 
 const report = {
   database: ready.database,
@@ -175,27 +176,43 @@ const report = {
   revalidation: ready.revalidation,
 };
 const bars = {
-  [`cached reads >= ${SHARE_BAR * 100}% of the bare server on every path`]: cached.every((r) => r.share >= SHARE_BAR && r.archive.errors === 0),
-  [`a random parameter on every request >= ${SHARE_BAR * 100}% of the cached rate on every path`]: cached.every((r) => r.busted_share >= SHARE_BAR && r.busted.errors === 0),
-  [`uncached book and poem pages >= ${UNCACHED_RPS_BAR} req/s, p99 <= ${UNCACHED_P99_BAR_MS} ms with ${uncached.at(-1).processes} API process(es)`]: uncached
-    .filter((r) => r.processes === uncached.at(-1).processes)
-    .every((r) => r.archive.rps >= UNCACHED_RPS_BAR && r.archive.p99_ms <= UNCACHED_P99_BAR_MS && r.archive.errors === 0),
+  [`cached reads >= ${SHARE_BAR * 100}% of the bare server on every path`]: cached.every(
+    (r) => r.share >= SHARE_BAR && r.archive.errors === 0,
+  ),
+  [`a random parameter on every request >= ${SHARE_BAR * 100}% of the cached rate on every path`]: cached.every(
+    (r) => r.busted_share >= SHARE_BAR && r.busted.errors === 0,
+  ),
+  [`uncached book and poem pages >= ${UNCACHED_RPS_BAR} req/s, p99 <= ${UNCACHED_P99_BAR_MS} ms with ${uncached.at(-1).processes} API process(es)`]:
+    uncached
+      .filter((r) => r.processes === uncached.at(-1).processes)
+      .every((r) => r.archive.rps >= UNCACHED_RPS_BAR && r.archive.p99_ms <= UNCACHED_P99_BAR_MS && r.archive.errors === 0),
   'SQL queries per uncached request constant in the archive size': Object.values(ready.queries).every((q) => q.small === q.full),
 };
 
 if (args.json) {
   console.log(JSON.stringify({ ...report, bars }, null, 2));
 } else {
-  console.log(`\nPublic reads on ${ready.database}, ${ready.size.publications} publications x ${ready.size.poems} poems, ${args.connections} connections (load from ${generator}), best of ${args.rounds} x ${args.seconds} s`);
+  console.log(
+    `\nPublic reads on ${ready.database}, ${ready.size.publications} publications x ${ready.size.poems} poems, ${args.connections} connections (load from ${generator}), best of ${args.rounds} x ${args.seconds} s`,
+  );
   console.log('\nCached (as a browser asks: Brotli accepted), archive vs a bare node http server sending the same bytes');
   for (const r of cached) {
     console.log(`\n${r.name}: ${r.path}  (${r.bytes} bytes, ${r.encoding})`);
-    console.log(`  archive ${String(r.archive.rps).padStart(7)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}  CPU ${r.archive.cpu_us_per_request} us/request`);
-    console.log(`  bare    ${String(r.bare.rps).padStart(7)} req/s  p50 ${r.bare.p50_ms} ms  p99 ${r.bare.p99_ms} ms  CPU ${r.bare.cpu_us_per_request} us/request`);
-    console.log(`  busted  ${String(r.busted.rps).padStart(7)} req/s  p50 ${r.busted.p50_ms} ms  p99 ${r.busted.p99_ms} ms  errors ${r.busted.errors}  (a random x=N on every request: ${(r.busted_share * 100).toFixed(1)}% of the cached rate)`);
-    console.log(`  share of the bare server: ${(r.share * 100).toFixed(1)}% of its rate (bar ${SHARE_BAR * 100}%) ${r.share >= SHARE_BAR ? 'OK' : 'BELOW BAR'}; ${(r.cpu_share * 100).toFixed(1)}% by CPU per request`);
+    console.log(
+      `  archive ${String(r.archive.rps).padStart(7)} req/s  p50 ${r.archive.p50_ms} ms  p99 ${r.archive.p99_ms} ms  errors ${r.archive.errors}  CPU ${r.archive.cpu_us_per_request} us/request`,
+    );
+    console.log(
+      `  bare    ${String(r.bare.rps).padStart(7)} req/s  p50 ${r.bare.p50_ms} ms  p99 ${r.bare.p99_ms} ms  CPU ${r.bare.cpu_us_per_request} us/request`,
+    );
+    console.log(
+      `  busted  ${String(r.busted.rps).padStart(7)} req/s  p50 ${r.busted.p50_ms} ms  p99 ${r.busted.p99_ms} ms  errors ${r.busted.errors}  (a random x=N on every request: ${(r.busted_share * 100).toFixed(1)}% of the cached rate)`,
+    );
+    console.log(
+      `  share of the bare server: ${(r.share * 100).toFixed(1)}% of its rate (bar ${SHARE_BAR * 100}%) ${r.share >= SHARE_BAR ? 'OK' : 'BELOW BAR'}; ${(r.cpu_share * 100).toFixed(1)}% by CPU per request`,
+    );
   }
-  for (const s of ready.skipped) console.log(`\nskipped ${s.name}: ${s.path} answered ${s.status}${s.location ? ` -> ${s.location}` : ''} (not on this build)`);
+  for (const s of ready.skipped)
+    console.log(`\nskipped ${s.name}: ${s.path} answered ${s.status}${s.location ? ` -> ${s.location}` : ''} (not on this build)`);
   console.log('\nUncached (dist/server/main.js with READ_CACHE_MB=0: every request routed, read, rendered and compressed)');
   for (const r of uncached) {
     console.log(
@@ -203,7 +220,8 @@ if (args.json) {
     );
   }
   console.log('\nSQL queries per uncached request (small archive -> full archive):');
-  for (const [path, q] of Object.entries(ready.queries)) console.log(`  ${path}: ${q.small} -> ${q.full}${q.small === q.full ? ' (constant)' : ' (GROWS)'}`);
+  for (const [path, q] of Object.entries(ready.queries))
+    console.log(`  ${path}: ${q.small} -> ${q.full}${q.small === q.full ? ' (constant)' : ' (GROWS)'}`);
   console.log(`Repeat visit with If-None-Match: ${ready.revalidation}`);
   console.log(`SQL queries during the cached load: ${queriesDuringLoad}`);
   for (const [bar, ok] of Object.entries(bars)) console.log(`${ok ? 'PASS' : 'FAIL'}  ${bar}`);

@@ -51,7 +51,10 @@ async function main() {
 
   const runs = { archive: [], bare: [] };
   for (let round = 0; round < Number(args.rounds); round++) {
-    for (const [name, port] of [['archive', ready.port], ['bare', barePort]]) {
+    for (const [name, port] of [
+      ['archive', ready.port],
+      ['bare', barePort],
+    ]) {
       const load = child(`${here}lib/load.mjs`, ['--child']);
       load.send({ url: `http://127.0.0.1:${port}${ready.path}`, seconds: Number(args.seconds), connections: Number(args.connections) });
       runs[name].push(await load.next());
@@ -59,7 +62,10 @@ async function main() {
   }
   // Latency of one visitor at a time: what "a cached page in a few milliseconds" means.
   const single = { archive: [], bare: [] };
-  for (const [name, port] of [['archive', ready.port], ['bare', barePort]]) {
+  for (const [name, port] of [
+    ['archive', ready.port],
+    ['bare', barePort],
+  ]) {
     const load = child(`${here}lib/load.mjs`, ['--child']);
     load.send({ url: `http://127.0.0.1:${port}${ready.path}`, seconds: Number(args.seconds), connections: 1 });
     single[name] = await load.next();
@@ -76,7 +82,11 @@ async function main() {
     archive: { rps: Math.round(a.rps), p50_ms: +a.p50.toFixed(2), p99_ms: +a.p99.toFixed(2), errors: a.errors },
     bare: { rps: Math.round(b.rps), p50_ms: +b.p50.toFixed(2), p99_ms: +b.p99.toFixed(2) },
     share: +(a.rps / b.rps).toFixed(3),
-    one_connection: { archive_p50_ms: +single.archive.p50.toFixed(2), archive_p99_ms: +single.archive.p99.toFixed(2), bare_p50_ms: +single.bare.p50.toFixed(2) },
+    one_connection: {
+      archive_p50_ms: +single.archive.p50.toFixed(2),
+      archive_p99_ms: +single.archive.p99.toFixed(2),
+      bare_p50_ms: +single.bare.p50.toFixed(2),
+    },
     uncached: ready.uncached,
     revalidation: ready.revalidation,
   };
@@ -94,11 +104,17 @@ async function main() {
     for (const f of js.files) console.log(`  ${f.kind.padEnd(9)} ${kb(f.gzip).padStart(9)}  ${f.file}`);
     console.log(`  page load ${kb(js.page_bytes)}; with web vitals configured ${kb(js.page_with_vitals_bytes)} (budget 80 KB)`);
     console.log(`\nServer-rendered poem page ${report.page.path} (${report.page.bytes} bytes), ${args.connections} connections`);
-    console.log(`  archive ${String(report.archive.rps).padStart(7)} req/s  p50 ${report.archive.p50_ms} ms  p99 ${report.archive.p99_ms} ms  errors ${report.archive.errors}`);
+    console.log(
+      `  archive ${String(report.archive.rps).padStart(7)} req/s  p50 ${report.archive.p50_ms} ms  p99 ${report.archive.p99_ms} ms  errors ${report.archive.errors}`,
+    );
     console.log(`  bare    ${String(report.bare.rps).padStart(7)} req/s  p50 ${report.bare.p50_ms} ms  p99 ${report.bare.p99_ms} ms`);
     console.log(`  archive reaches ${(report.share * 100).toFixed(1)}% of the bare server`);
-    console.log(`  one connection: archive p50 ${report.one_connection.archive_p50_ms} ms (p99 ${report.one_connection.archive_p99_ms} ms), bare p50 ${report.one_connection.bare_p50_ms} ms`);
-    console.log(`  a cache miss costs ${report.uncached.catalog_reads_ms} ms of catalog reads + ${report.uncached.render_ms} ms of rendering`);
+    console.log(
+      `  one connection: archive p50 ${report.one_connection.archive_p50_ms} ms (p99 ${report.one_connection.archive_p99_ms} ms), bare p50 ${report.one_connection.bare_p50_ms} ms`,
+    );
+    console.log(
+      `  a cache miss costs ${report.uncached.catalog_reads_ms} ms of catalog reads + ${report.uncached.render_ms} ms of rendering`,
+    );
     console.log(`  repeat visit with If-None-Match: HTTP ${report.revalidation}`);
     for (const [bar, ok] of Object.entries(bars)) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${bar}`);
   }
@@ -163,7 +179,8 @@ async function serve() {
     isbn: '978-0-306-40615-7',
     notes: '',
   });
-  const stanza = (i) => `The evening folds its paper light ${i}\n    across the harbour and the hill,\nwhere gulls write slowly, left to right,\n        the letters that the tide keeps still.`;
+  const stanza = (i) =>
+    `The evening folds its paper light ${i}\n    across the harbour and the hill,\nwhere gulls write slowly, left to right,\n        the letters that the tide keeps still.`;
   const poems = await commands.addPoems(
     pub.id,
     Array.from({ length: 12 }, (_, i) => ({ title: `Evening ${i + 1}`, body: [0, 1, 2, 3].map((s) => stanza(i * 4 + s)).join('\n\n') })),

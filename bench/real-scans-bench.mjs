@@ -72,27 +72,53 @@ async function main() {
         counts = counts ? addCounts(counts, scored) : scored;
         if (args.verbose) {
           const r = rates(scored);
-          console.log(`=== ${book.name}/${page.name}  CER ${pct(r.cer)}  lines ${scored.linesKept}/${scored.lines}  indent ${scored.indentKept}/${scored.linesKept}`);
+          console.log(
+            `=== ${book.name}/${page.name}  CER ${pct(r.cer)}  lines ${scored.linesKept}/${scored.lines}  indent ${scored.indentKept}/${scored.linesKept}`,
+          );
           console.log(extractedText(poems).replace(/^/gm, '  | '));
           for (const p of poems) console.log(`  poem ${JSON.stringify(p.title)} pages ${JSON.stringify(p.page_numbers)}`);
           for (const l of scored.lost) console.log(`  lost: ${l}`);
           for (const l of scored.misindented) console.log(`  indentation: ${l}`);
         }
       }
-      rows.push({ name: book.name, language: book.language, ...rates(counts), pages: book.pages.length, secondsPerPage: bookSeconds / book.pages.length, cpuSecondsPerPage: bookCpu / book.pages.length });
+      rows.push({
+        name: book.name,
+        language: book.language,
+        ...rates(counts),
+        pages: book.pages.length,
+        secondsPerPage: bookSeconds / book.pages.length,
+        cpuSecondsPerPage: bookCpu / book.pages.length,
+      });
       total = total ? addCounts(total, counts) : counts;
       pages += book.pages.length;
       seconds += bookSeconds;
       cpuSeconds += bookCpu;
     }
-    const all = { name: 'total', language: '', ...rates(total), pages, secondsPerPage: seconds / pages, cpuSecondsPerPage: cpuSeconds / pages };
+    const all = {
+      name: 'total',
+      language: '',
+      ...rates(total),
+      pages,
+      secondsPerPage: seconds / pages,
+      cpuSecondsPerPage: cpuSeconds / pages,
+    };
     rows.push(all);
 
     if (args.json) console.log(JSON.stringify({ rows, loadAverage: loadavg()[0], cpus: availableParallelism() }));
     else {
-      console.log(`Offline extractor on real scans at ${resolve(args.set)} (${pages} pages, each uploaded alone), measures of the set's README`);
+      console.log(
+        `Offline extractor on real scans at ${resolve(args.set)} (${pages} pages, each uploaded alone), measures of the set's README`,
+      );
       const header = ['book', 'pages', 'CER', 'lines kept', 'indent kept', 's/page', 'CPU s/page'];
-      const table = rows.map((r) => [r.name, r.pages, pct(r.cer), pct(r.lines), pct(r.indentation), r.secondsPerPage.toFixed(2), r.cpuSecondsPerPage.toFixed(2)]);
+      const table = rows.map((r) => [
+        r.name,
+        r.pages,
+        pct(r.cer),
+        pct(r.lines),
+        pct(r.indentation),
+        r.secondsPerPage.toFixed(2),
+        r.cpuSecondsPerPage.toFixed(2),
+      ]);
       printTable(header, table);
       console.log(`  ${loadNote()}`);
     }

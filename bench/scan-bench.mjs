@@ -32,8 +32,19 @@ const { values: args } = parseArgs({
 });
 
 /** The goals of the extraction issue, in the README's measures. */
-const GOALS = { found: 1, extra: 0, cer: 0.01, lines: 0.98, breaks: 0.95, indentation: 0.95, titles: 1, pages: 1, duplicates: 1, metadata: 1, secondsPerPhoto: 1.5 };
-
+const GOALS = {
+  found: 1,
+  extra: 0,
+  cer: 0.01,
+  lines: 0.98,
+  breaks: 0.95,
+  indentation: 0.95,
+  titles: 1,
+  pages: 1,
+  duplicates: 1,
+  metadata: 1,
+  secondsPerPhoto: 1.5,
+};
 
 /** A signed-in admin talking to the app over HTTP, as the admin app does (session cookie + CSRF). */
 function adminClient(call) {
@@ -124,8 +135,36 @@ async function main() {
     if (args.json) console.log(JSON.stringify({ rows, loadAverage: loadavg()[0], cpus: availableParallelism() }));
     else {
       console.log(`Offline extractor on ${resolve(args.set)} (${photos} photos, ${total.poems} poems), measures of the set's README`);
-      const header = ['book', 'poems found', 'extra', 'CER', 'lines', 'stanzas', 'indent', 'titles', 'pages', 'dups', 'metadata', 's/photo', 'CPU s/photo'];
-      const table = rows.map((r) => [r.name, `${r.found}/${r.poems}`, r.extra, pct(r.cer), pct(r.lines), pct(r.breaks), pct(r.indentation), `${r.titles}/${r.poems}`, `${r.pages}/${r.poems}`, r.duplicates, r.metadata, r.secondsPerPhoto.toFixed(2), r.cpuSecondsPerPhoto.toFixed(2)]);
+      const header = [
+        'book',
+        'poems found',
+        'extra',
+        'CER',
+        'lines',
+        'stanzas',
+        'indent',
+        'titles',
+        'pages',
+        'dups',
+        'metadata',
+        's/photo',
+        'CPU s/photo',
+      ];
+      const table = rows.map((r) => [
+        r.name,
+        `${r.found}/${r.poems}`,
+        r.extra,
+        pct(r.cer),
+        pct(r.lines),
+        pct(r.breaks),
+        pct(r.indentation),
+        `${r.titles}/${r.poems}`,
+        `${r.pages}/${r.poems}`,
+        r.duplicates,
+        r.metadata,
+        r.secondsPerPhoto.toFixed(2),
+        r.cpuSecondsPerPhoto.toFixed(2),
+      ]);
       printTable(header, table);
       for (const r of rows) if (r.missed.length && r.name !== 'total') console.log(`  ${r.name}: not found: ${r.missed.join(', ')}`);
       console.log(`  ${loadNote()}`);

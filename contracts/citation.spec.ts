@@ -30,7 +30,9 @@ describe('citations', () => {
     expect(citationText('mla', two)).toBe(
       'Vance, Eleanor, and Tom Reed. “The River at Dawn.” River Songs, pp. 11–12. The Eleanor Vance Archive, https://poetry.example.org/publication/river-songs/the-river-at-dawn.',
     );
-    expect(citationText('apa', two)).toMatch(/^Vance, E\., & Reed, T\. \(n\.d\.\)\. The River at Dawn\. In River Songs \(pp\. 11–12\)\. The Eleanor/);
+    expect(citationText('apa', two)).toMatch(
+      /^Vance, E\., & Reed, T\. \(n\.d\.\)\. The River at Dawn\. In River Songs \(pp\. 11–12\)\. The Eleanor/,
+    );
     expect(citationText('chicago', { ...two, authors: ['A B', 'C D', 'E F'] })).toMatch(/^B, A, C D, and E F\. /);
     expect(citationText('mla', { ...poem, title: 'Who Goes There?' })).toContain('“Who Goes There?” River Songs');
   });

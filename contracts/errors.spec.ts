@@ -24,7 +24,13 @@ describe('errorVariant', () => {
 });
 
 describe('reading the error body', () => {
-  const body = { statusCode: 409, message: 'Publication is in trash', error: 'Publication is in trash', detail: 'Publication is in trash', code: 'CATALOG.IN_TRASH' };
+  const body = {
+    statusCode: 409,
+    message: 'Publication is in trash',
+    error: 'Publication is in trash',
+    detail: 'Publication is in trash',
+    code: 'CATALOG.IN_TRASH',
+  };
 
   it('takes the message of a failed answer from its body, else the status text', () => {
     const err = errorFromResponse(409, 'Conflict', body);

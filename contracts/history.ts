@@ -5,18 +5,7 @@
 
 /** What a save did: edits and details, the lifecycle, the order, a restored version. */
 export type RevisionAction =
-  | 'original'
-  | 'create'
-  | 'edit'
-  | 'scan'
-  | 'delete'
-  | 'details'
-  | 'publish'
-  | 'unpublish'
-  | 'trash'
-  | 'untrash'
-  | 'reorder'
-  | 'revert';
+  'original' | 'create' | 'edit' | 'scan' | 'delete' | 'details' | 'publish' | 'unpublish' | 'trash' | 'untrash' | 'reorder' | 'revert';
 
 /** A poem as one version kept it. `deleted`: this version is the poem's deletion. */
 export interface PoemSnapshot {

@@ -42,7 +42,8 @@ export function matchPage(pathname: string): PageRoute | null {
     const book = ref === 'publication' && third !== undefined && fourth === undefined && rest.length === 0 ? decode(third) : null;
     return book === null ? null : { route: 'print', ref: book };
   }
-  if (first === 'index') return ref !== undefined && third === undefined && INDEX_KINDS.includes(ref) ? { route: 'index', kind: ref as IndexKind } : null;
+  if (first === 'index')
+    return ref !== undefined && third === undefined && INDEX_KINDS.includes(ref) ? { route: 'index', kind: ref as IndexKind } : null;
   if ((first !== 'publication' && first !== 'poem') || ref === undefined || rest.length > 0) return null;
   const decoded = decode(ref);
   if (decoded === null) return null;

@@ -3,7 +3,7 @@ import { lineGeometryEm, openingLines, setVerse, turnoverAt, verseProperties } f
 
 describe('setVerse', () => {
   it('splits stanzas on empty lines and keeps indentation as a width', () => {
-    const body = 'I wandered lonely\n    as a cloud\r\n\n\n\tThat floats on high  \nO\'er vales';
+    const body = "I wandered lonely\n    as a cloud\r\n\n\n\tThat floats on high  \nO'er vales";
     expect(setVerse(body).stanzas).toEqual([
       [
         { indent: 0, level: 0, text: 'I wandered lonely' },

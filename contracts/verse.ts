@@ -90,4 +90,3 @@ export function verseProperties(deepest: number): Record<'--deepest' | '--gap' |
 export function openingLines(body: string, count: number): VerseLine[] {
   return setVerse(body).stanzas.flat().slice(0, count);
 }
-

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.redisUrl) throw new Error('The worker needs REDIS_URL: without it the API runs scan jobs itself.');
   if (!config.databaseUrl) {
-    throw new Error('The worker needs DATABASE_URL (the PostgreSQL server the API uses): the embedded database cannot be shared between processes.');
+    throw new Error(
+      'The worker needs DATABASE_URL (the PostgreSQL server the API uses): the embedded database cannot be shared between processes.',
+    );
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();

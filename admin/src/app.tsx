@@ -29,7 +29,9 @@ const queryClient = createQueryClient();
  * routes rather than inside the admin's, so one raised as a session ends (its reason) stays up on
  * the login page.
  */
-const ArchiveNotification = () => <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />;
+const ArchiveNotification = () => (
+  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />
+);
 const NoNotification = () => null;
 
 /** react-admin's own URLs for a publication lead to the spec's: /admin/publication/{id}. */

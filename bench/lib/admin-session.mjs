@@ -16,7 +16,11 @@ export async function adminSession(base, username, password) {
   const call = async (method, path, body) => {
     const headers = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrftoken': token ?? '' };
     if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    const res = await fetch(base + path, { method, headers, body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+    });
     remember(res);
     const json = await res.json().catch(() => undefined);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);

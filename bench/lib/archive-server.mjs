@@ -67,7 +67,13 @@ process.once('message', async ({ publications, poems }) => {
     await client.end();
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-bench-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: 'bench-password',
+  });
   const app = await createApp(config, { logger: ['error'] });
   // The reader pages' reads go to the pool itself as named statements on PostgreSQL.
   const { DataSource } = await import('typeorm');
@@ -93,13 +99,16 @@ process.once('message', async ({ publications, poems }) => {
         isbn: '',
         notes: '',
       });
-      const added = await commands.addPoems(pub.id, Array.from({ length: poems }, (_, i) => ({
+      const added = await commands.addPoems(
+        pub.id,
+        Array.from({ length: poems }, (_, i) => ({
           title: `Poem ${i} of ${p}`,
           body: poemBody(p, i),
           // Its About section shows notes, as a curator's poems have.
           notes: `Written in the spring of ${1958 + (p % 40)}; first printed in a magazine, then as page ${i + 1} of this collection.`,
           pageNumbers: [i + 1],
-        })));
+        })),
+      );
       seeded.push({ publication: await commands.setStatus(pub.id, 'published'), poems: added });
     }
   }

@@ -21,7 +21,14 @@ export async function withEmbeddedArchive(distDir, work) {
   const dataDir = mkdtempSync(join(tmpdir(), 'scan-bench-'));
   const password = 'bench-password-long-enough';
   // OCR_LANGUAGES passes through, so a book can be measured with its own language's data.
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: password, PORT: '0', OCR_LANGUAGES: process.env.OCR_LANGUAGES });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: password,
+    PORT: '0',
+    OCR_LANGUAGES: process.env.OCR_LANGUAGES,
+  });
   const app = await createApp(config, { inMemory: true, logger: ['error'] });
   try {
     await app.listen(0, '127.0.0.1');

@@ -89,7 +89,9 @@ async function loadWithWrk({ url, connections = 32, seconds = 3, headers = {}, b
     rps: requests / ((Number(done[2]) * MS[done[3]]) / 1000),
     p50: latency(50),
     p99: latency(99),
-    errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
+    errors:
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) +
+      (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
   };
 }
 

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { poemAt, poemIndexOf, type Load, type PageState, type Poem, type PublicSiteSettings, type ReaderData } from '../../contracts/reader-page.js';
+import {
+  poemAt,
+  poemIndexOf,
+  type Load,
+  type PageState,
+  type Poem,
+  type PublicSiteSettings,
+  type ReaderData,
+} from '../../contracts/reader-page.js';
 import { refOf } from '../../contracts/format.js';
 import { NavigateContext } from './components/navigation.js';
 import { loadingState, loadPage, loadPoemText } from './lib/api.js';
@@ -102,7 +110,14 @@ function neighbours(page: PageState): string[] {
 function headKey(page: PageState): string {
   const book = bookOf(page);
   const poemShown = book && book.view >= 0 ? (poemAt(book.data, book.view) ? 'text' : 'title') : '';
-  return JSON.stringify([page.route, 'ref' in page ? page.ref : '', page.route === 'publication' ? page.poem : '', loadOf(page).state, poemShown, page.route === 'search' ? page.q : '']);
+  return JSON.stringify([
+    page.route,
+    'ref' in page ? page.ref : '',
+    page.route === 'publication' ? page.poem : '',
+    loadOf(page).state,
+    poemShown,
+    page.route === 'search' ? page.q : '',
+  ]);
 }
 
 /**
@@ -154,7 +169,13 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
     const book = bookOf(page);
     if (!book || wanted.length === 0) return;
     void Promise.all(wanted.map(loadPoemText)).then((found) =>
-      setPage((current) => withTexts(current, book.data.publication.id, found.filter((p): p is Poem => p !== null))),
+      setPage((current) =>
+        withTexts(
+          current,
+          book.data.publication.id,
+          found.filter((p): p is Poem => p !== null),
+        ),
+      ),
     );
   }, [page]);
 

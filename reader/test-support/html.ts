@@ -64,5 +64,7 @@ export function bootData(html: string): any {
 /** Visible text of the body, tags removed and entities decoded. */
 export function bodyText(html: string): string {
   const body = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
-  return decodeEntities(body.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(body.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

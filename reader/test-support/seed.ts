@@ -21,12 +21,15 @@ export interface Seeded {
 const RIVER_POEMS = [
   {
     title: 'The River at Dawn',
-    body:
-      'The river wakes before the town,\n    and carries morning light\n        down past the mill, the willow, down\nto where the reeds hold night.\n\nA heron stands in silver water, still as a held breath, as long as any line of verse can run before it has to break and wrap upon a narrow phone screen.',
+    body: 'The river wakes before the town,\n    and carries morning light\n        down past the mill, the willow, down\nto where the reeds hold night.\n\nA heron stands in silver water, still as a held breath, as long as any line of verse can run before it has to break and wrap upon a narrow phone screen.',
     pageNumbers: [3],
   },
   { title: 'Winter Orchard', body: 'Bare branches write\nagainst the white sky\n\nwhat summer meant.', pageNumbers: [4] },
-  { title: 'Letters Home', body: 'Mother, the city is loud,\nthe trains are always late,\nbut the library keeps its quiet\nand I keep mine.', pageNumbers: [5] },
+  {
+    title: 'Letters Home',
+    body: 'Mother, the city is loud,\nthe trains are always late,\nbut the library keeps its quiet\nand I keep mine.',
+    pageNumbers: [5],
+  },
 ];
 
 /** A small catalog as visitors and admins would see it (in the API's shape): published, hostile, draft, trash, empty. */
@@ -54,15 +57,36 @@ export async function seedCatalog(app: INestApplicationContext): Promise<Seeded>
   const [hostilePoem] = await commands.addPoems(hostile.id, [{ title: `Poem ${HOSTILE_TITLE}`, body: HOSTILE_BODY }]);
   await commands.setStatus(hostile.id, 'published');
 
-  const draft = await commands.createPublication({ title: 'Unfinished Drafts', authors: [], publisher: '', publicationDate: '', isbn: '', notes: '' });
+  const draft = await commands.createPublication({
+    title: 'Unfinished Drafts',
+    authors: [],
+    publisher: '',
+    publicationDate: '',
+    isbn: '',
+    notes: '',
+  });
   const [draftPoem] = await commands.addPoems(draft.id, [{ title: 'Secret Draft Poem', body: 'not for visitors' }]);
 
-  const trashed = await commands.createPublication({ title: 'Withdrawn Collection', authors: [], publisher: '', publicationDate: '', isbn: '', notes: '' });
+  const trashed = await commands.createPublication({
+    title: 'Withdrawn Collection',
+    authors: [],
+    publisher: '',
+    publicationDate: '',
+    isbn: '',
+    notes: '',
+  });
   await commands.addPoems(trashed.id, [{ title: 'Withdrawn Poem', body: 'gone' }]);
   await commands.setStatus(trashed.id, 'published');
   await commands.moveToTrash(trashed.id);
 
-  const empty = await commands.createPublication({ title: 'Empty Notebook', authors: ['Ana Poet'], publisher: '', publicationDate: '', isbn: '', notes: '' });
+  const empty = await commands.createPublication({
+    title: 'Empty Notebook',
+    authors: ['Ana Poet'],
+    publisher: '',
+    publicationDate: '',
+    isbn: '',
+    notes: '',
+  });
   await commands.setStatus(empty.id, 'published');
 
   const queries = app.get(CatalogQueries);

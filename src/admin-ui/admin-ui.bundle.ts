@@ -8,7 +8,11 @@ import { SITE_SETTINGS } from '../settings/index.js';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where `npm run build:admin` puts the app, seen from src/ (tests) and from dist/server (production). */
-export const ADMIN_DIST_CANDIDATES = [resolve(here, '../../dist/admin'), resolve(here, '../../../dist/admin'), resolve(process.cwd(), 'dist/admin')];
+export const ADMIN_DIST_CANDIDATES = [
+  resolve(here, '../../dist/admin'),
+  resolve(here, '../../../dist/admin'),
+  resolve(process.cwd(), 'dist/admin'),
+];
 
 export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -16,9 +20,14 @@ export function escapeAttribute(value: string): string {
 
 /** Writes the poet's name into the page and makes sure the robots meta says noindex. */
 export function prepareIndexHtml(html: string, poetName: string): string {
-  let out = html.replace(/<meta name="poet-name" content="[^"]*"\s*\/?>/, `<meta name="poet-name" content="${escapeAttribute(poetName)}" />`);
-  if (!/<meta name="poet-name"/.test(out)) out = out.replace('</head>', `<meta name="poet-name" content="${escapeAttribute(poetName)}" />\n</head>`);
-  if (!/<meta name="robots" content="[^"]*noindex/.test(out)) out = out.replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
+  let out = html.replace(
+    /<meta name="poet-name" content="[^"]*"\s*\/?>/,
+    `<meta name="poet-name" content="${escapeAttribute(poetName)}" />`,
+  );
+  if (!/<meta name="poet-name"/.test(out))
+    out = out.replace('</head>', `<meta name="poet-name" content="${escapeAttribute(poetName)}" />\n</head>`);
+  if (!/<meta name="robots" content="[^"]*noindex/.test(out))
+    out = out.replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
   return out;
 }
 

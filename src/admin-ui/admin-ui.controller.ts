@@ -23,12 +23,16 @@ export class AdminUiController {
       res.type('text/plain').send('Not found');
       return;
     }
-    res.sendFile(name, { root: join(dir, 'assets'), dotfiles: 'deny', immutable: true, maxAge: '365d', headers: { 'Cache-Control': IMMUTABLE } }, (err) => {
-      if (err && !res.headersSent) {
-        res.status(404).setHeader('Cache-Control', 'no-store');
-        res.type('text/plain').send('Not found');
-      }
-    });
+    res.sendFile(
+      name,
+      { root: join(dir, 'assets'), dotfiles: 'deny', immutable: true, maxAge: '365d', headers: { 'Cache-Control': IMMUTABLE } },
+      (err) => {
+        if (err && !res.headersSent) {
+          res.status(404).setHeader('Cache-Control', 'no-store');
+          res.type('text/plain').send('Not found');
+        }
+      },
+    );
   }
 
   @Get(['login', 'admin', 'admin/*path'])
@@ -37,7 +41,9 @@ export class AdminUiController {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     const html = this.bundle.indexHtml();
     if (!html) {
-      res.status(503).json({ statusCode: 503, error: 'Service Unavailable', detail: 'The admin app is not built. Run `npm run build:admin`.' });
+      res
+        .status(503)
+        .json({ statusCode: 503, error: 'Service Unavailable', detail: 'The admin app is not built. Run `npm run build:admin`.' });
       return;
     }
     res.type('html').send(html);

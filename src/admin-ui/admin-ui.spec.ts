@@ -12,7 +12,8 @@ import { SettingsModule, SITE_SETTINGS } from '../settings/index.js';
 
 describe('prepareIndexHtml', () => {
   it('writes the poet name escaped and keeps a noindex robots meta', () => {
-    const html = '<html><head><meta name="robots" content="noindex, nofollow" />\n<meta name="poet-name" content="" /></head><body></body></html>';
+    const html =
+      '<html><head><meta name="robots" content="noindex, nofollow" />\n<meta name="poet-name" content="" /></head><body></body></html>';
     const out = prepareIndexHtml(html, 'Anne "Nan" <Doe>');
     expect(out).toContain('<meta name="poet-name" content="Anne &quot;Nan&quot; &lt;Doe&gt;" />');
     expect(out).toContain('<meta name="robots" content="noindex, nofollow" />');
@@ -40,7 +41,10 @@ class SettingsStub {}
 describe('AdminUiModule over the built admin', () => {
   beforeAll(() => {
     if (!ADMIN_DIST_CANDIDATES.some((d) => existsSync(`${d}/index.html`))) {
-      execFileSync('npx', ['vite', 'build', '-c', 'vite.admin.config.ts'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+      execFileSync('npx', ['vite', 'build', '-c', 'vite.admin.config.ts'], {
+        stdio: 'ignore',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     }
   }, 120_000);
 

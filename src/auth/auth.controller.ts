@@ -28,7 +28,8 @@ export class AuthController {
   @UseGuards(LoginGuard)
   @ApiOperation({
     summary: 'Start an admin session; answers {success, user, error, failed_logins}',
-    description: 'failed_logins: the wrong passwords given for the account since its last sign-in ({attempts, last_at}), or null. Sets the archive_device cookie.',
+    description:
+      'failed_logins: the wrong passwords given for the account since its last sign-in ({attempts, last_at}), or null. Sets the archive_device cookie.',
   })
   @ApiBody({ type: LoginDto })
   @ApiTooManyRequestsResponse({

@@ -1,4 +1,13 @@
-import { HttpException, Inject, Injectable, mixin, type CallHandler, type ExecutionContext, type NestInterceptor, type Type } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  mixin,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

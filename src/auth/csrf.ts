@@ -1,11 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  ForbiddenException,
-  Injectable,
-  SetMetadata,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { ForbiddenException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 

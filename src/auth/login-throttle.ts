@@ -103,7 +103,10 @@ export class LoginThrottle {
    */
   private async giveBack(held: LoginAttempt['held']): Promise<void> {
     for (const { key, stamp } of held) {
-      await this.db.query(`UPDATE login_attempts SET failures = failures - 1 WHERE key = $1 AND window_start::text = $2 AND failures > 0`, [key, stamp]);
+      await this.db.query(`UPDATE login_attempts SET failures = failures - 1 WHERE key = $1 AND window_start::text = $2 AND failures > 0`, [
+        key,
+        stamp,
+      ]);
     }
   }
 }

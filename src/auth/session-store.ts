@@ -26,12 +26,10 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
-    this.db
-      .query(`SELECT sess FROM sessions WHERE sid = $1 AND expires_at > now()`, [sid])
-      .then((rows: Array<{ sess: unknown }>) => {
-        const raw = rows[0]?.sess;
-        callback(null, raw ? ((typeof raw === 'string' ? JSON.parse(raw) : raw) as session.SessionData) : null);
-      }, callback);
+    this.db.query(`SELECT sess FROM sessions WHERE sid = $1 AND expires_at > now()`, [sid]).then((rows: Array<{ sess: unknown }>) => {
+      const raw = rows[0]?.sess;
+      callback(null, raw ? ((typeof raw === 'string' ? JSON.parse(raw) : raw) as session.SessionData) : null);
+    }, callback);
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -49,9 +47,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    this.db
-      .query(`UPDATE sessions SET expires_at = $2 WHERE sid = $1`, [sid, this.expiry(sess)])
-      .then(() => callback?.(), callback);
+    this.db.query(`UPDATE sessions SET expires_at = $2 WHERE sid = $1`, [sid, this.expiry(sess)]).then(() => callback?.(), callback);
   }
 
   async sweep(): Promise<void> {

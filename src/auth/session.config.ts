@@ -8,7 +8,11 @@ export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 
 /** The `sessionid` cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS; sessions stored in the database. */
-export function sessionMiddleware(db: DataSource, secret: string, config: AppConfig): { handler: RequestHandler; store: DatabaseSessionStore } {
+export function sessionMiddleware(
+  db: DataSource,
+  secret: string,
+  config: AppConfig,
+): { handler: RequestHandler; store: DatabaseSessionStore } {
   const store = new DatabaseSessionStore(db);
   const handler = session({
     name: SESSION_COOKIE,

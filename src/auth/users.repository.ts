@@ -23,7 +23,9 @@ export class UsersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async findByUsername(username: string): Promise<StoredUser | null> {
-    const rows = await this.db.query(`SELECT id, username, is_staff, password_hash FROM users WHERE lower(username) = lower($1)`, [username]);
+    const rows = await this.db.query(`SELECT id, username, is_staff, password_hash FROM users WHERE lower(username) = lower($1)`, [
+      username,
+    ]);
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
   }
 
@@ -72,7 +74,10 @@ export class UsersRepository {
    */
   async setPassword(id: number, passwordHash: string, keepSession?: string): Promise<boolean> {
     return this.db.transaction(async (m) => {
-      const [rows] = await m.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, passwordHash]);
+      const [rows] = await m.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id`, [
+        id,
+        passwordHash,
+      ]);
       if (!rows.length) return false;
       await m.query(`DELETE FROM sessions WHERE (sess -> 'passport' ->> 'user') = $1 AND sid <> $2`, [String(id), keepSession ?? '']);
       return true;

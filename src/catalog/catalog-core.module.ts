@@ -35,6 +35,15 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
   ],
-  exports: [CATALOG_READ_API, CATALOG_WRITE_API, CatalogQueries, CatalogCommands, CatalogHistory, CONTENT_CHANGES, CATALOG_CHANGE_NOTICES, CatalogEvents],
+  exports: [
+    CATALOG_READ_API,
+    CATALOG_WRITE_API,
+    CatalogQueries,
+    CatalogCommands,
+    CatalogHistory,
+    CONTENT_CHANGES,
+    CATALOG_CHANGE_NOTICES,
+    CatalogEvents,
+  ],
 })
 export class CatalogCoreModule {}

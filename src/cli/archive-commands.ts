@@ -51,7 +51,9 @@ export function describeRestore(file: string, r: RestoreSummary, siteSettingsFil
   ];
   if (r.siteSettings) {
     lines.push(
-      r.siteSettings.written ? `Site settings written to ${r.siteSettings.path}.` : `Site settings: ${r.siteSettings.path} already holds them.`,
+      r.siteSettings.written
+        ? `Site settings written to ${r.siteSettings.path}.`
+        : `Site settings: ${r.siteSettings.path} already holds them.`,
     );
     if (!siteSettingsFile) lines.push(`Start the archive with SITE_SETTINGS_FILE=${r.siteSettings.path} to use them.`);
   }

@@ -1,10 +1,20 @@
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 15;
 export const DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE';
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The archive cannot reach its database right now. Nothing has been lost; please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The archive cannot reach its database right now. Nothing has been lost; please try again in a moment.';
 
 // Socket-level failures of the connection to PostgreSQL (node-postgres passes them through).
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server that is going away, not taking connections or not answering in time:
 // class 08 (connection exception), admin/crash shutdown, "cannot connect now" (starting up,
 // recovering), too many connections, a statement cancelled by statement_timeout (a hung query),
@@ -12,7 +22,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
 // node-postgres raises these as plain Errors, without a code ("Query read timeout": no answer to a
 // statement within query_timeout).
-const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|Query read timeout)/;
+const DRIVER_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|Query read timeout)/;
 
 /**
  * Whether an error means "the database is not reachable now" rather than "this request is

@@ -2,7 +2,12 @@ import type { ErrorBody } from '../../contracts/errors.js';
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from './database-unavailable.js';
 import { DomainError } from './domain/domain-error.js';
 
 /**

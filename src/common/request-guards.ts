@@ -106,7 +106,8 @@ export function refuseMalformedText() {
     const withNul = fieldWith(req.body, '', hasNul) ?? fieldWith(req.query, '', hasNul);
     if (withNul) return next(new BadRequestException(`${withNul} must not contain the NUL character (U+0000)`));
     if (/%00/i.test(req.originalUrl)) return next(new BadRequestException('The address must not contain the NUL character (U+0000)'));
-    const notUnicode = formFieldNotUtf8(queryOf(req.originalUrl)) ?? fieldWith(req.body, '', hasLoneSurrogate) ?? fieldWith(req.query, '', hasLoneSurrogate);
+    const notUnicode =
+      formFieldNotUtf8(queryOf(req.originalUrl)) ?? fieldWith(req.body, '', hasLoneSurrogate) ?? fieldWith(req.query, '', hasLoneSurrogate);
     if (notUnicode !== undefined) return next(new BadRequestException(`${notUnicode} ${NOT_UNICODE}`));
     next();
   };

@@ -43,7 +43,7 @@ function sequenceAt(bytes: Uint8Array, i: number): number {
 export function markingInvalidUtf8(bytes: Uint8Array): string {
   const parts: string[] = [];
   let start = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const length = sequenceAt(bytes, i);
     if (length > 0) {
       i += length;
@@ -74,5 +74,7 @@ export function formFieldNotUtf8(form: string): string | undefined {
 /** A form component's bytes: `+` is a space, `%XX` a byte, anything else its own UTF-8. */
 function bytesOf(component: string): Buffer {
   const parts = component.replace(/\+/g, ' ').split(/(%[0-9a-fA-F]{2})/);
-  return Buffer.concat(parts.map((part) => (/^%[0-9a-fA-F]{2}$/.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'))));
+  return Buffer.concat(
+    parts.map((part) => (/^%[0-9a-fA-F]{2}$/.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'))),
+  );
 }

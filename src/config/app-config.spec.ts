@@ -38,11 +38,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OCR_LANGUAGES: 'eng++deu' })).toThrow(/got "eng\+\+deu"/);
     expect(() => loadConfig({ OCR_LANGUAGES: '../eng' })).toThrow(ConfigError);
     // A real Tesseract language (Latin) that the archive does not ship.
-    expect(() => loadConfig({ OCR_LANGUAGES: 'eng+lat' })).toThrow(/OCR_LANGUAGES names "lat", whose language data is not installed.*install @tesseract\.js-data\/lat/);
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng+lat' })).toThrow(
+      /OCR_LANGUAGES names "lat", whose language data is not installed.*install @tesseract\.js-data\/lat/,
+    );
   });
 
   it('switches to real services and secure cookies from the environment', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', OPENAI_API_KEY: 'k', PUBLIC_URL: 'https://poems.example/' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      OPENAI_API_KEY: 'k',
+      PUBLIC_URL: 'https://poems.example/',
+    });
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.redisUrl).toBe('redis://h:6379');
     expect(c.openai.apiKey).toBe('k');
@@ -50,11 +57,16 @@ describe('loadConfig', () => {
     expect(c.secureCookies).toBe(true);
   });
 
-  it('keeps page photos in an S3 bucket when S3_BUCKET is set, by path on a server of one\'s own', () => {
+  it("keeps page photos in an S3 bucket when S3_BUCKET is set, by path on a server of one's own", () => {
     expect(loadConfig({}).s3).toBeUndefined();
     // S3_BUCKET alone chooses: the others may stay set while an empty bucket name picks the files.
     expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id' }).s3).toBeUndefined();
-    const minio = loadConfig({ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3;
+    const minio = loadConfig({
+      S3_BUCKET: 'archive-pages',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
     expect(minio).toEqual({
       bucket: 'archive-pages',
       endpoint: 'http://minio:9000',
@@ -70,7 +82,9 @@ describe('loadConfig', () => {
       credentials: undefined,
       forcePathStyle: false,
     });
-    expect(loadConfig({ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ S3_BUCKET: 'archive-pages', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
   });
 
   it.each([

@@ -99,7 +99,8 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
 /** REDIS_URL, whose path, if any, is the database number (redis://host:6379/2). */
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
-  if (raw && !/^\/?\d*$/.test(new URL(raw).pathname)) throw new ConfigError('REDIS_URL may end only in a database number, e.g. redis://host:6379/0');
+  if (raw && !/^\/?\d*$/.test(new URL(raw).pathname))
+    throw new ConfigError('REDIS_URL may end only in a database number, e.g. redis://host:6379/0');
   return raw;
 }
 
@@ -113,9 +114,12 @@ function ocrLanguages(env: NodeJS.ProcessEnv): string[] {
   if (!raw) return ['eng'];
   const codes = [...new Set(raw.split('+').map((code) => code.trim()))];
   for (const code of codes) {
-    if (!OCR_LANGUAGE_CODE.test(code)) throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by "+", e.g. eng+deu, got "${raw}"`);
+    if (!OCR_LANGUAGE_CODE.test(code))
+      throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by "+", e.g. eng+deu, got "${raw}"`);
     if (!ocrLanguageData(code)) {
-      throw new ConfigError(`OCR_LANGUAGES names "${code}", whose language data is not installed: the archive ships eng, deu, fra, spa and ita; install @tesseract.js-data/${code} for another`);
+      throw new ConfigError(
+        `OCR_LANGUAGES names "${code}", whose language data is not installed: the archive ships eng, deu, fra, spa and ita; install @tesseract.js-data/${code} for another`,
+      );
     }
   }
   return codes;
@@ -131,15 +135,19 @@ const BUCKET = /^(?!.*\.\.)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) return undefined;
-  if (env.PAGE_STORE_DIR) throw new ConfigError('PAGE_STORE_DIR and S3_BUCKET are both set: page photos are kept in one store, so set only one');
-  if (!BUCKET.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  if (env.PAGE_STORE_DIR)
+    throw new ConfigError('PAGE_STORE_DIR and S3_BUCKET are both set: page photos are kept in one store, so set only one');
+  if (!BUCKET.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
   const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
   const region = env.S3_REGION?.trim() || 'us-east-1';
   if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
   if (!accessKeyId !== !secretAccessKey) {
-    throw new ConfigError(`${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} must be set with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`);
+    throw new ConfigError(
+      `${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} must be set with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`,
+    );
   }
   return {
     bucket,

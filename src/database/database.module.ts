@@ -24,7 +24,11 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
   };
   if (config.databaseUrl) {
     // A database that stops answering (not just refusing) must fail a request as 503, not hang it.
-    return { ...common, url: config.databaseUrl, extra: { max: config.databasePoolSize, Client: DroppingClient, ...postgresConnectionWaits() } };
+    return {
+      ...common,
+      url: config.databaseUrl,
+      extra: { max: config.databasePoolSize, Client: DroppingClient, ...postgresConnectionWaits() },
+    };
   }
   const dir = options.inMemory ? undefined : join(config.dataDir, 'db');
   return { ...common, driver: pgliteDriver(dir) } as DataSourceOptions;
@@ -37,7 +41,12 @@ export function dataSourceOptions(config: AppConfig, options: DatabaseOptions = 
  */
 async function migrateUnhurried(options: DataSourceOptions): Promise<void> {
   if (options.type !== 'postgres' || options.migrationsRun) return;
-  const { statement_timeout: _s, query_timeout: _q, idle_in_transaction_session_timeout: _i, ...extra } = (options.extra ?? {}) as Record<string, unknown>;
+  const {
+    statement_timeout: _s,
+    query_timeout: _q,
+    idle_in_transaction_session_timeout: _i,
+    ...extra
+  } = (options.extra ?? {}) as Record<string, unknown>;
   const migrator = new DataSource({ ...options, entities: [], extra: { ...extra, max: 1 } });
   await migrator.initialize();
   try {

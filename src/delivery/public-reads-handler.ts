@@ -77,7 +77,13 @@ export function installPublicReads(server: Server, reads: PublicReads): void {
  * accepts; a visitor's 200 is kept by the read cache under the change token taken before its data
  * was read.
  */
-async function sendPage(req: IncomingMessage, res: ServerResponse, render: () => Promise<PageAnswer>, anonymous: boolean, reads: PublicReads): Promise<void> {
+async function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  render: () => Promise<PageAnswer>,
+  anonymous: boolean,
+  reads: PublicReads,
+): Promise<void> {
   const version = anonymous ? reads.cache.currentVersion() : undefined;
   let page: PageAnswer;
   try {
@@ -85,13 +91,18 @@ async function sendPage(req: IncomingMessage, res: ServerResponse, render: () =>
   } catch (err) {
     // The pages answer their own failures; anything escaping them is a bug, said plainly.
     logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-    page = { status: 500, body: Buffer.from('Internal server error'), headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } };
+    page = {
+      status: 500,
+      body: Buffer.from('Internal server error'),
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    };
   }
   reads.securityHeaders(req, res, () => undefined);
   const etag = PublicReadCache.etagOf(page.body);
   const vary = withAcceptEncoding(page.headers.vary);
   const headers: Record<string, string | number> = { ...page.headers, vary, etag };
-  if (page.status === 200 && anonymous) reads.cache.store(req.url ?? '/', version, page.body, etag, { ...headersOf(res), ...headers }, page.publicationIds);
+  if (page.status === 200 && anonymous)
+    reads.cache.store(req.url ?? '/', version, page.body, etag, { ...headersOf(res), ...headers }, page.publicationIds);
   if (page.status === 200 && etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, { etag, vary, 'cache-control': page.headers['cache-control'] ?? '' });
     res.end();

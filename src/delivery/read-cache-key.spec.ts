@@ -8,7 +8,9 @@ describe('readCacheKey', () => {
     expect(readCacheKey('/publication/harbour-songs/low-tide?fbclid=abc')).toBe('/publication/harbour-songs/low-tide');
     expect(readCacheKey('/api/poems/12/?_=1700000000')).toBe('/api/poems/12/');
     expect(readCacheKey('/sitemap.xml?x')).toBe('/sitemap.xml');
-    expect(readCacheKey('/api/publications/harbour-songs/poems/?admin=false&x=1')).toBe('/api/publications/harbour-songs/poems/?admin=false');
+    expect(readCacheKey('/api/publications/harbour-songs/poems/?admin=false&x=1')).toBe(
+      '/api/publications/harbour-songs/poems/?admin=false',
+    );
   });
 
   it('keeps the parameters an address takes, in name order, however they were spelt', () => {

@@ -40,16 +40,26 @@ export class QueueModule {
       JobHandlerRegistry,
     ];
     if (role === 'worker') {
-      if (!definition.redisUrl) throw new Error(`The worker of queue "${definition.name}" needs Redis: without it the API process runs the jobs itself.`);
+      if (!definition.redisUrl)
+        throw new Error(`The worker of queue "${definition.name}" needs Redis: without it the API process runs the jobs itself.`);
       const bull = bullModules(definition, role);
-      return { module: QueueModule, imports: [...(imports ?? []), ...bull.imports], providers: [...core, ...bull.providers, bullJobProcessorFor(definition)] };
+      return {
+        module: QueueModule,
+        imports: [...(imports ?? []), ...bull.imports],
+        providers: [...core, ...bull.providers, bullJobProcessorFor(definition)],
+      };
     }
     if (definition.redisUrl) {
       const bull = bullModules(definition, role);
       // The API waits for its jobs' ends on the queue's events.
       const events = bullJobEventsFor(definition);
       const queue: Provider[] = [events, { provide: BULL_EVENTS, useExisting: events }, { provide: JOB_QUEUE, useClass: BullJobQueue }];
-      return { module: QueueModule, imports: [...(imports ?? []), ...bull.imports], providers: [...core, ...bull.providers, ...queue], exports: [JOB_QUEUE] };
+      return {
+        module: QueueModule,
+        imports: [...(imports ?? []), ...bull.imports],
+        providers: [...core, ...bull.providers, ...queue],
+        exports: [JOB_QUEUE],
+      };
     }
     const queue: Provider[] = [
       { provide: JOB_QUEUE, useClass: DatabaseJobQueue },
@@ -69,7 +79,9 @@ function bullModules<C extends JobCatalogueShape>(definition: QueueDefinition<C>
   const { name, settings, redisUrl } = definition;
   const connection: DynamicModule = {
     module: QueueRedisModule,
-    providers: [{ provide: QUEUE_REDIS, useFactory: () => (role === 'api' ? apiRedisConnection(redisUrl!) : workerRedisConnection(redisUrl!)) }],
+    providers: [
+      { provide: QUEUE_REDIS, useFactory: () => (role === 'api' ? apiRedisConnection(redisUrl!) : workerRedisConnection(redisUrl!)) },
+    ],
     exports: [QUEUE_REDIS],
   };
   const queue = BullModule.registerQueueAsync({

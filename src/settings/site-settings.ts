@@ -77,12 +77,14 @@ function biographyOf(value: unknown): string {
 
 /** Validates a parsed settings file: the first start's memorial, and the extras that stay the file's. */
 export function memorialFromFile(raw: unknown): { memorial: Memorial; extras: SiteFileExtras } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('Site settings: the file must hold a JSON object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError('Site settings: the file must hold a JSON object');
   // The documented fields, each still unchecked: every one is validated below.
   const file = raw as { [K in keyof SiteSettingsFile]?: unknown };
   const poet = (file.poet ?? {}) as Record<string, unknown>;
   if (typeof poet !== 'object') throw new ConfigError('Site settings: poet must be an object');
-  if (file.noindex !== undefined && typeof file.noindex !== 'boolean') throw new ConfigError('Site settings: noindex must be true or false');
+  if (file.noindex !== undefined && typeof file.noindex !== 'boolean')
+    throw new ConfigError('Site settings: noindex must be true or false');
 
   const poetName = text(poet.name, 'poet.name') ?? DEFAULT_SITE_SETTINGS.poetName;
   const birthDate = isoDate(poet.birthDate, 'poet.birthDate');

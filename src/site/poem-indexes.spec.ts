@@ -30,7 +30,13 @@ describe('poem indexes', () => {
       poem('Nothing', '   '),
     ];
     const index = buildIndex('first-lines', poems, books);
-    expect(index.map((e) => e.text)).toEqual(['"Apples," she said', 'Banners of the night', 'Évening falls', 'every morning', 'zebra crossing']);
+    expect(index.map((e) => e.text)).toEqual([
+      '"Apples," she said',
+      'Banners of the night',
+      'Évening falls',
+      'every morning',
+      'zebra crossing',
+    ]);
     expect(index.map((e) => e.letter)).toEqual(['A', 'B', 'E', 'E', 'Z']);
     expect(index[1]).toMatchObject({ publication_ref: 'later', publication_title: 'Later Poems', poem_title: 'Late' });
   });

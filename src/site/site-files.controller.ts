@@ -34,13 +34,16 @@ export class SiteFilesController {
       if (list) list.push(poem);
       else poemsOf.set(poem.publicationId, [poem]);
     }
-    const entries: SitemapEntry[] = [`/`, `/about`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({ loc: base + path }));
+    const entries: SitemapEntry[] = [`/`, `/about`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({
+      loc: base + path,
+    }));
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
       const book = `${base}/publication/${ref(publication)}`;
       entries.push({ loc: book, lastmod: publication.updatedAt.toISOString() });
       // Poems at their canonical address, inside their book.
-      for (const poem of poemsOf.get(publication.id) ?? []) entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updatedAt.toISOString() });
+      for (const poem of poemsOf.get(publication.id) ?? [])
+        entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updatedAt.toISOString() });
     }
     const body = Buffer.from(sitemapXml(entries));
     const type = 'application/xml; charset=utf-8';

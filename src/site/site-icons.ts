@@ -50,8 +50,15 @@ export class SiteIcons implements OnModuleInit {
   appleTouch!: Buffer;
 
   async onModuleInit(): Promise<void> {
-    const png32 = await sharp(this.svg, { density: 72 * (32 / 64) * 4 }).resize(32, 32).png().toBuffer();
+    const png32 = await sharp(this.svg, { density: 72 * (32 / 64) * 4 })
+      .resize(32, 32)
+      .png()
+      .toBuffer();
     this.ico = icoFromPng(png32, 32);
-    this.appleTouch = await sharp(Buffer.from(iconSvg(0)), { density: 72 * (180 / 64) * 2 }).resize(180, 180).flatten({ background: '#2563eb' }).png().toBuffer();
+    this.appleTouch = await sharp(Buffer.from(iconSvg(0)), { density: 72 * (180 / 64) * 2 })
+      .resize(180, 180)
+      .flatten({ background: '#2563eb' })
+      .png()
+      .toBuffer();
   }
 }

@@ -92,12 +92,20 @@ export class SitePages implements PublicPages {
   /** A book's contents, or with `poem` that poem read inside the book; only the texts the page shows travel with it. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const [found, printed] = await Promise.all([this.catalog.readBook(ref, poem, VISITOR), poem === undefined ? [] : this.printedPages(poem)]);
+      const [found, printed] = await Promise.all([
+        this.catalog.readBook(ref, poem, VISITOR),
+        poem === undefined ? [] : this.printedPages(poem),
+      ]);
       const contents = found.contents.map(toContentsEntryResponse);
       const at = poem === undefined ? -1 : poemIndexOf(contents, poem);
       if (poem !== undefined && at < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       const printed_pages = at < 0 ? {} : { [String(contents[at]!.id)]: printed };
-      const data = { publication: toPublicationResponse(found.publication), contents, poems: found.poems.map(toPoemResponse), printed_pages };
+      const data = {
+        publication: toPublicationResponse(found.publication),
+        contents,
+        poems: found.poems.map(toPoemResponse),
+        printed_pages,
+      };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
       return { route: 'publication', ref, poem, reader: { state: 'error', error: this.failure(err) } };
@@ -112,7 +120,11 @@ export class SitePages implements PublicPages {
         const publications = found.map(toPublicationResponse);
         const poems = foundPoems.map(toPoemResponse);
         const byId = new Map(publications.map((p) => [p.id, p]));
-        return { route: 'index', kind, index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } } };
+        return {
+          route: 'index',
+          kind,
+          index: { state: 'ready', data: { kind, publication: null, entries: buildIndex(kind, poems, byId) } },
+        };
       }
       const found = await this.catalog.getPublicationWithPoems(ref, VISITOR);
       const publication = toPublicationResponse(found.publication);
@@ -126,7 +138,10 @@ export class SitePages implements PublicPages {
 
   async poem(ref: string): Promise<PageState> {
     try {
-      const [{ poem, publication }, printed_pages] = await Promise.all([this.catalog.getPoemWithPublication(ref, VISITOR), this.printedPages(ref)]);
+      const [{ poem, publication }, printed_pages] = await Promise.all([
+        this.catalog.getPoemWithPublication(ref, VISITOR),
+        this.printedPages(ref),
+      ]);
       const loaded: Load<PoemData> = {
         state: 'ready',
         data: { poem: toPoemResponse(poem), publication: toPublicationResponse(publication), printed_pages },
@@ -171,7 +186,11 @@ export class SitePages implements PublicPages {
   async answer(route: PageRoute, query = ''): Promise<PageAnswer> {
     if (!this.bundle.ready) {
       const body = Buffer.from('The reader has not been built. Run "npm run build:reader" (or "npm run build") and restart.');
-      return { status: 503, body, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } };
+      return {
+        status: 503,
+        body,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' },
+      };
     }
     const page = await this.load(route, query);
     const { body, status } = this.document(page);

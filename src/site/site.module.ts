@@ -20,12 +20,7 @@ import { SocialCardsController } from './social-cards/social-cards.controller.js
 @Module({
   imports: [CatalogCoreModule, SearchCoreModule, PoemPagesModule, SettingsModule],
   controllers: [SiteFilesController, SocialCardsController, BookDownloadController, SiteFallbackController],
-  providers: [
-    { provide: ReaderBundle, useFactory: () => new ReaderBundle() },
-    SitePages,
-    SiteIcons,
-    SocialCardRenderer,
-  ],
+  providers: [{ provide: ReaderBundle, useFactory: () => new ReaderBundle() }, SitePages, SiteIcons, SocialCardRenderer],
   exports: [SitePages],
 })
 export class SiteModule {}

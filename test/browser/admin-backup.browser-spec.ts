@@ -12,10 +12,15 @@ import { expectAccessible, notification, seedPublication, startAdminSuite, type 
 
 /** Titles of the active publications and, for each, its poems in reading order. */
 async function contentsOf(agent: TestAgent): Promise<Record<string, string[]>> {
-  const publications = (await agent.get('/api/publications/?admin=true&sort=["title","ASC"]').expect(200)).body as Array<{ id: number; title: string }>;
+  const publications = (await agent.get('/api/publications/?admin=true&sort=["title","ASC"]').expect(200)).body as Array<{
+    id: number;
+    title: string;
+  }>;
   const contents: Record<string, string[]> = {};
   for (const p of publications) {
-    contents[p.title] = ((await agent.get(`/api/publications/${p.id}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((poem) => poem.title);
+    contents[p.title] = ((await agent.get(`/api/publications/${p.id}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map(
+      (poem) => poem.title,
+    );
   }
   return contents;
 }
@@ -30,7 +35,17 @@ describe('the admin downloads a backup', () => {
   afterAll(async () => suite?.close());
 
   it('saves the whole archive from the app bar, and the file restores into a fresh archive', async () => {
-    await seedPublication(suite, { title: 'Winter Psalms' }, { poems: [{ title: 'First Frost', body: 'the pane\n  goes white' }, { title: 'Candlemas', body: 'light\nreturning' }], status: 'published' });
+    await seedPublication(
+      suite,
+      { title: 'Winter Psalms' },
+      {
+        poems: [
+          { title: 'First Frost', body: 'the pane\n  goes white' },
+          { title: 'Candlemas', body: 'light\nreturning' },
+        ],
+        status: 'published',
+      },
+    );
     await seedPublication(suite, { title: 'Letters Home' }, { poems: [{ title: 'Dear Mother', body: 'the sea is\nkind today' }] });
     const expected = await contentsOf(suite.api.agent);
 

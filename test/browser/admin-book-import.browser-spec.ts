@@ -27,7 +27,9 @@ const PLACES = ['Harbour', 'Orchard', 'Meadow', 'Chapel', 'Garden'];
  * has two lines of the sample book no other poem has, so none is taken for a duplicate.
  */
 function bookOfShortPoems(title: string) {
-  const lines = SAMPLE_POEMS.flatMap((p) => p.body.split('\n')).map((l) => l.trim()).filter(Boolean);
+  const lines = SAMPLE_POEMS.flatMap((p) => p.body.split('\n'))
+    .map((l) => l.trim())
+    .filter(Boolean);
   const poems = Array.from({ length: PAGES }, (_, i) => ({
     title: `${COLOURS[i % COLOURS.length]} ${PLACES[Math.floor(i / COLOURS.length)]}`,
     body: `${lines[2 * i]}\n${lines[2 * i + 1]}`,
@@ -61,8 +63,10 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => suite?.close());
 
-  const apiPoems = async (id: number): Promise<Poem[]> => (await suite.api.agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
-  const fileNames = (dialog: Locator) => dialog.getByTestId('book-file').evaluateAll((tiles) => tiles.map((t) => (t as HTMLElement).dataset.name));
+  const apiPoems = async (id: number): Promise<Poem[]> =>
+    (await suite.api.agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
+  const fileNames = (dialog: Locator) =>
+    dialog.getByTestId('book-file').evaluateAll((tiles) => tiles.map((t) => (t as HTMLElement).dataset.name));
   const handle = (dialog: Locator, name: string) => dialog.getByRole('button', { name: `Move ${name}`, exact: true });
   const poemTitles = (page: Page) => page.locator('[data-poem-id] h3').allInnerTexts();
 
@@ -77,12 +81,25 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
 
     // Dropped all at once, in the order a file manager might hand them over (by characters: IMG_10 before IMG_2).
     const byCharacters = Array.from({ length: PAGES }, (_, i) => `IMG_${i + 1}.jpg`).sort();
-    await dialog.getByTestId('book-drop-zone').locator('input[type=file]').setInputFiles(byCharacters.map((n) => join(dir, n)));
-    await dialog.getByTestId('book-file-count').filter({ hasText: /^40 files$/ }).waitFor();
+    await dialog
+      .getByTestId('book-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles(byCharacters.map((n) => join(dir, n)));
+    await dialog
+      .getByTestId('book-file-count')
+      .filter({ hasText: /^40 files$/ })
+      .waitFor();
     const natural = Array.from({ length: PAGES }, (_, i) => `IMG_${i + 1}.jpg`);
     await expect.poll(() => fileNames(dialog)).toEqual(natural);
     // Every photo shows as its thumbnail.
-    await expect.poll(() => dialog.getByTestId('book-file').locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(PAGES);
+    await expect
+      .poll(() =>
+        dialog
+          .getByTestId('book-file')
+          .locator('img')
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length),
+      )
+      .toBe(PAGES);
     await expectAccessible(page, 'book import with 40 files');
 
     // Dragged with the mouse, each step heard as a screen reader says it: page 3 onto page 4 (it
@@ -115,7 +132,10 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
 
     await dialog.getByRole('button', { name: 'Start Import' }).click();
     // The server has the book and is reading it: the tab is closed mid-way.
-    await dialog.getByTestId('book-import-pages').filter({ hasText: /^Page [1-9]\d* of 40$/ }).waitFor({ timeout: IMPORT_TIMEOUT });
+    await dialog
+      .getByTestId('book-import-pages')
+      .filter({ hasText: /^Page [1-9]\d* of 40$/ })
+      .waitFor({ timeout: IMPORT_TIMEOUT });
     await suite.shot(page, '02-reading');
     await page.close();
 
@@ -175,7 +195,11 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await refusal.waitFor({ state: 'detached' });
     // Closing now would leave IMG_3 unsent: the dialog asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await confirm(page, 'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.', 'Cancel');
+    await confirm(
+      page,
+      'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.',
+      'Cancel',
+    );
     await go.click();
     const status = dialog.getByTestId('book-import-status');
     await status.getByRole('heading', { name: 'Import finished: 2 poems added' }).waitFor({ timeout: IMPORT_TIMEOUT });
@@ -188,20 +212,33 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     const { publication } = await seedPublication(suite, { title: 'Sending Stopped' });
     // As a tab closed while sending leaves it: one file of two sent, never started.
     const csrf = (req: ReturnType<typeof suite.api.agent.post>) => req.set('X-CSRFToken', suite.api.token);
-    const created = (await csrf(suite.api.agent.post(`/api/publications/${publication.id}/book_imports/`)).expect(201)).body as { id: number };
-    await csrf(suite.api.agent.post(`/api/book_imports/${created.id}/files/`)).field('position', '0').attach('file', join(dir, 'IMG_5.jpg')).expect(201);
+    const created = (await csrf(suite.api.agent.post(`/api/publications/${publication.id}/book_imports/`)).expect(201)).body as {
+      id: number;
+    };
+    await csrf(suite.api.agent.post(`/api/book_imports/${created.id}/files/`))
+      .field('position', '0')
+      .attach('file', join(dir, 'IMG_5.jpg'))
+      .expect(201);
 
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     const panel = page.getByTestId('book-import-status');
-    await panel.getByText('The files were not all sent: sending stopped (the page may have been closed) after 1 file.', { exact: false }).waitFor();
+    await panel
+      .getByText('The files were not all sent: sending stopped (the page may have been closed) after 1 file.', { exact: false })
+      .waitFor();
     await expectAccessible(page, 'publication with an unfinished book import');
     await panel.getByRole('button', { name: 'Choose the Files Again' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a Whole Book' });
-    await dialog.getByTestId('book-drop-zone').locator('input[type=file]').setInputFiles([join(dir, 'IMG_6.jpg'), join(dir, 'IMG_5.jpg')]);
+    await dialog
+      .getByTestId('book-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles([join(dir, 'IMG_6.jpg'), join(dir, 'IMG_5.jpg')]);
     await expect.poll(() => fileNames(dialog)).toEqual(['IMG_5.jpg', 'IMG_6.jpg']);
     await dialog.getByRole('button', { name: 'Start Import' }).click();
-    await dialog.getByTestId('book-import-status').getByRole('heading', { name: 'Import finished: 2 poems added' }).waitFor({ timeout: IMPORT_TIMEOUT });
+    await dialog
+      .getByTestId('book-import-status')
+      .getByRole('heading', { name: 'Import finished: 2 poems added' })
+      .waitFor({ timeout: IMPORT_TIMEOUT });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Behind the dialog the publication shows the same summary, and the poems once each.

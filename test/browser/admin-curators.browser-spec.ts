@@ -3,7 +3,17 @@
  * password signs in on their own browser; removed, their session ends at once.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, confirm, expectAccessible, gotoTurnedAway, login, notification, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
+import {
+  ADMIN,
+  confirm,
+  expectAccessible,
+  gotoTurnedAway,
+  login,
+  notification,
+  startAdminSuite,
+  uniqueWord,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 describe('curators in the admin', () => {
   let suite: AdminSuite;
@@ -46,7 +56,10 @@ describe('curators in the admin', () => {
     await theirs.waitForURL('**/admin');
     await theirs.getByText(`Welcome, ${sibling}`).waitFor();
 
-    await rows.filter({ hasText: sibling }).getByRole('button', { name: `Remove ${sibling}` }).click();
+    await rows
+      .filter({ hasText: sibling })
+      .getByRole('button', { name: `Remove ${sibling}` })
+      .click();
     await confirm(page, 'They lose access at once and are signed out everywhere. What they edited stays.');
     await notification(page, `Curator ${sibling} removed.`).waitFor();
     await rows.filter({ hasText: sibling }).waitFor({ state: 'detached' });
@@ -60,9 +73,13 @@ describe('curators in the admin', () => {
     expect(new URL(theirs.url()).pathname).toBe('/login');
   });
 
-  it("gives a curator a new password from the list", async () => {
+  it('gives a curator a new password from the list', async () => {
     const colleague = uniqueWord('colleague');
-    await suite.api.agent.post('/api/curators/').set('X-CSRFToken', suite.api.token).send({ username: colleague, password: 'first password here' }).expect(201);
+    await suite.api.agent
+      .post('/api/curators/')
+      .set('X-CSRFToken', suite.api.token)
+      .send({ username: colleague, password: 'first password here' })
+      .expect(201);
     const page = await suite.newPage();
     await page.goto('/admin/curators');
     const row = page.getByRole('row').filter({ hasText: colleague });

@@ -8,7 +8,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
-import { ADMIN, confirm, expectAccessible, expectText, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import {
+  ADMIN,
+  confirm,
+  expectAccessible,
+  expectText,
+  notification,
+  seedPublication,
+  startAdminSuite,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 describe('revision history and safe editing in the admin', () => {
   let suite: AdminSuite;
@@ -25,7 +34,11 @@ describe('revision history and safe editing in the admin', () => {
   const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
 
   it('asks before Escape throws away what was typed in Edit Poem, and keeps it when told to', async () => {
-    const { publication, poems } = await seedPublication(suite, { title: 'Careful Hands' }, { poems: [{ title: 'Unfinished', body: 'teh first line' }] });
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title: 'Careful Hands' },
+      { poems: [{ title: 'Unfinished', body: 'teh first line' }] },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}/poems/${poems[0].id}`);
     const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
@@ -55,7 +68,11 @@ describe('revision history and safe editing in the admin', () => {
   });
 
   it('keeps a save when the page is reloaded at once', async () => {
-    const { publication, poems } = await seedPublication(suite, { title: 'Quick Save' }, { poems: [{ title: 'Old Title', body: 'a line' }] });
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title: 'Quick Save' },
+      { poems: [{ title: 'Old Title', body: 'a line' }] },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}/poems/${poems[0].id}`);
     const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
@@ -69,7 +86,11 @@ describe('revision history and safe editing in the admin', () => {
   });
 
   it('edits a poem, then after a reload compares its versions word by word and restores the first', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Second Draft' }, { poems: [{ title: 'The Mill', body: 'the wheel turns slow\n  under teh water' }] });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Second Draft' },
+      { poems: [{ title: 'The Mill', body: 'the wheel turns slow\n  under teh water' }] },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await poemCard(page, 'The Mill').getByRole('link', { name: 'Edit' }).click();
@@ -85,7 +106,9 @@ describe('revision history and safe editing in the admin', () => {
     await poemCard(page, 'The Mill').getByRole('link', { name: 'History: The Mill' }).click();
     await page.getByRole('heading', { name: 'History of "The Mill"' }).waitFor();
     const versions = page.getByRole('table', { name: 'Versions' });
-    await expect.poll(() => versions.locator('[data-revision="2"] td').nth(2).innerText()).toMatch(new RegExp(`^Edited by ${ADMIN.username}, `));
+    await expect
+      .poll(() => versions.locator('[data-revision="2"] td').nth(2).innerText())
+      .toMatch(new RegExp(`^Edited by ${ADMIN.username}, `));
     expect(await versions.locator('[data-revision="1"] td').nth(2).innerText()).toMatch(/^First version by the archive, /);
     await page.getByRole('heading', { name: 'Changes from version 1 to version 2' }).waitFor();
     const diff = page.locator('pre[aria-label="Text"]');
@@ -98,20 +121,26 @@ describe('revision history and safe editing in the admin', () => {
     await confirm(page, 'The current text is kept in the history; restoring makes a new version.');
     await notification(page, 'Version 1 restored').waitFor();
     await versions.locator('[data-revision="3"]').waitFor();
-    expect(await versions.locator('[data-revision="3"] td').nth(2).innerText()).toMatch(new RegExp(`^Version restored by ${ADMIN.username}, `));
+    expect(await versions.locator('[data-revision="3"] td').nth(2).innerText()).toMatch(
+      new RegExp(`^Version restored by ${ADMIN.username}, `),
+    );
     expect((await apiPoems(publication.id))[0].body).toBe('the wheel turns slow\n  under teh water');
     await page.getByRole('link', { name: 'Back to the book' }).click();
     await expectText(poemCard(page, 'The Mill').locator('pre'), 'the wheel turns slow\n  under teh water');
   });
 
   it('deletes a poem after a confirm, and after a reload brings it back from the book\u2019s history', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Three Lamps' }, {
-      poems: [
-        { title: 'First Lamp', body: 'lit' },
-        { title: 'Second Lamp', body: 'flickers' },
-        { title: 'Third Lamp', body: 'out' },
-      ],
-    });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Three Lamps' },
+      {
+        poems: [
+          { title: 'First Lamp', body: 'lit' },
+          { title: 'Second Lamp', body: 'flickers' },
+          { title: 'Third Lamp', body: 'out' },
+        ],
+      },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await poemCard(page, 'Second Lamp').getByRole('button', { name: 'Delete' }).click();
@@ -132,7 +161,9 @@ describe('revision history and safe editing in the admin', () => {
     await page.getByText('No poems of this book were deleted.').waitFor();
     await page.getByRole('link', { name: 'Back to the book' }).click();
     await page.getByRole('heading', { name: 'Poems (3)' }).waitFor();
-    await expect.poll(async () => (await apiPoems(publication.id)).map((p) => p.title)).toEqual(['First Lamp', 'Second Lamp', 'Third Lamp']);
+    await expect
+      .poll(async () => (await apiPoems(publication.id)).map((p) => p.title))
+      .toEqual(['First Lamp', 'Second Lamp', 'Third Lamp']);
   });
   it('takes a typed author on Save, edits a chip in place, and asks before leaving Edit Details unsaved', async () => {
     const { publication } = await seedPublication(suite, { title: 'Named Twice', authors: ['Ana Poett'] });

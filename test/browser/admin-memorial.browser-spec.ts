@@ -15,7 +15,9 @@ import { expectAccessible, notification, SCREEN_TIMEOUT, startAdminSuite, type A
 
 /** A real photo: a dark figure on a light ground, written as the JPEG a phone would send. */
 async function portraitPhoto(): Promise<string> {
-  const figure = await sharp({ create: { width: 500, height: 700, channels: 3, background: '#3b2f2f' } }).png().toBuffer();
+  const figure = await sharp({ create: { width: 500, height: 700, channels: 3, background: '#3b2f2f' } })
+    .png()
+    .toBuffer();
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#e8e0d0' } })
     .composite([{ input: figure, left: 550, top: 300 }])
     .jpeg({ quality: 90 })
@@ -40,7 +42,12 @@ describe('the memorial in the admin', () => {
 
   /** A visitor's browser (axe is injected as a script tag, which the site's CSP rightly refuses). */
   async function visitor(): Promise<BrowserContext> {
-    const context = await suite.browser.newContext({ baseURL: suite.base, bypassCSP: true, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.base,
+      bypassCSP: true,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
     context.setDefaultTimeout(SCREEN_TIMEOUT);
     visitors.push(context);
     return context;
@@ -73,7 +80,9 @@ describe('the memorial in the admin', () => {
     await page.getByLabel('Line under the name').fill('Poet and Translator');
     await page.getByLabel('Born').fill('1925-11-02');
     await page.getByLabel('Died').fill('2011-04-30');
-    await page.getByLabel('Biography').fill('She translated *Rilke* and wrote of harbours.\n\nHer letters are at [the harbour library](https://library.example/ash).');
+    await page
+      .getByLabel('Biography')
+      .fill('She translated *Rilke* and wrote of harbours.\n\nHer letters are at [the harbour library](https://library.example/ash).');
     const preview = page.getByTestId('biography-preview');
     await preview.locator('em', { hasText: 'Rilke' }).waitFor();
     await preview.getByRole('link', { name: 'the harbour library' }).waitFor();
@@ -96,7 +105,9 @@ describe('the memorial in the admin', () => {
     await reader.getByText('November 2, 1925').waitFor();
     await reader.getByText('Poet and Translator').waitFor();
     await reader.getByRole('link', { name: 'the harbour library' }).waitFor();
-    await expect.poll(() => reader.getByRole('img', { name: 'Portrait of Marguerite Ash' }).evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(800);
+    await expect
+      .poll(() => reader.getByRole('img', { name: 'Portrait of Marguerite Ash' }).evaluate((img: HTMLImageElement) => img.naturalHeight))
+      .toBe(800);
     await expectReaderAccessible(reader, 'About the poet');
     await reader.screenshot({ path: join('test-artifacts/screenshots', 'admin-memorial-03-about.png'), fullPage: true });
   });

@@ -7,7 +7,18 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
-import { confirm, expectAccessible, expectText, notification, publicPoemTitles, scanPages, SCREEN_TIMEOUT, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import {
+  confirm,
+  expectAccessible,
+  expectText,
+  notification,
+  publicPoemTitles,
+  scanPages,
+  SCREEN_TIMEOUT,
+  seedPublication,
+  startAdminSuite,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 describe('poems in the admin', () => {
   let suite: AdminSuite;
@@ -19,19 +30,27 @@ describe('poems in the admin', () => {
   afterAll(async () => suite?.close());
 
   const poemCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const cardTitles = (page: Page) => page.getByRole('list').getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  const cardTitles = (page: Page) =>
+    page
+      .getByRole('list')
+      .getByRole('article')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
   const apiPoems = async (publicationId: number): Promise<Poem[]> =>
     (await suite.api.agent.get(`/api/publications/${publicationId}/poems/?admin=true`).expect(200)).body;
 
   it('reorders two poems, and the public reader shows them in the new order', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Three Short Poems' }, {
-      status: 'published',
-      poems: [
-        { title: 'Dawn', body: 'first light' },
-        { title: 'Noon', body: 'high sun' },
-        { title: 'Dusk', body: 'last light' },
-      ],
-    });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Three Short Poems' },
+      {
+        status: 'published',
+        poems: [
+          { title: 'Dawn', body: 'first light' },
+          { title: 'Noon', body: 'high sun' },
+          { title: 'Dusk', body: 'last light' },
+        ],
+      },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('heading', { name: 'Poems (3)' }).waitFor();
@@ -59,7 +78,11 @@ describe('poems in the admin', () => {
   });
 
   it('types a poem in by hand, keeping its indentation, and adds it after the last one', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Typed Poems' }, { poems: [{ title: 'Already Here', body: 'one line' }] });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Typed Poems' },
+      { poems: [{ title: 'Already Here', body: 'one line' }] },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('heading', { name: 'Poems (1)' }).waitFor();
@@ -98,7 +121,11 @@ describe('poems in the admin', () => {
   it('edits a poem beside its page photograph, zoomed in, keeping indentation; saving is undoable', async () => {
     const { publication } = await seedPublication(suite, { title: 'Proofread Me' });
     const rendered = await renderBookPages(sampleBook({ title: 'Proofread Me' }), { maxPages: 1, seed: 5 });
-    const scan = await scanPages(suite, publication.id, rendered.pages.map((p) => p.image));
+    const scan = await scanPages(
+      suite,
+      publication.id,
+      rendered.pages.map((p) => p.image),
+    );
     const poem = scan.poems[0];
     expect(poem).toBeDefined();
     const page = await suite.newPage();
@@ -116,7 +143,9 @@ describe('poems in the admin', () => {
     await expectAccessible(page, 'edit poem beside its photograph');
     await suite.shot(page, '02-edit-beside-photo');
     const text = dialog.getByLabel('Poem Text');
-    await expect.poll(() => text.evaluate((el) => `${getComputedStyle(el).fontFamily}|${getComputedStyle(el).whiteSpace}`)).toMatch(/mono.*\|pre$/i);
+    await expect
+      .poll(() => text.evaluate((el) => `${getComputedStyle(el).fontFamily}|${getComputedStyle(el).whiteSpace}`))
+      .toMatch(/mono.*\|pre$/i);
     await text.fill('First line kept\n    indented by four\n\nA new stanza');
     await dialog.getByLabel('Title').fill('The Orchard, Revised');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -128,13 +157,21 @@ describe('poems in the admin', () => {
     await toast.waitFor({ state: 'detached', timeout: 2 * SCREEN_TIMEOUT });
     await edited.getByText('3 lines • 9 words').waitFor();
     const saved = (await apiPoems(publication.id)).find((p) => p.id === poem.id)!;
-    expect(saved).toMatchObject({ title: 'The Orchard, Revised', body: 'First line kept\n    indented by four\n\nA new stanza', line_count: 3 });
+    expect(saved).toMatchObject({
+      title: 'The Orchard, Revised',
+      body: 'First line kept\n    indented by four\n\nA new stanza',
+      line_count: 3,
+    });
   });
 
   it('turns a page photograph a quarter at a time in Edit Poem, whole in its frame, and it stays turned after a reload', async () => {
     const { publication } = await seedPublication(suite, { title: 'Photographed Sideways' });
     const rendered = await renderBookPages(sampleBook({ title: 'Photographed Sideways' }), { maxPages: 1, seed: 7 });
-    const scan = await scanPages(suite, publication.id, rendered.pages.map((p) => p.image));
+    const scan = await scanPages(
+      suite,
+      publication.id,
+      rendered.pages.map((p) => p.image),
+    );
     const poem = scan.poems[0]!;
     const page = await suite.newPage();
     const openEdit = async () => {
@@ -174,12 +211,16 @@ describe('poems in the admin', () => {
   });
 
   it('undoes a poem edit, and deletes a poem after a confirm, with Undo', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Second Thoughts' }, {
-      poems: [
-        { title: 'Keep Me', body: 'as I am' },
-        { title: 'Remove Me', body: 'going soon' },
-      ],
-    });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Second Thoughts' },
+      {
+        poems: [
+          { title: 'Keep Me', body: 'as I am' },
+          { title: 'Remove Me', body: 'going soon' },
+        ],
+      },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await poemCard(page, 'Keep Me').getByRole('link', { name: 'Edit' }).click();

@@ -7,7 +7,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Publication } from '../../contracts/catalog.js';
-import { confirm, expectAccessible, expectText, notification, POET, SCREEN_TIMEOUT, seedPublication, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
+import {
+  confirm,
+  expectAccessible,
+  expectText,
+  notification,
+  POET,
+  SCREEN_TIMEOUT,
+  seedPublication,
+  startAdminSuite,
+  uniqueWord,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 const DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
@@ -21,7 +32,8 @@ describe('publications in the admin', () => {
   afterAll(async () => suite?.close());
 
   const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const apiPublication = async (id: number): Promise<Publication> => (await suite.api.agent.get(`/api/publications/${id}/?admin=true`).expect(200)).body;
+  const apiPublication = async (id: number): Promise<Publication> =>
+    (await suite.api.agent.get(`/api/publications/${id}/?admin=true`).expect(200)).body;
 
   /** The dashboard searched for one test's word, so only its own publications show. */
   async function dashboardFor(page: Page, word: string, status?: string) {
@@ -37,13 +49,19 @@ describe('publications in the admin', () => {
     await toast.waitFor({ state: 'detached', timeout: 2 * SCREEN_TIMEOUT });
   }
 
-  it("shows each publication as a card: the poet for a book without authors, the right date, its counts", async () => {
+  it('shows each publication as a card: the poet for a book without authors, the right date, its counts', async () => {
     const word = uniqueWord('Cards');
     const { publication: draft } = await seedPublication(suite, { title: `Unsigned ${word}`, authors: [] });
     const { publication: live } = await seedPublication(
       suite,
       { title: `Signed ${word}`, authors: ['Ann Lee', 'Bo Park'], publication_date: 'Spring 1987' },
-      { status: 'published', poems: [{ title: 'One', body: 'a b\nc' }, { title: 'Two', body: 'd e f g' }] },
+      {
+        status: 'published',
+        poems: [
+          { title: 'One', body: 'a b\nc' },
+          { title: 'Two', body: 'd e f g' },
+        ],
+      },
     );
     const page = await suite.newPage();
     await dashboardFor(page, word);
@@ -70,7 +88,11 @@ describe('publications in the admin', () => {
   });
 
   it("edits a publication's author on its own form, and the public page shows the new author", async () => {
-    const { publication } = await seedPublication(suite, { title: `Misread ${uniqueWord('Edit')}`, authors: ["A BOY'S WILL"], publisher: 'Holt' }, { status: 'published' });
+    const { publication } = await seedPublication(
+      suite,
+      { title: `Misread ${uniqueWord('Edit')}`, authors: ["A BOY'S WILL"], publisher: 'Holt' },
+      { status: 'published' },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('link', { name: 'Edit Details' }).click();
@@ -90,7 +112,12 @@ describe('publications in the admin', () => {
     await page.getByText('Robert Frost', { exact: true }).waitFor();
     await untilSent(page, 'Publication details saved');
     await expect.poll(async () => (await apiPublication(publication.id)).authors).toEqual(['Robert Frost']);
-    expect(await apiPublication(publication.id)).toMatchObject({ publication_date: '1913', isbn: '978-0-00-000000-2', publisher: 'Holt', title: publication.title });
+    expect(await apiPublication(publication.id)).toMatchObject({
+      publication_date: '1913',
+      isbn: '978-0-00-000000-2',
+      publisher: 'Holt',
+      title: publication.title,
+    });
     const reader = await suite.newPage();
     await reader.goto(`/publication/${publication.slug}`);
     await reader.getByText('by Robert Frost').first().waitFor();
@@ -118,7 +145,11 @@ describe('publications in the admin', () => {
 
   it("publishes and unpublishes from the dashboard after the spec's confirm, with its toasts", async () => {
     const word = uniqueWord('Publish');
-    const { publication } = await seedPublication(suite, { title: `Ready ${word}` }, { poems: [{ title: 'Ready to Read', body: 'a line' }] });
+    const { publication } = await seedPublication(
+      suite,
+      { title: `Ready ${word}` },
+      { poems: [{ title: 'Ready to Read', body: 'a line' }] },
+    );
     const page = await suite.newPage();
     await dashboardFor(page, word);
     const c = card(page, publication.title);
@@ -177,7 +208,11 @@ describe('publications in the admin', () => {
   it('restores from the trash (undoable) and deletes forever after the confirm', async () => {
     const word = uniqueWord('Restore');
     const { publication: back } = await seedPublication(suite, { title: `Wanted ${word}` }, { trash: true });
-    const { publication: gone } = await seedPublication(suite, { title: `Unwanted ${word}` }, { trash: true, poems: [{ title: 'Last poem', body: 'x' }] });
+    const { publication: gone } = await seedPublication(
+      suite,
+      { title: `Unwanted ${word}` },
+      { trash: true, poems: [{ title: 'Last poem', body: 'x' }] },
+    );
     const page = await suite.newPage();
     await dashboardFor(page, word, 'trash');
     await card(page, back.title).getByRole('button', { name: 'Restore', exact: true }).click();
@@ -283,7 +318,8 @@ describe('publications in the admin', () => {
   it('in the trash, restores two of three at once (undoable), chosen with the page checkbox', async () => {
     const word = uniqueWord('BulkRestore');
     const trashed = [];
-    for (const name of ['Wanted', 'Needed', 'Unwanted']) trashed.push((await seedPublication(suite, { title: `${name} ${word}` }, { trash: true })).publication);
+    for (const name of ['Wanted', 'Needed', 'Unwanted'])
+      trashed.push((await seedPublication(suite, { title: `${name} ${word}` }, { trash: true })).publication);
     const [wanted, needed, unwanted] = trashed;
     const page = await suite.newPage();
     await dashboardFor(page, word, 'trash');
@@ -303,7 +339,11 @@ describe('publications in the admin', () => {
 
   it("deletes two publications forever, with their poems, after the spec's confirm worded for two", async () => {
     const word = uniqueWord('BulkForever');
-    const { publication: first, poems } = await seedPublication(suite, { title: `Gone ${word}` }, { trash: true, poems: [{ title: 'Last poem', body: 'x' }] });
+    const { publication: first, poems } = await seedPublication(
+      suite,
+      { title: `Gone ${word}` },
+      { trash: true, poems: [{ title: 'Last poem', body: 'x' }] },
+    );
     const { publication: second } = await seedPublication(suite, { title: `Lost ${word}` }, { trash: true });
     const { publication: kept } = await seedPublication(suite, { title: `Kept ${word}` }, { trash: true });
     const page = await suite.newPage();
@@ -311,10 +351,17 @@ describe('publications in the admin', () => {
     await select(page, first.title);
     await select(page, second.title);
     await selection(page).getByRole('button', { name: 'Delete Forever' }).click();
-    await confirm(page, 'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!', 'Cancel');
+    await confirm(
+      page,
+      'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!',
+      'Cancel',
+    );
     await selection(page).getByText('2 publications selected').waitFor();
     await selection(page).getByRole('button', { name: 'Delete Forever' }).click();
-    await confirm(page, 'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!');
+    await confirm(
+      page,
+      'Are you sure you want to PERMANENTLY delete these 2 publications and all their poems? This action cannot be undone!',
+    );
     await notification(page, '2 publications permanently deleted').waitFor();
     await card(page, first.title).waitFor({ state: 'detached' });
     await card(page, second.title).waitFor({ state: 'detached' });
@@ -348,9 +395,28 @@ describe('publications in the admin', () => {
 
   it('searches titles and authors and sorts the list', async () => {
     const word = uniqueWord('Sorted');
-    await seedPublication(suite, { title: `beta ${word}`, authors: ['Carla Diaz'] }, { poems: [{ title: 'a', body: 'a' }, { title: 'b', body: 'b' }, { title: 'c', body: 'c' }] });
+    await seedPublication(
+      suite,
+      { title: `beta ${word}`, authors: ['Carla Diaz'] },
+      {
+        poems: [
+          { title: 'a', body: 'a' },
+          { title: 'b', body: 'b' },
+          { title: 'c', body: 'c' },
+        ],
+      },
+    );
     await seedPublication(suite, { title: `Alpha ${word}`, authors: ['Dana Evans'] }, { poems: [{ title: 'a', body: 'a' }] });
-    await seedPublication(suite, { title: `Gamma ${word}`, authors: [`Ed ${word}son`] }, { poems: [{ title: 'a', body: 'a' }, { title: 'b', body: 'b' }] });
+    await seedPublication(
+      suite,
+      { title: `Gamma ${word}`, authors: [`Ed ${word}son`] },
+      {
+        poems: [
+          { title: 'a', body: 'a' },
+          { title: 'b', body: 'b' },
+        ],
+      },
+    );
     const page = await suite.newPage();
     await page.goto('/admin');
     await page.getByPlaceholder('Search titles and authors').fill(word);
@@ -373,7 +439,11 @@ describe('publications in the admin', () => {
   });
 
   it('publishes from the detail page, and Delete there moves the book to the trash, saying so', async () => {
-    const { publication } = await seedPublication(suite, { title: `Detailed ${uniqueWord('Detail')}`, authors: [], notes: 'Kept by the family' }, { poems: [{ title: 'In Detail', body: 'a line' }] });
+    const { publication } = await seedPublication(
+      suite,
+      { title: `Detailed ${uniqueWord('Detail')}`, authors: [], notes: 'Kept by the family' },
+      { poems: [{ title: 'In Detail', body: 'a line' }] },
+    );
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('heading', { level: 1, name: publication.title }).waitFor();
@@ -384,7 +454,9 @@ describe('publications in the admin', () => {
     await confirm(page, 'Are you sure you want to publish this publication?');
     await notification(page, 'Publication published successfully').waitFor();
     await page.getByText('Published', { exact: true }).waitFor();
-    await expect.poll(() => page.getByRole('link', { name: 'View Public Site' }).getAttribute('href')).toBe(`/publication/${publication.slug}`);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View Public Site' }).getAttribute('href'))
+      .toBe(`/publication/${publication.slug}`);
     await suite.shot(page, '03-detail');
 
     await page.getByRole('button', { name: 'Delete Publication' }).click();

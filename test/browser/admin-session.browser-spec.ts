@@ -4,7 +4,16 @@
  * here creates a publication: two of them check the empty dashboard a first-time admin sees.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, confirm, expectAccessible, gotoTurnedAway, login, notification, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import {
+  ADMIN,
+  confirm,
+  expectAccessible,
+  gotoTurnedAway,
+  login,
+  notification,
+  startAdminSuite,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 describe('admin sessions in the browser', () => {
   let suite: AdminSuite;
@@ -43,7 +52,10 @@ describe('admin sessions in the browser', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByText(`Welcome, ${ADMIN.username}`).waitFor();
     // The wrong password above is told at this sign-in, and stays until the admin closes it.
-    const told = notification(page, /A wrong password was given for your account since you last signed in \(on \w+ \d+, \d{4}\)\. If it was not you, choose a new password\./);
+    const told = notification(
+      page,
+      /A wrong password was given for your account since you last signed in \(on \w+ \d+, \d{4}\)\. If it was not you, choose a new password\./,
+    );
     await told.waitFor();
     await new Promise((r) => setTimeout(r, 4_500));
     expect(await told.count()).toBe(1);
@@ -58,7 +70,8 @@ describe('admin sessions in the browser', () => {
     const adminList = (url: URL) => url.pathname === '/api/publications/' && url.searchParams.get('admin') === 'true';
     let serverBack = false;
     await page.route(adminList, async (route) => {
-      if (!serverBack) return route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' } });
+      if (!serverBack)
+        return route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' } });
       // Back, a little slowly.
       await new Promise((r) => setTimeout(r, 800));
       return route.continue();

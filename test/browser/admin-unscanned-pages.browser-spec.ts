@@ -20,8 +20,14 @@ describe('stored page photos without poems', () => {
 
   beforeAll(async () => {
     const pages = pagesReply([LANTERN, ORCHARD], () => holding, HOLD_MS);
-    stub = await startOpenAiStub((request) => (refusing ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request)));
-    suite = await startAdminSuite('admin-unscanned-pages', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' });
+    stub = await startOpenAiStub((request) =>
+      refusing ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request),
+    );
+    suite = await startAdminSuite('admin-unscanned-pages', {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: stub.baseUrl,
+      SCAN_JOB_ATTEMPTS: '1',
+    });
   });
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => {
@@ -32,14 +38,20 @@ describe('stored page photos without poems', () => {
   it('says so on the detail page, and Reprocess there reads the pages and adds their poems', async () => {
     const { publication } = await seedPublication(suite, { title: 'Scan Cut Short' });
     const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/`).set('X-CSRFToken', suite.api.token);
-    (await pagePhotos(2)).forEach((photo, i) => upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }));
+    (await pagePhotos(2)).forEach((photo, i) =>
+      upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }),
+    );
     expect((await upload).status).toBe(413);
     refusing = false;
 
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
     const notice = page.getByRole('alert').filter({ hasText: 'Page photos without poems' });
-    await notice.getByText('2 stored page photos have not been read: their scan did not finish. Reprocess Pages reads them again and adds their poems.').waitFor();
+    await notice
+      .getByText(
+        '2 stored page photos have not been read: their scan did not finish. Reprocess Pages reads them again and adds their poems.',
+      )
+      .waitFor();
     await page.getByText('No poems extracted yet. Upload pages to start extracting poems.').waitFor();
     // Reprocess stands in the notice, once on the page.
     await expect.poll(() => page.getByRole('button', { name: 'Reprocess Pages' }).count()).toBe(1);
@@ -62,8 +74,12 @@ describe('stored page photos without poems', () => {
     const page = await suite.newPage();
     const status = page.getByRole('status').filter({ hasText: '2 page photos are still being scanned.' });
     try {
-      const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/?async=true`).set('X-CSRFToken', suite.api.token);
-      (await pagePhotos(2)).forEach((photo, i) => upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }));
+      const upload = suite.api.agent
+        .post(`/api/publications/${publication.id}/batch_upload_pages/?async=true`)
+        .set('X-CSRFToken', suite.api.token);
+      (await pagePhotos(2)).forEach((photo, i) =>
+        upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }),
+      );
       expect((await upload).status).toBe(202);
       await page.goto(`/admin/publication/${publication.slug}`);
       await status.waitFor();

@@ -9,7 +9,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { heicFixture } from '../support/heic.js';
 import { renderBookPages, renderMetadataPages, sampleBook } from '../support/page-photos/page-photos.mjs';
-import { confirm, expectAccessible, notification, photoFiles, scanPages, seedPublication, startAdminSuite, uniqueWord, type AdminSuite } from './support/admin-browser.js';
+import {
+  confirm,
+  expectAccessible,
+  notification,
+  photoFiles,
+  scanPages,
+  seedPublication,
+  startAdminSuite,
+  uniqueWord,
+  type AdminSuite,
+} from './support/admin-browser.js';
 
 /** Scanning is real OCR; on a busy machine it takes a while (minutes for a HEIC photo). */
 const SCAN_TIMEOUT = 240_000;
@@ -35,8 +45,10 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
   afterEach(async (ctx) => suite?.afterTest(ctx.task));
   afterAll(async () => suite?.close());
 
-  const apiPoems = async (id: number): Promise<Poem[]> => (await suite.api.agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
-  const apiPublication = async (id: number): Promise<Publication> => (await suite.api.agent.get(`/api/publications/${id}/?admin=true`).expect(200)).body;
+  const apiPoems = async (id: number): Promise<Poem[]> =>
+    (await suite.api.agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
+  const apiPublication = async (id: number): Promise<Publication> =>
+    (await suite.api.agent.get(`/api/publications/${id}/?admin=true`).expect(200)).body;
 
   /** The wizard tied to an existing publication, opened from its detail page ('New Poem', then scan). */
   async function openScanWizard(page: Page, publication: Publication): Promise<Locator> {
@@ -84,14 +96,27 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     await dialog.getByRole('button', { name: 'Scan Poems' }).waitFor();
     await dialog.getByRole('heading', { name: title }).waitFor();
     await expect.poll(() => dialog.locator('[aria-current="step"]').innerText()).toContain('Content Scanning');
-    const [created] = (await suite.api.agent.get(`/api/publications/?admin=true&q=${encodeURIComponent(title)}`).expect(200)).body as Publication[];
-    expect(created).toMatchObject({ title, authors: ['Eleanor Whitfield'], publisher: 'Harbour Press', publication_date: 'Spring 1987', status: 'draft' });
+    const [created] = (await suite.api.agent.get(`/api/publications/?admin=true&q=${encodeURIComponent(title)}`).expect(200))
+      .body as Publication[];
+    expect(created).toMatchObject({
+      title,
+      authors: ['Eleanor Whitfield'],
+      publisher: 'Harbour Press',
+      publication_date: 'Spring 1987',
+      status: 'draft',
+    });
     await expectAccessible(page, 'wizard step 3');
 
     // A photo chosen but not scanned would be lost; the confirm says what stays.
-    await dialog.getByTestId('pages-drop-zone').locator('input[type=file]').setInputFiles(photoFiles(pages.slice(0, 1), 'unscanned'));
+    await dialog
+      .getByTestId('pages-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles(photoFiles(pages.slice(0, 1), 'unscanned'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await confirm(page, `Are you sure you want to close? Any unsaved progress will be lost. The draft "${title}" stays, with every poem already scanned into it.`);
+    await confirm(
+      page,
+      `Are you sure you want to close? Any unsaved progress will be lost. The draft "${title}" stays, with every poem already scanned into it.`,
+    );
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/admin');
     const card = page.getByRole('article', { name: title, exact: true });
@@ -107,7 +132,10 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     await notification(page, 'Please upload at least one page image').waitFor();
     await scanInto(dialog, pages, 'first-scan');
     await dialog.getByText('Scanning Poems - Extracting and preserving exact poem formatting...').waitFor();
-    await dialog.getByTestId('scan-progress').filter({ hasText: /^(Waiting for a scanner\.\.\.|page [012] of 2)$/ }).waitFor();
+    await dialog
+      .getByTestId('scan-progress')
+      .filter({ hasText: /^(Waiting for a scanner\.\.\.|page [012] of 2)$/ })
+      .waitFor();
     await dialog.getByRole('heading', { name: 'Preview & Edit Poems' }).waitFor({ timeout: SCAN_TIMEOUT });
     await dialog.getByText(new RegExp(`^Poem 1 of ${printedTitles.length}$`)).waitFor();
     const results = dialog.getByRole('region', { name: 'Scan Results' });
@@ -192,7 +220,11 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', '.heic']) expect(accept).toContain(type);
     // A GIF is refused by the picker with the list it takes; an iPhone's HEIC photo (often sent with
     // no MIME type at all) is taken by its ending.
-    await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') });
+    await input.setInputFiles({
+      name: 'scan.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'),
+    });
     await dialog.getByText('scan.gif: File type must be image/jpeg, image/png, image/webp, image/heic, image/heif').waitFor();
     // A page of the sample book as an iPhone saves it.
     await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: '', buffer: heicFixture('page-13') });
@@ -205,12 +237,16 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
   });
 
   it('Start Over on a book that already had poems removes only the poems of this session, and the page photos it stored', async () => {
-    const { publication } = await seedPublication(suite, { title: 'Finished Book' }, {
-      poems: [
-        { title: 'Written Before', body: 'an earlier poem' },
-        { title: 'Also Before', body: 'another one' },
-      ],
-    });
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Finished Book' },
+      {
+        poems: [
+          { title: 'Written Before', body: 'an earlier poem' },
+          { title: 'Also Before', body: 'another one' },
+        ],
+      },
+    );
     const page = await suite.newPage();
     const dialog = await openScanWizard(page, publication);
     await scanInto(dialog, pages.slice(0, 1), 'start-over');
@@ -238,7 +274,10 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
 
   it("reads a new book's metadata from photos of its cover, title and copyright pages", async () => {
     const meta = await renderMetadataPages(sampleBook({ title: 'Songs of the Orchard' }), { seed: 3 });
-    const files = photoFiles(meta.pages.map((p) => p.image), 'meta');
+    const files = photoFiles(
+      meta.pages.map((p) => p.image),
+      'meta',
+    );
     const named = meta.pages.map((p, i) => ({ kind: p.kind, file: files[i] }));
     const page = await suite.newPage();
     await page.goto('/admin/publications/create');
@@ -285,7 +324,10 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
 
     await page.goto(`/admin/publication/${publication.slug}`);
     await page.getByRole('button', { name: 'Reprocess Pages' }).click();
-    await page.getByTestId('reprocess-progress').filter({ hasText: /^Reprocessing: (waiting for a scanner\.\.\.|page [01] of 1)$/ }).waitFor();
+    await page
+      .getByTestId('reprocess-progress')
+      .filter({ hasText: /^Reprocessing: (waiting for a scanner\.\.\.|page [01] of 1)$/ })
+      .waitFor();
     await notification(page, 'Reprocessing finished: 0 new poems added').waitFor({ timeout: SCAN_TIMEOUT });
     await page.getByTestId('reprocess-progress').waitFor({ state: 'detached' });
     expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(before);

@@ -110,9 +110,19 @@ describe('poem addresses, indexes and dark mode in a browser', () => {
   it("fetches each poem's text as the reader steps to it, and lets the server answer for a poem removed meanwhile", async () => {
     // A book of its own: its last poem is removed halfway through.
     const commands = t.app.get(CatalogCommands);
-    const tides = await commands.createPublication({ title: 'Five Tides', authors: [], publisher: '', publicationDate: '1980', isbn: '', notes: '' });
+    const tides = await commands.createPublication({
+      title: 'Five Tides',
+      authors: [],
+      publisher: '',
+      publicationDate: '1980',
+      isbn: '',
+      notes: '',
+    });
     const names = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
-    const poems = await commands.addPoems(tides.id, names.map((name) => ({ title: `${name} Tide`, body: `the ${name.toLowerCase()} tide comes in\nand goes out again` })));
+    const poems = await commands.addPoems(
+      tides.id,
+      names.map((name) => ({ title: `${name} Tide`, body: `the ${name.toLowerCase()} tide comes in\nand goes out again` })),
+    );
     await commands.setStatus(tides.id, 'published');
     const address = (i: number) => `/publication/${tides.slug}/${poems[i]!.slug}`;
 

@@ -42,7 +42,8 @@ function rowStarts(page: Page): Promise<number[][]> {
       const range = document.createRange();
       range.selectNodeContents(line);
       const byRow = new Map<number, number>();
-      for (const r of range.getClientRects()) if (r.width > 0) byRow.set(Math.round(r.top), Math.min(byRow.get(Math.round(r.top)) ?? Infinity, r.left));
+      for (const r of range.getClientRects())
+        if (r.width > 0) byRow.set(Math.round(r.top), Math.min(byRow.get(Math.round(r.top)) ?? Infinity, r.left));
       return [...byRow.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => Math.round(left));
     }),
   );
@@ -68,7 +69,8 @@ describe('poem tools in a browser', () => {
     const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
     for (const [i, context] of contexts.splice(0).entries()) {
       if (ctx.task.result?.state === 'fail') {
-        for (const [j, page] of context.pages().entries()) await page.screenshot({ path: `${SHOTS}/tools-failed-${name}-${i}-${j}.png` }).catch(() => undefined);
+        for (const [j, page] of context.pages().entries())
+          await page.screenshot({ path: `${SHOTS}/tools-failed-${name}-${i}-${j}.png` }).catch(() => undefined);
       }
       await context.close().catch(() => undefined);
     }
@@ -156,7 +158,10 @@ describe('poem tools in a browser', () => {
     const [photo] = await t.app.get(ScanPagesRepository).pagesOfPoem(poem.id);
     await t.app.get(PoemPages).rotate(String(photo!.id), 90);
     const page = await open(`/publication/${turned.publication.slug}/${poem.slug}`);
-    await page.getByRole('region', { name: 'About this poem' }).getByRole('link', { name: /See the printed page/ }).click();
+    await page
+      .getByRole('region', { name: 'About this poem' })
+      .getByRole('link', { name: /See the printed page/ })
+      .click();
     const img = page.getByRole('dialog').getByRole('img').first();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(500);
     // The photo is portrait as stored; turned a quarter it shows landscape, inside its own box.
@@ -166,7 +171,10 @@ describe('poem tools in a browser', () => {
         img.evaluate((el: HTMLImageElement) => {
           const r = el.getBoundingClientRect();
           const box = el.parentElement!.getBoundingClientRect();
-          return { landscape: r.width > r.height, inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 };
+          return {
+            landscape: r.width > r.height,
+            inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+          };
         }),
       )
       .toEqual({ landscape: true, inside: true });
@@ -199,7 +207,10 @@ describe('poem tools in a browser', () => {
     };
     for (const [label, text] of Object.entries(expected)) {
       await page.getByRole('button', { name: `Copy ${label}` }).click();
-      await page.getByRole('status').filter({ hasText: `${label} citation copied` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${label} citation copied` })
+        .waitFor();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(text);
     }
     expect(await page.locator('.citation[data-style="mla"] i').allInnerTexts()).toEqual(['Mountain Interval', 'Eleanor Vance Archive']);
@@ -221,7 +232,11 @@ describe('poem tools in a browser', () => {
     await page.getByRole('button', { name: 'Share' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as any).shared))
-      .toEqual({ title: 'The Road Not Taken', text: 'The Road Not Taken by Robert Frost', url: `https://poetry.example.org${poemPath(0)}` });
+      .toEqual({
+        title: 'The Road Not Taken',
+        text: 'The Road Not Taken by Robert Frost',
+        url: `https://poetry.example.org${poemPath(0)}`,
+      });
   });
 
   it('prints a poem clean, and the whole book with one title page, its contents, and a poem a page', async () => {
@@ -235,7 +250,10 @@ describe('poem tools in a browser', () => {
     await contents.getByRole('link', { name: 'Print this book' }).click();
     await contents.getByRole('heading', { level: 1, name: 'Mountain Interval' }).waitFor();
     await expectAccessible(contents, 'print edition');
-    expect(await contents.locator('.print-contents li').allInnerTexts()).toEqual([...SHARED_SET_BOOK.poems.map((p) => p.title), LEVELS.title]);
+    expect(await contents.locator('.print-contents li').allInnerTexts()).toEqual([
+      ...SHARED_SET_BOOK.poems.map((p) => p.title),
+      LEVELS.title,
+    ]);
     await contents.emulateMedia({ media: 'print' });
     await contents.locator('.print-toolbar').waitFor({ state: 'hidden' });
     expect(await contents.locator('.print-title-page').count()).toBe(1);

@@ -91,7 +91,10 @@ describe('searching the reader in a browser', () => {
     // The title hit first, then the poem with the word only in its text.
     expect(await results.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Glasswort, Evening', 'Wading']);
     expect(await results.first().locator('mark').allTextContents()).toEqual(['Glasswort']);
-    await Promise.all([page.waitForURL(/\/publication\/marsh-light\/[^/]+$/), results.first().getByRole('link', { name: 'Glasswort, Evening' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/publication\/marsh-light\/[^/]+$/),
+      results.first().getByRole('link', { name: 'Glasswort, Evening' }).click(),
+    ]);
     await page.getByRole('heading', { name: 'Glasswort, Evening' }).waitFor();
     await context.close();
   });

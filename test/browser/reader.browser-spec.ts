@@ -21,7 +21,10 @@ async function listen(t: TestApp): Promise<string> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [suffix, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [suffix, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true });
   }
@@ -56,7 +59,8 @@ describe('the public reader in a browser', () => {
     const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
     for (const [i, context] of contexts.splice(0).entries()) {
       if (ctx.task.result?.state === 'fail') {
-        for (const [j, page] of context.pages().entries()) await page.screenshot({ path: `${SHOTS}/reader-failed-${name}-${i}-${j}.png` }).catch(() => undefined);
+        for (const [j, page] of context.pages().entries())
+          await page.screenshot({ path: `${SHOTS}/reader-failed-${name}-${i}-${j}.png` }).catch(() => undefined);
       }
       await context.close().catch(() => undefined);
     }
@@ -103,7 +107,9 @@ describe('the public reader in a browser', () => {
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
     await page.waitForFunction((title) => document.title === title, `River Songs | ${TEST_SITE.siteName}`);
-    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://poetry.example.org/publication/${s.river.slug}`);
+    await expect
+      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
+      .toBe(`https://poetry.example.org/publication/${s.river.slug}`);
     await expect.poll(() => apiCalls.some((u) => u.includes(`/api/publications/${s.river.slug}/poems/`))).toBe(true);
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/publication/${s.river.slug}`);
     await page.goBack();
@@ -216,9 +222,9 @@ describe('the public reader in a browser', () => {
       range.selectNodeContents(el);
       return [...range.getClientRects()].map((r) => ({ left: Math.round(r.left), top: Math.round(r.top) }));
     });
-    const rows = [...rects.reduce((m, r) => m.set(r.top, Math.min(m.get(r.top) ?? Infinity, r.left)), new Map<number, number>()).values()].map(
-      (left) => ({ left }),
-    );
+    const rows = [
+      ...rects.reduce((m, r) => m.set(r.top, Math.min(m.get(r.top) ?? Infinity, r.left)), new Map<number, number>()).values(),
+    ].map((left) => ({ left }));
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[1]!.left).toBeGreaterThan(rows[0]!.left);
     expect(await page.locator('.verse').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Crimson Text');
@@ -260,9 +266,17 @@ describe('the public reader in a browser', () => {
 
     it('shows the loading text, then the retry panel variants for the collections list', async () => {
       const cases = [
-        { name: 'database_error', title: 'Database Connection Issue', route: (r: any) => r.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }) },
+        {
+          name: 'database_error',
+          title: 'Database Connection Issue',
+          route: (r: any) => r.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }),
+        },
         { name: 'network_error', title: 'Network Connection Error', route: (r: any) => r.abort('failed') },
-        { name: 'server_error', title: 'Server Error', route: (r: any) => r.fulfill({ status: 502, json: { statusCode: 502, message: 'Bad Gateway' } }) },
+        {
+          name: 'server_error',
+          title: 'Server Error',
+          route: (r: any) => r.fulfill({ status: 502, json: { statusCode: 502, message: 'Bad Gateway' } }),
+        },
       ];
       for (const c of cases) {
         let release!: () => void;

@@ -133,7 +133,10 @@ describe('an API process killed while it scans, with requests in flight (WEB_CON
     expect(outcomes.filter((o) => o.error === 'hanging')).toEqual([]);
     // Most requests were answered, before and after the death; only ones cut off by it failed.
     const answered = outcomes.filter((o) => o.status !== undefined);
-    expect(answered.every((o) => o.status === 200 || o.status === 304), JSON.stringify(answered.filter((o) => o.status !== 200))).toBe(true);
+    expect(
+      answered.every((o) => o.status === 200 || o.status === 304),
+      JSON.stringify(answered.filter((o) => o.status !== 200)),
+    ).toBe(true);
     expect(answered.length).toBeGreaterThan(outcomes.length * 0.8);
     expect(Date.now() - killedAt).toBeGreaterThan(3_000);
 

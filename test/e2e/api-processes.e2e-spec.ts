@@ -51,7 +51,11 @@ describe('several API processes on one port', () => {
 
     const { agent, token } = await signIn(server.base);
     const made = (await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Harbour Songs' }).expect(201)).body;
-    await agent.post(`/api/publications/${made.id}/poems/`).set('X-CSRFToken', token).send({ title: 'Low Tide', body: 'the boats lie down\non the mud' }).expect(201);
+    await agent
+      .post(`/api/publications/${made.id}/poems/`)
+      .set('X-CSRFToken', token)
+      .send({ title: 'Low Tide', body: 'the boats lie down\non the mud' })
+      .expect(201);
     await agent.post(`/api/publications/${made.id}/publish/`).set('X-CSRFToken', token).expect(200);
     for (const page of await crowd(server.base, `/publication/${made.slug}`)) {
       expect(page.status).toBe(200);
@@ -60,7 +64,9 @@ describe('several API processes on one port', () => {
 
     // Both processes have the page in their read caches now; an edit through either drops it in both.
     await agent.put(`/api/publications/${made.id}/`).set('X-CSRFToken', token).send({ title: 'Harbour Songs, Revised' }).expect(200);
-    await expect.poll(async () => (await crowd(server.base, `/publication/${made.slug}`)).every((p) => p.body.includes('Harbour Songs, Revised'))).toBe(true);
+    await expect
+      .poll(async () => (await crowd(server.base, `/publication/${made.slug}`)).every((p) => p.body.includes('Harbour Songs, Revised')))
+      .toBe(true);
     // The session made on one process is known to both.
     for (let i = 0; i < 6; i++) expect((await agent.get('/api/auth/check/').expect(200)).body.authenticated).toBe(true);
   });

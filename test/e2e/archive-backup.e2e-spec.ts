@@ -50,7 +50,14 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       // Versions: the harbour book's creation, reorder and publishing; the typed poem's creation; the
       // scanned poem's first version and its correction; the struck poem's creation and deletion;
       // the drafts' creation and trash, and their poem's creation (the book deleted forever took its own).
-      tables: { publications: { rows: 2 }, poems: { rows: 5 }, scan_pages: { rows: 2 }, poem_pages: { rows: 3 }, users: { rows: 2 }, revisions: { rows: 11 } },
+      tables: {
+        publications: { rows: 2 },
+        poems: { rows: 5 },
+        scan_pages: { rows: 2 },
+        poem_pages: { rows: 3 },
+        users: { rows: 2 },
+        revisions: { rows: 11 },
+      },
       next_ids: { publications: 4 },
       pages: { files: 2 },
       site_settings: { siteName: 'The Harbour Archive' },
@@ -90,7 +97,8 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       if (target === 'postgres') {
         // The running site drops its cached empty list as soon as the change notification reaches it.
         const site = t;
-        const titles = async () => ((await site.http().get('/api/publications/').expect(200)).body as Array<{ title: string }>).map((p) => p.title);
+        const titles = async () =>
+          ((await site.http().get('/api/publications/').expect(200)).body as Array<{ title: string }>).map((p) => p.title);
         await expect.poll(titles, { timeout: 5000 }).toEqual(['Songs of the Harbour']);
       }
       expect(exportWithCli(place, { SITE_SETTINGS_FILE: settingsFile }).equals(suite.download.body)).toBe(true);
@@ -113,7 +121,8 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     manifest.format_version = 1;
     delete manifest.tables.revisions;
     delete manifest.next_ids.revisions;
-    for (const table of ['publications', 'poems']) manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision');
+    for (const table of ['publications', 'poems'])
+      manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision');
     // Page photos could not be turned then either.
     manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
     const v1 = [
@@ -144,8 +153,14 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       // Each record's history starts with the version it was restored as; the next save adds to it.
       const poem = view.publications[0].poems[0] as { id: number; title: string };
       const history = (await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body;
-      expect(history.revisions.map((r: { action: string; snapshot: { title: string } }) => [r.action, r.snapshot.title])).toEqual([['original', poem.title]]);
-      await agent.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ notes: 'Restored from an old backup.', base_revision: 0 }).expect(200);
+      expect(history.revisions.map((r: { action: string; snapshot: { title: string } }) => [r.action, r.snapshot.title])).toEqual([
+        ['original', poem.title],
+      ]);
+      await agent
+        .put(`/api/poems/${poem.id}/`)
+        .set('X-CSRFToken', token)
+        .send({ notes: 'Restored from an old backup.', base_revision: 0 })
+        .expect(200);
       const after = (await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body;
       expect(after.revisions.map((r: { action: string; username: string | null }) => [r.action, r.username])).toEqual([
         ['original', null],
@@ -171,7 +186,10 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     try {
       const { agent } = await staffAgent(t);
       const view = await viewOf(agent);
-      const unturned = (v: typeof view) => ({ ...v, publications: v.publications.map((p) => ({ ...p, pages: p.pages.map((page) => ({ ...page, rotation: 0 })) })) });
+      const unturned = (v: typeof view) => ({
+        ...v,
+        publications: v.publications.map((p) => ({ ...p, pages: p.pages.map((page) => ({ ...page, rotation: 0 })) })),
+      });
       expect(suite.sourceView.publications[0]!.pages.map((page) => page.rotation)).toContain(90);
       expect(view).toEqual(unturned(suite.sourceView));
     } finally {
@@ -215,7 +233,9 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const place = await suite.emptyPlace('postgres');
       const run = archiveCli(['import', writeTemp('backup.tar', suite.download.body)], place);
       expect(run.status, run.stderr).toBe(0);
-      expect(exportWithCli(place, { SITE_SETTINGS_FILE: join(place.dataDir, 'site-settings.json') }).equals(suite.download.body)).toBe(true);
+      expect(exportWithCli(place, { SITE_SETTINGS_FILE: join(place.dataDir, 'site-settings.json') }).equals(suite.download.body)).toBe(
+        true,
+      );
     });
   }
 });

@@ -44,7 +44,11 @@ describe.each(dbTargets())('sessions, CSRF and login on %s', (target) => {
 
   it('answers a wrong password with success false and the error text', async () => {
     const { agent, token } = await csrfAgent(t);
-    const res = await agent.post('/api/auth/login/').set('X-CSRFToken', token).send({ username: ADMIN.username, password: 'nope' }).expect(401);
+    const res = await agent
+      .post('/api/auth/login/')
+      .set('X-CSRFToken', token)
+      .send({ username: ADMIN.username, password: 'nope' })
+      .expect(401);
     expect(res.body).toMatchObject({ success: false, user: null, error: 'Invalid username or password' });
   });
 
@@ -111,7 +115,9 @@ describe.each(dbTargets())('sessions, CSRF and login on %s', (target) => {
 
 describe.each(dbTargets())('sessions survive a restart on %s', (target) => {
   it('keeps a signed-in admin signed in after the API process restarts', async () => {
-    const dataDir = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'archive-restart-'));
+    const dataDir = (await import('node:fs')).mkdtempSync(
+      (await import('node:path')).join((await import('node:os')).tmpdir(), 'archive-restart-'),
+    );
     const first = await startTestApp(target, { env: { DATA_DIR: dataDir }, persistent: true });
     const { agent } = await staffAgent(first);
     const cookies = (await agent.get('/api/auth/check/')).request.cookies;

@@ -24,11 +24,23 @@ describe.each(dbTargets())('bad text on %s', (target) => {
   afterAll(async () => t?.close());
 
   async function publication(): Promise<Publication> {
-    return (await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: `Bad text ${++run}` }).expect(201)).body;
+    return (
+      await staff
+        .post('/api/publications/')
+        .set('X-CSRFToken', token)
+        .send({ title: `Bad text ${++run}` })
+        .expect(201)
+    ).body;
   }
 
   async function poemOf(pub: Publication): Promise<Poem> {
-    return (await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'Kept', body: 'line one\n  line two' }).expect(201)).body;
+    return (
+      await staff
+        .post(`/api/publications/${pub.id}/poems/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'Kept', body: 'line one\n  line two' })
+        .expect(201)
+    ).body;
   }
 
   function expect400(res: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, field: RegExp) {
@@ -48,8 +60,16 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     ['the title, a form feed', { title: 'Page\fbreak' }, /title must not contain control characters/],
     ['the publisher, an escape', { title: 'Fine', publisher: 'Press\u001b[31m' }, /publisher must not contain control characters/],
     ['notes, a C1 control', { title: 'Fine', notes: 'a\u0085b' }, /notes must not contain control characters/],
-    ['an author, a bidi override', { title: 'Fine', authors: [`${RLO}eeL nnA`] }, /each of authors must not contain control characters or bidirectional overrides/],
-    ['the title, a bidi override', { title: `${RLO}txet desrever` }, /title must not contain control characters or bidirectional overrides/],
+    [
+      'an author, a bidi override',
+      { title: 'Fine', authors: [`${RLO}eeL nnA`] },
+      /each of authors must not contain control characters or bidirectional overrides/,
+    ],
+    [
+      'the title, a bidi override',
+      { title: `${RLO}txet desrever` },
+      /title must not contain control characters or bidirectional overrides/,
+    ],
     ['the title, a bidi isolate', { title: '\u2067x\u2069' }, /title must not contain/],
     ['the title, only zero-width spaces', { title: '\u200B\u200B\u200B' }, /title is required/],
     ['the title, only invisible fillers and joiners', { title: '\u3164\u200D\u2060\uFEFF \u00A0' }, /title is required/],
@@ -74,8 +94,17 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     for (const [body, message] of cases) {
       expect400(await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send(body), message);
     }
-    expect400(await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'New', body: '\u200B\n\u2060' }), /body is required/);
-    expect400(await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'New', body: `x${NUL}` }), /^body must not contain the NUL/);
+    expect400(
+      await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'New', body: '\u200B\n\u2060' }),
+      /body is required/,
+    );
+    expect400(
+      await staff
+        .post(`/api/publications/${pub.id}/poems/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'New', body: `x${NUL}` }),
+      /^body must not contain the NUL/,
+    );
     const after = (await staff.get(`/api/poems/${poem.id}/?admin=true`).expect(200)).body;
     expect(after).toMatchObject({ title: 'Kept', body: 'line one\n  line two' });
     expect((await staff.get(`/api/publications/${pub.id}/poems/?admin=true`).expect(200)).body).toHaveLength(1);
@@ -84,7 +113,11 @@ describe.each(dbTargets())('bad text on %s', (target) => {
   it('keeps line breaks, tabs, indentation and right-to-left marks', async () => {
     const pub = await publication();
     const body = 'First line\r\n\tindented with a tab\n    four spaces\n\nשיר\u200F and more';
-    const res = await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'שיר \u200Fone', body, notes: 'a\n\tb' }).expect(201);
+    const res = await staff
+      .post(`/api/publications/${pub.id}/poems/`)
+      .set('X-CSRFToken', token)
+      .send({ title: 'שיר \u200Fone', body, notes: 'a\n\tb' })
+      .expect(201);
     expect(res.body.body).toBe(body);
     expect(res.body.title).toBe('שיר \u200Fone');
     expect(res.body.notes).toBe('a\n\tb');
@@ -98,9 +131,19 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     expect400(await t.http().get('/api/poems/%00/'), /address must not contain the NUL/);
     expect400(await staff.get('/api/publications/?admin=true&q=a%00'), /^q must not contain the NUL/);
     const { agent, token: csrf } = await csrfAgent(t);
-    expect400(await agent.post('/api/auth/login/').set('X-CSRFToken', csrf).send({ username: `${ADMIN.username}${NUL}`, password: 'x' }), /^username must not contain the NUL/);
     expect400(
-      await agent.post('/api/auth/login/').set('X-CSRFToken', csrf).type('form').send(`username=a%00&password=b&csrfmiddlewaretoken=${csrf}`),
+      await agent
+        .post('/api/auth/login/')
+        .set('X-CSRFToken', csrf)
+        .send({ username: `${ADMIN.username}${NUL}`, password: 'x' }),
+      /^username must not contain the NUL/,
+    );
+    expect400(
+      await agent
+        .post('/api/auth/login/')
+        .set('X-CSRFToken', csrf)
+        .type('form')
+        .send(`username=a%00&password=b&csrfmiddlewaretoken=${csrf}`),
       /^username must not contain the NUL/,
     );
     const reader = await t.http().get('/publication/a%00b');
@@ -123,7 +166,10 @@ describe.each(dbTargets())('bad text on %s', (target) => {
   ])('refuses a title holding %s on the wire, naming it, and stores nothing', async (_what, bytes) => {
     const before = await count();
     // A real U+FFFD before it is well-formed text and does not confuse which field is wrong.
-    expect400(await rawJson('post', '/api/publications/', '{"publisher":"Fine \uFFFD kept","title":"Bad ', bytes, ' bytes"}'), /^title must be valid Unicode text/);
+    expect400(
+      await rawJson('post', '/api/publications/', '{"publisher":"Fine \uFFFD kept","title":"Bad ', bytes, ' bytes"}'),
+      /^title must be valid Unicode text/,
+    );
     expect(await count()).toBe(before);
   });
 
@@ -133,7 +179,10 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     // JSON's own escapes can spell half of a surrogate pair.
     expect400(await rawJson('put', `/api/poems/${poem.id}/`, '{"body":"one\\ud800two"}'), /^body must be valid Unicode text/);
     expect400(await rawJson('put', `/api/poems/${poem.id}/`, '{"title":"x","notes":"\\udfff"}'), /^notes must be valid Unicode text/);
-    expect400(await rawJson('post', '/api/publications/', '{"title":"Fine","authors":["Ann","B', [0xe2, 0x82], '"]}'), /^authors\[1\] must be valid Unicode text/);
+    expect400(
+      await rawJson('post', '/api/publications/', '{"title":"Fine","authors":["Ann","B', [0xe2, 0x82], '"]}'),
+      /^authors\[1\] must be valid Unicode text/,
+    );
     expect400(await staff.get('/api/publications/?admin=true&q=caf%E9'), /^q must be valid Unicode text/);
     expect400(await t.http().get('/api/search/?q=%ED%A0%80'), /^q must be valid Unicode text/);
     expect((await t.http().get('/search?q=%FF')).status).toBe(400);
@@ -153,7 +202,11 @@ describe.each(dbTargets())('bad text on %s', (target) => {
     }
     // Brackets inside strings are text, not nesting.
     const title = '['.repeat(200) + ' brackets';
-    const ok = await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: title.slice(0, 300), authors: ['{"}'] }).expect(201);
+    const ok = await staff
+      .post('/api/publications/')
+      .set('X-CSRFToken', token)
+      .send({ title: title.slice(0, 300), authors: ['{"}'] })
+      .expect(201);
     expect(ok.body.title).toBe(title.slice(0, 300));
     // The server still answers normally afterwards.
     await t.http().get('/api/health/').expect(200);

@@ -27,7 +27,9 @@ const binary = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, 
 function siteVerse(html: string): Array<Array<[number, string]>> {
   const verse = /<div class="verse"[^>]*>([\s\S]*?)<\/div>/.exec(html)![1]!;
   return [...verse.matchAll(/<p class="stanza">([\s\S]*?)<\/p>/g)].map((stanza) =>
-    [...stanza[1]!.matchAll(/<span class="verse-line"(?: style="--indent:(\d+)")?>([\s\S]*?)<\/span>/g)].map((m) => [Number(m[1] ?? 0), decodeEntities(m[2]!)] as [number, string]),
+    [...stanza[1]!.matchAll(/<span class="verse-line"(?: style="--indent:(\d+)")?>([\s\S]*?)<\/span>/g)].map(
+      (m) => [Number(m[1] ?? 0), decodeEntities(m[2]!)] as [number, string],
+    ),
   );
 }
 
@@ -54,7 +56,9 @@ describe.each(dbTargets())('book download (EPUB 3) on %s', (target) => {
   it('gives a shared-set book as an EPUB that EPUBCheck passes, holding every poem as the site sets it', async () => {
     const { publication, poems } = await addSharedSetBook(t.app, { extra: [LEVELS] });
     const res = await download(`/download/${publication.slug}.epub`).expect(200).expect('Content-Type', 'application/epub+zip');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${publication.slug}.epub"; filename*=UTF-8''${publication.slug}.epub`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${publication.slug}.epub"; filename*=UTF-8''${publication.slug}.epub`,
+    );
     const epub = res.body as Buffer;
 
     const file = join(mkdtempSync(join(tmpdir(), 'epub-')), `${publication.slug}.epub`);

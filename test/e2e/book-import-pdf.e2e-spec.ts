@@ -24,17 +24,27 @@ function filesUnder(dir: string): string[] {
 
 /** The import's calls as the admin makes them, for a signed-in agent. */
 function bookImports(agent: () => TestAgent, token: () => string) {
-  const newImport = async (pubId: number) => (await agent().post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token()).expect(201)).body as { id: number };
+  const newImport = async (pubId: number) =>
+    (await agent().post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token()).expect(201)).body as { id: number };
   const sendFile = (importId: number, position: number, data: Buffer, filename: string, contentType: string) =>
-    agent().post(`/api/book_imports/${importId}/files/`).set('X-CSRFToken', token()).field('position', String(position)).attach('file', data, { filename, contentType });
-  const importOf = async (importId: number) => (await agent().get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
+    agent()
+      .post(`/api/book_imports/${importId}/files/`)
+      .set('X-CSRFToken', token())
+      .field('position', String(position))
+      .attach('file', data, { filename, contentType });
+  const importOf = async (importId: number) =>
+    (await agent().get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
   const readToTheEnd = async (importId: number) => {
     await agent().post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token()).expect(202);
     await expect.poll(async () => (await importOf(importId)).state, { timeout: 240_000, interval: 500 }).toMatch(/^(finished|failed)$/);
     return importOf(importId);
   };
   const poemsOf = async (pubId: number) =>
-    ((await agent().get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>).map((p) => ({ title: p.title, body: p.body, page_numbers: p.page_numbers }));
+    ((await agent().get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>).map((p) => ({
+      title: p.title,
+      body: p.body,
+      page_numbers: p.page_numbers,
+    }));
   return { newImport, sendFile, importOf, readToTheEnd, poemsOf };
 }
 
@@ -53,7 +63,10 @@ describe('a 12-page scanned PDF (embedded database)', () => {
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(() => agent, () => token);
+  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(
+    () => agent,
+    () => token,
+  );
 
   it('turns a 12-page PDF into 12 page photos that give the same poems as the photos themselves', async () => {
     const fromPhotos = await createPublication(agent, token, 'From photos');
@@ -62,7 +75,16 @@ describe('a 12-page scanned PDF (embedded database)', () => {
 
     const fromPdf = await createPublication(agent, token, 'From a PDF');
     const pdf = await newImport(fromPdf);
-    const sent = await sendFile(pdf.id, 0, await scannedPdf(book.pages.map((p) => p.image), 200), 'Harbour Songs.pdf', 'application/pdf').expect(201);
+    const sent = await sendFile(
+      pdf.id,
+      0,
+      await scannedPdf(
+        book.pages.map((p) => p.image),
+        200,
+      ),
+      'Harbour Songs.pdf',
+      'application/pdf',
+    ).expect(201);
     expect(sent.body).toMatchObject({ position: 0, pages: book.pages.length, files_received: 1, pages_total: book.pages.length });
 
     const [byPhotos, byPdf] = [await readToTheEnd(photos.id), await readToTheEnd(pdf.id)];
@@ -87,7 +109,10 @@ describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, importOf } = bookImports(() => agent, () => token);
+  const { newImport, sendFile, importOf } = bookImports(
+    () => agent,
+    () => token,
+  );
 
   it('refuses a damaged PDF, one of 2,000 pages, one locked with a password and files too large, each in its own words, keeping nothing', async () => {
     const pubId = await createPublication(agent, token, `Refused PDFs (${target})`);
@@ -104,13 +129,36 @@ describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
     expect(huge.body.message).toContain(`up to ${MAX_PDF_PAGES.toLocaleString('en-US')}`);
 
     const locked = await sendFile(id, 0, await lockedPdf(), 'locked.pdf', 'application/pdf').expect(400);
-    expect(locked.body).toEqual(expect.objectContaining({ code: 'SCAN.PDF_PASSWORD', message: 'This PDF is protected by a password: save it without one and add it again.' }));
+    expect(locked.body).toEqual(
+      expect.objectContaining({
+        code: 'SCAN.PDF_PASSWORD',
+        message: 'This PDF is protected by a password: save it without one and add it again.',
+      }),
+    );
 
     // Files too large for their kind: a scan's PDF has its own limit, a photo keeps the photos'.
-    const bigPdf = await sendFile(id, 0, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(21 * 1024 * 1024, 32)]), 'all.pdf', 'application/pdf').expect(413);
-    expect(bigPdf.body).toMatchObject({ code: 'SCAN.FILE_TOO_LARGE', message: expect.stringContaining('a scanned PDF may be at most 20 MB') });
-    const bigPhoto = await sendFile(id, 0, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4 * 1024 * 1024)]), 'IMG_1.jpg', 'image/jpeg').expect(413);
-    expect(bigPhoto.body).toMatchObject({ code: 'SCAN.FILE_TOO_LARGE', message: 'Image files are too large: each file may be at most 3 MB.' });
+    const bigPdf = await sendFile(
+      id,
+      0,
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(21 * 1024 * 1024, 32)]),
+      'all.pdf',
+      'application/pdf',
+    ).expect(413);
+    expect(bigPdf.body).toMatchObject({
+      code: 'SCAN.FILE_TOO_LARGE',
+      message: expect.stringContaining('a scanned PDF may be at most 20 MB'),
+    });
+    const bigPhoto = await sendFile(
+      id,
+      0,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4 * 1024 * 1024)]),
+      'IMG_1.jpg',
+      'image/jpeg',
+    ).expect(413);
+    expect(bigPhoto.body).toMatchObject({
+      code: 'SCAN.FILE_TOO_LARGE',
+      message: 'Image files are too large: each file may be at most 3 MB.',
+    });
 
     // Nothing half-made: no page, no stored photo, and nothing to start.
     expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });

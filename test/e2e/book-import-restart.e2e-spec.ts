@@ -26,7 +26,12 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     const pubId = await createPublication(agent, token, 'Thirty pages through a crash');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
     for (const [i, page] of book.pages.entries()) {
-      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
+      await agent
+        .post(`/api/book_imports/${id}/files/`)
+        .set('X-CSRFToken', token)
+        .field('position', String(i))
+        .attach('file', page.image, `IMG_${i + 1}.jpg`)
+        .expect(201);
     }
     await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
     const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
@@ -43,7 +48,10 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     await expect.poll(async () => (await progress()).state, { timeout: 180_000, interval: 500 }).toBe('finished');
     const done = await progress();
     expect(done).toMatchObject({ pages_total: 30, pages_done: 30, failed_pages: [] });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
+      title: string;
+      page_numbers: number[];
+    }>;
     // Every poem once, in page order. (Printed page numbers are left out: the folio analysis misreads
     // some of this rendered book's two-digit folios past page 31 whether or not the import was cut off.)
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
-import { createPublication, createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
+import {
+  createPublication,
+  createScratchDatabase,
+  dropQueueKeys,
+  REDIS_URL,
+  requireRedis,
+  startWorker,
+  type WorkerProcess,
+} from '../support/worker-process/scan-helpers.js';
 
 describe('a book import on BullMQ, its chunks spread over two worker processes, one killed mid-way', () => {
   const LOCK_MS = 5000;
@@ -53,7 +61,12 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     const pubId = await createPublication(agent, token, 'Read by two workers');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
     for (const [i, page] of book.pages.entries()) {
-      await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', String(i)).attach('file', page.image, `IMG_${i + 1}.jpg`).expect(201);
+      await agent
+        .post(`/api/book_imports/${id}/files/`)
+        .set('X-CSRFToken', token)
+        .field('position', String(i))
+        .attach('file', page.image, `IMG_${i + 1}.jpg`)
+        .expect(201);
     }
     await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
     const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
@@ -62,8 +75,16 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     await expect.poll(async () => (await progress()).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
     await workers[0]!.kill('SIGKILL');
     await expect.poll(async () => (await progress()).state, { timeout: 120_000, interval: 500 }).toBe('finished');
-    expect(await progress()).toMatchObject({ pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; page_numbers: number[] }>;
+    expect(await progress()).toMatchObject({
+      pages_total: book.pages.length,
+      pages_done: book.pages.length,
+      failed_pages: [],
+      poems_added: book.poems.length,
+    });
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
+      title: string;
+      page_numbers: number[];
+    }>;
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
     expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
   });

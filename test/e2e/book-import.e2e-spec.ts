@@ -32,7 +32,8 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
   });
   afterAll(async () => t?.close());
 
-  const newImport = async (pubId: number) => (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as Record<string, any>;
+  const newImport = async (pubId: number) =>
+    (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as Record<string, any>;
   const sendFile = (importId: number, position: number | string, data: Buffer, filename: string, contentType = 'image/jpeg') =>
     agent
       .post(`/api/book_imports/${importId}/files/`)
@@ -54,12 +55,20 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
       .toMatch(/^(finished|failed)$/);
     return seen[seen.length - 1]!;
   };
-  const poemsOf = async (pubId: number) => (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
+  const poemsOf = async (pubId: number) =>
+    (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
 
   it('reads a book sent file by file, in any order of requests, into its poems in page order, with progress along the way', async () => {
     const pubId = await createPublication(agent, token, `A whole book (${target})`);
     const created = await newImport(pubId);
-    expect(created).toMatchObject({ publication_id: pubId, state: 'receiving', files_received: 0, pages_total: 0, pages_done: 0, failed_pages: [] });
+    expect(created).toMatchObject({
+      publication_id: pubId,
+      state: 'receiving',
+      files_received: 0,
+      pages_total: 0,
+      pages_done: 0,
+      failed_pages: [],
+    });
     // Sent last page first: the book's order is the positions'.
     for (const i of [...book.pages.keys()].reverse()) {
       const res = await sendFile(created.id, i, book.pages[i]!.image, `IMG_${i + 1}.jpg`).expect(201);
@@ -74,8 +83,20 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
 
     const seen: Array<Record<string, any>> = [];
     const done = await finished(created.id, seen);
-    expect(done).toMatchObject({ state: 'finished', pages_total: book.pages.length, pages_done: book.pages.length, failed_pages: [], poems_added: book.poems.length, poems_so_far: book.poems.length });
-    expect(done.result).toMatchObject({ job_id: expect.stringMatching(/^book-\d+-[0-9a-f]{16}$/), extracted_poems: book.poems.length, duplicates_ignored: 0, pages_total: book.pages.length });
+    expect(done).toMatchObject({
+      state: 'finished',
+      pages_total: book.pages.length,
+      pages_done: book.pages.length,
+      failed_pages: [],
+      poems_added: book.poems.length,
+      poems_so_far: book.poems.length,
+    });
+    expect(done.result).toMatchObject({
+      job_id: expect.stringMatching(/^book-\d+-[0-9a-f]{16}$/),
+      extracted_poems: book.poems.length,
+      duplicates_ignored: 0,
+      pages_total: book.pages.length,
+    });
     expect(done.result.poems.map((p: Record<string, any>) => p.title)).toEqual(book.poems.map((p) => p.title));
     expect(done.result.poems[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     // Progress only goes forward.
@@ -85,10 +106,15 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     const poems = await poemsOf(pubId);
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
     expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
-    expect((await agent.get(`/api/publications/${pubId}/book_import/`).expect(200)).body).toMatchObject({ id: created.id, state: 'finished' });
+    expect((await agent.get(`/api/publications/${pubId}/book_import/`).expect(200)).body).toMatchObject({
+      id: created.id,
+      state: 'finished',
+    });
     // An import finished before this version kept the answer itself as its result: it is answered as it was.
     const answered = await importOf(created.id);
-    await t.app.get(DataSource).query(`UPDATE book_imports SET result = $2::jsonb WHERE id = $1`, [created.id, JSON.stringify(answered.result)]);
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE book_imports SET result = $2::jsonb WHERE id = $1`, [created.id, JSON.stringify(answered.result)]);
     expect(await importOf(created.id)).toEqual(answered);
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
     // Its pages are the publication's page photos: the poem's first page is there to see.
@@ -106,7 +132,13 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(empty.body.code).toBe('IMAGE.EMPTY');
     const text = await sendFile(id, 0, Buffer.from('not a photo at all, only words'), 'notes.txt', 'text/plain').expect(415);
     expect(text.body.code).toMatch(/UNSUPPORTED/);
-    const pdf = await sendFile(id, 0, Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'book.pdf', Object.keys(BOOK_IMPORT_PDF_TYPE)[0]).expect(400);
+    const pdf = await sendFile(
+      id,
+      0,
+      Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
+      'book.pdf',
+      Object.keys(BOOK_IMPORT_PDF_TYPE)[0],
+    ).expect(400);
     expect(pdf.body).toMatchObject({ code: 'SCAN.PDF_UNREADABLE' });
     expect(pdf.body.message).toMatch(/PDF/);
     await sendFile(id, -1, book.pages[0]!.image, 'IMG_1.jpg').expect(400);
@@ -177,11 +209,14 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
-    const backup = await agent.get('/api/archive/backup/').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const backup = await agent
+      .get('/api/archive/backup/')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(backup.status).toBe(200);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'book-import-restore-'));
@@ -218,9 +253,15 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     for (const [i, page] of book.pages.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
     await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
     await expect.poll(async () => (await importOf(id)).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    await agent.delete(`/api/publications/${pubId}/`).set('X-CSRFToken', token).expect((res) => expect(res.status).toBeLessThan(300));
+    await agent
+      .delete(`/api/publications/${pubId}/`)
+      .set('X-CSRFToken', token)
+      .expect((res) => expect(res.status).toBeLessThan(300));
     const stopped = await finished(id);
-    expect(stopped).toMatchObject({ state: 'failed', error: { code: 'SCAN.PUBLICATION_IN_TRASH', message: expect.stringMatching(/trash/) } });
+    expect(stopped).toMatchObject({
+      state: 'failed',
+      error: { code: 'SCAN.PUBLICATION_IN_TRASH', message: expect.stringMatching(/trash/) },
+    });
     // Stopped before its poems were added.
     expect(stopped).toMatchObject({ poems_added: 0 });
     expect(stopped.result).toBeUndefined();

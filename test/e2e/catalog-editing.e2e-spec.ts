@@ -23,20 +23,29 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
   afterAll(async () => t?.close());
 
   async function publication(fields: Record<string, unknown> = {}): Promise<Publication> {
-    const res = await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: `Book ${++run}`, ...fields }).expect(201);
+    const res = await staff
+      .post('/api/publications/')
+      .set('X-CSRFToken', token)
+      .send({ title: `Book ${++run}`, ...fields })
+      .expect(201);
     return res.body;
   }
 
   async function withPoems(titles: string[], fields: Record<string, unknown> = {}): Promise<{ pub: Publication; poems: Poem[] }> {
     const pub = await publication(fields);
-    const added = await t.app.get(CatalogCommands).addPoems(pub.id, titles.map((title) => ({ title, body: `${title}\nsecond line` })));
+    const added = await t.app.get(CatalogCommands).addPoems(
+      pub.id,
+      titles.map((title) => ({ title, body: `${title}\nsecond line` })),
+    );
     const poems = added.map(toPoemResponse);
     return { pub, poems };
   }
 
   /** Titles in reading order, as staff see them (or as a visitor does). */
   const poemTitles = async (ref: string | number, visitor = false) =>
-    (await (visitor ? t.http() : staff).get(`/api/publications/${ref}/poems/${visitor ? '' : '?admin=true'}`).expect(200)).body.map((p: Poem) => p.title);
+    (await (visitor ? t.http() : staff).get(`/api/publications/${ref}/poems/${visitor ? '' : '?admin=true'}`).expect(200)).body.map(
+      (p: Poem) => p.title,
+    );
 
   /** The catalog as the admin sees it, to show that a refused request changed nothing. */
   async function snapshot(ref: number) {
@@ -58,9 +67,13 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       const byTitle = await publication({ title: `Songs of the ${tag}`, authors: ['Ann Lee'] });
       const byAuthor = await publication({ title: 'Unrelated', authors: ['Someone', `Mary ${tag}son`] });
       await publication({ title: 'Nothing to see' });
-      const found = (await staff.get(`/api/publications/?admin=true&q=${tag.toLowerCase()}`).expect(200)).body.map((p: Publication) => p.id);
+      const found = (await staff.get(`/api/publications/?admin=true&q=${tag.toLowerCase()}`).expect(200)).body.map(
+        (p: Publication) => p.id,
+      );
       expect(found.sort()).toEqual([byTitle.id, byAuthor.id].sort());
-      const viaFilter = await staff.get(`/api/publications/?admin=true&filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`).expect(200);
+      const viaFilter = await staff
+        .get(`/api/publications/?admin=true&filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`)
+        .expect(200);
       expect(viaFilter.body).toHaveLength(2);
       expect(viaFilter.headers['x-total-count']).toBe('2');
       const percent = await publication({ title: `100% ${tag}` });
@@ -75,7 +88,9 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       await withPoems(['a'], { title: `Alpha ${tag}` });
       await withPoems(['a', 'b'], { title: `Gamma ${tag}` });
       const list = async (sort: unknown, range?: string) =>
-        staff.get(`/api/publications/?admin=true&q=${tag}&sort=${encodeURIComponent(JSON.stringify(sort))}${range ? `&range=${range}` : ''}`).expect(200);
+        staff
+          .get(`/api/publications/?admin=true&q=${tag}&sort=${encodeURIComponent(JSON.stringify(sort))}${range ? `&range=${range}` : ''}`)
+          .expect(200);
       expect((await list(['title', 'ASC'])).body.map((p: Publication) => p.title)).toEqual([`Alpha ${tag}`, `beta ${tag}`, `Gamma ${tag}`]);
       expect((await list(['poem_count', 'DESC'])).body.map((p: Publication) => p.poem_count)).toEqual([3, 2, 1]);
       const page = await list(['title', 'DESC'], '[1,1]');
@@ -90,7 +105,9 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
         const p = await publication({ title: `${title} ${tag}` });
         await staff.delete(`/api/publications/${p.id}/`).set('X-CSRFToken', token).expect(200);
       }
-      const sorted = await staff.get(`/api/publications/trash/?q=${tag}&sort=${encodeURIComponent('["title","ASC"]')}&page=2&page_size=2`).expect(200);
+      const sorted = await staff
+        .get(`/api/publications/trash/?q=${tag}&sort=${encodeURIComponent('["title","ASC"]')}&page=2&page_size=2`)
+        .expect(200);
       expect(sorted.body.count).toBe(3);
       expect(sorted.body.results.map((p: Publication) => p.title)).toEqual([`Cedar ${tag}`]);
       const newestFirst = (await staff.get(`/api/publications/trash/?q=${tag}`).expect(200)).body.results.map((p: Publication) => p.title);
@@ -118,8 +135,21 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       const { pub } = await withPoems(['First', 'Second']);
       await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
       const body = 'Typed by hand\n    indented four\n\nnew stanza';
-      const res = await staff.post(`/api/publications/${pub.slug}/poems/`).set('X-CSRFToken', token).send({ title: 'Third', body, page_numbers: [12] }).expect(201);
-      expect(res.body).toMatchObject({ title: 'Third', body, notes: '', line_count: 3, word_count: 7, page_numbers: [12], position: 3, publication_id: pub.id });
+      const res = await staff
+        .post(`/api/publications/${pub.slug}/poems/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'Third', body, page_numbers: [12] })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        title: 'Third',
+        body,
+        notes: '',
+        line_count: 3,
+        word_count: 7,
+        page_numbers: [12],
+        position: 3,
+        publication_id: pub.id,
+      });
       expect(await poemTitles(pub.slug, true)).toEqual(['First', 'Second', 'Third']);
       const page = await t.http().get(`/publication/${pub.slug}`).expect(200);
       expect(page.text.indexOf('Second')).toBeLessThan(page.text.indexOf('Third'));
@@ -148,7 +178,11 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       expectJsonError(res, 409, /in trash/);
       expect(res.body.code).toBe('CATALOG.IN_TRASH');
       expect(await poemTitles(pub.id)).toEqual(['Kept']);
-      expectJsonError(await staff.post('/api/publications/999999/poems/').set('X-CSRFToken', token).send({ title: 'No', body: 'x' }), 404, /not found/);
+      expectJsonError(
+        await staff.post('/api/publications/999999/poems/').set('X-CSRFToken', token).send({ title: 'No', body: 'x' }),
+        404,
+        /not found/,
+      );
     });
 
     it('needs a staff session and a CSRF token', async () => {
@@ -166,8 +200,16 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       // A visitor's cached copy must not outlive the change.
       const cached = await t.http().get(`/api/publications/${pub.slug}/poems/`).expect(200);
       const [one, two, three] = poems.map((p) => p.id);
-      const res = await staff.post(`/api/publications/${pub.slug}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [three, one, two] }).expect(200);
-      expect(res.body.map((p: Poem) => [p.title, p.position])).toEqual([['Three', 1], ['One', 2], ['Two', 3]]);
+      const res = await staff
+        .post(`/api/publications/${pub.slug}/reorder_poems/`)
+        .set('X-CSRFToken', token)
+        .send({ poem_ids: [three, one, two] })
+        .expect(200);
+      expect(res.body.map((p: Poem) => [p.title, p.position])).toEqual([
+        ['Three', 1],
+        ['One', 2],
+        ['Two', 3],
+      ]);
       const visitor = await t.http().get(`/api/publications/${pub.slug}/poems/`).set('If-None-Match', cached.headers.etag).expect(200);
       expect(visitor.body.map((p: Poem) => p.title)).toEqual(['Three', 'One', 'Two']);
       const page = (await t.http().get(`/publication/${pub.slug}`).expect(200)).text;
@@ -187,17 +229,30 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
       const before = await snapshot(pub.id);
       const ids = poems.map((p) => p.id).reverse();
       const body = (build as (ids: number[], other: number) => unknown)(ids, others[0].id);
-      const res = await staff.post(`/api/publications/${pub.id}/reorder_poems/`).set('X-CSRFToken', token).send(body === undefined ? {} : { poem_ids: body });
+      const res = await staff
+        .post(`/api/publications/${pub.id}/reorder_poems/`)
+        .set('X-CSRFToken', token)
+        .send(body === undefined ? {} : { poem_ids: body });
       expectJsonError(res, status, message);
       expect(await snapshot(pub.id)).toEqual(before);
     });
 
     it('names the ids that did not fit, and refuses unknown fields', async () => {
       const { pub, poems } = await withPoems(['A', 'B']);
-      const res = await staff.post(`/api/publications/${pub.id}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [poems[1].id, 999999] });
+      const res = await staff
+        .post(`/api/publications/${pub.id}/reorder_poems/`)
+        .set('X-CSRFToken', token)
+        .send({ poem_ids: [poems[1].id, 999999] });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'CATALOG.POEM_ORDER_MISMATCH', unknown_poem_ids: [999999], missing_poem_ids: [poems[0].id] });
-      expectJsonError(await staff.post(`/api/publications/${pub.id}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [poems[1].id, poems[0].id], ids: [] }), 400, /Unknown field "ids"/);
+      expectJsonError(
+        await staff
+          .post(`/api/publications/${pub.id}/reorder_poems/`)
+          .set('X-CSRFToken', token)
+          .send({ poem_ids: [poems[1].id, poems[0].id], ids: [] }),
+        400,
+        /Unknown field "ids"/,
+      );
       expect(await poemTitles(pub.id)).toEqual(['A', 'B']);
     });
   });
@@ -205,7 +260,11 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
   describe('clearing poems', () => {
     it('removes only the poems listed, keeping the rest in their order', async () => {
       const { pub, poems } = await withPoems(['Old one', 'Old two', 'Session one', 'Session two']);
-      const res = await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).send({ poem_ids: [poems[2].id, poems[3].id] }).expect(200);
+      const res = await staff
+        .post(`/api/publications/${pub.id}/clear_poems/`)
+        .set('X-CSRFToken', token)
+        .send({ poem_ids: [poems[2].id, poems[3].id] })
+        .expect(200);
       expect(res.body).toEqual({ deleted_poems: 2 });
       expect(await poemTitles(pub.id)).toEqual(['Old one', 'Old two']);
       const pubAfter = (await staff.get(`/api/publications/${pub.id}/?admin=true`).expect(200)).body;
@@ -214,9 +273,13 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
 
     it('removes nothing for an empty list, and every poem without a body (as before)', async () => {
       const { pub } = await withPoems(['x', 'y']);
-      expect((await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).send({ poem_ids: [] }).expect(200)).body).toEqual({ deleted_poems: 0 });
+      expect(
+        (await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).send({ poem_ids: [] }).expect(200)).body,
+      ).toEqual({ deleted_poems: 0 });
       expect(await poemTitles(pub.id)).toEqual(['x', 'y']);
-      expect((await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).expect(200)).body).toEqual({ deleted_poems: 2 });
+      expect((await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).expect(200)).body).toEqual({
+        deleted_poems: 2,
+      });
       expect(await poemTitles(pub.id)).toEqual([]);
     });
 
@@ -242,7 +305,10 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
         array: [own],
       };
       const before = await snapshot(pub.id);
-      const res = await staff.post(`/api/publications/${pub.id}/clear_poems/`).set('X-CSRFToken', token).send(bodies[kind] as object);
+      const res = await staff
+        .post(`/api/publications/${pub.id}/clear_poems/`)
+        .set('X-CSRFToken', token)
+        .send(bodies[kind] as object);
       expectJsonError(res, status, message);
       expect(await snapshot(pub.id)).toEqual(before);
       expect(await poemTitles(others[0].publication_id)).toEqual(['Not yours']);
@@ -253,7 +319,14 @@ describe.each(dbTargets())('catalog editing API on %s', (target) => {
     it('changes every field with PUT, and the public page shows the new author', async () => {
       const pub = await publication({ authors: ["A BOY'S WILL"] });
       await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
-      const fields = { title: 'A Corrected Title', authors: ['Robert Frost'], publisher: 'Holt', publication_date: '1913', isbn: '978-1', notes: 'First book' };
+      const fields = {
+        title: 'A Corrected Title',
+        authors: ['Robert Frost'],
+        publisher: 'Holt',
+        publication_date: '1913',
+        isbn: '978-1',
+        notes: 'First book',
+      };
       const res = await staff.put(`/api/publications/${pub.id}/`).set('X-CSRFToken', token).send(fields).expect(200);
       expect(res.body).toMatchObject({ ...fields, slug: pub.slug });
       const page = (await t.http().get(`/publication/${pub.slug}`).expect(200)).text;

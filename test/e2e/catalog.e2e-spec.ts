@@ -20,7 +20,15 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
     const res = await staff
       .post('/api/publications/')
       .set('X-CSRFToken', token)
-      .send({ title: 'Collected Poems', authors: ['A. Poet'], publisher: 'Press', publication_date: 'May 1971', isbn: '978-0', notes: '', ...fields })
+      .send({
+        title: 'Collected Poems',
+        authors: ['A. Poet'],
+        publisher: 'Press',
+        publication_date: 'May 1971',
+        isbn: '978-0',
+        notes: '',
+        ...fields,
+      })
       .expect(201);
     return res.body;
   }
@@ -62,7 +70,11 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       const b = await createPublication({ title: 'Night Songs' });
       expect(a.slug).toBe('night-songs');
       expect(b.slug).toBe('night-songs-2');
-      const renamed = await staff.put(`/api/publications/${a.id}/`).set('X-CSRFToken', token).send({ title: 'Night Songs, Revised' }).expect(200);
+      const renamed = await staff
+        .put(`/api/publications/${a.id}/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'Night Songs, Revised' })
+        .expect(200);
       expect(renamed.body.title).toBe('Night Songs, Revised');
       expect(renamed.body.slug).toBe('night-songs');
       await staff.get('/api/publications/night-songs/?admin=true').expect(200);
@@ -197,7 +209,10 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       await staff.delete(`/api/publications/${p.id}/`).set('X-CSRFToken', token).expect(200);
       await staff.delete(`/api/publications/${p.id}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
       await staff.get(`/api/publications/${p.id}/?admin=true`).expect(404);
-      const poems = await t.app.get(CatalogCommands).addPoems(p.id, []).catch((e: Error) => e);
+      const poems = await t.app
+        .get(CatalogCommands)
+        .addPoems(p.id, [])
+        .catch((e: Error) => e);
       expect(poems).toBeInstanceOf(Error);
     });
 
@@ -254,12 +269,22 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
     });
 
     it('rejects malformed JSON', async () => {
-      const res = await staff.post('/api/publications/').set('X-CSRFToken', token).set('Content-Type', 'application/json').send('{"title": ').expect(400);
+      const res = await staff
+        .post('/api/publications/')
+        .set('X-CSRFToken', token)
+        .set('Content-Type', 'application/json')
+        .send('{"title": ')
+        .expect(400);
       expect(res.body.message).toMatch(/Malformed JSON/);
     });
 
     it('rejects a JSON body that is not an object', async () => {
-      await staff.post('/api/publications/').set('X-CSRFToken', token).set('Content-Type', 'application/json').send('["title"]').expect(400);
+      await staff
+        .post('/api/publications/')
+        .set('X-CSRFToken', token)
+        .set('Content-Type', 'application/json')
+        .send('["title"]')
+        .expect(400);
       await staff.post('/api/publications/').set('X-CSRFToken', token).set('Content-Type', 'application/json').send('"title"').expect(400);
     });
 
@@ -268,7 +293,10 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       await staff.get('/api/publications/no-such-book/?admin=true').expect(404);
       await staff.put('/api/poems/999999/').set('X-CSRFToken', token).send({ title: 'x' }).expect(404);
       await staff.post('/api/publications/999999/restore/').set('X-CSRFToken', token).expect(404);
-      await t.http().get('/api/poems/%E0%A4%A/').expect((res) => expect(res.status).toBeLessThan(500));
+      await t
+        .http()
+        .get('/api/poems/%E0%A4%A/')
+        .expect((res) => expect(res.status).toBeLessThan(500));
     });
 
     it('rejects bad query parameters', async () => {
@@ -284,7 +312,11 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
     it('rejects a poem edit of the wrong types', async () => {
       const p = await createPublication({ title: 'Poem Edits' });
       const [poem] = await addPoems(p.id, [{ title: 'Keep', body: POEM }]);
-      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ body: ['x'] }).expect(400);
+      await staff
+        .put(`/api/poems/${poem.id}/`)
+        .set('X-CSRFToken', token)
+        .send({ body: ['x'] })
+        .expect(400);
       await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: '' }).expect(400);
       const back = (await staff.get(`/api/poems/${poem.id}/`)).body;
       expect(back.body).toBe(POEM);

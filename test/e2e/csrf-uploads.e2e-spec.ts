@@ -12,7 +12,9 @@ describe('CSRF on multipart uploads', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite');
     ({ agent: staff, token } = await staffAgent(t));
-    blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => t?.close());
 
@@ -35,7 +37,10 @@ describe('CSRF on multipart uploads', () => {
   });
 
   it('refuses an upload with neither header nor field', async () => {
-    await staff.post('/api/ai_extraction/extract_metadata/').attach('image_0', blank, { filename: 'cover.png', contentType: 'image/png' }).expect(403);
+    await staff
+      .post('/api/ai_extraction/extract_metadata/')
+      .attach('image_0', blank, { filename: 'cover.png', contentType: 'image/png' })
+      .expect(403);
   });
 
   it('refuses a multipart request without the header on a route that does not read upload forms', async () => {

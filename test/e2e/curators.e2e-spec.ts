@@ -28,7 +28,11 @@ describe.each(dbTargets())('curators in the admin (%s)', (target) => {
   });
 
   it('adds a curator who signs in with the password given', async () => {
-    const res = await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: 'sibling', password: 'a long family secret' }).expect(201);
+    const res = await admin
+      .post('/api/curators/')
+      .set('X-CSRFToken', token)
+      .send({ username: 'sibling', password: 'a long family secret' })
+      .expect(201);
     expect(res.body).toMatchObject({ username: 'sibling', is_you: false });
     const sibling = await signedIn(t, 'sibling', 'a long family secret');
     expect((await sibling.agent.get('/api/auth/check/').expect(200)).body.user).toEqual({ username: 'sibling', is_staff: true });
@@ -36,13 +40,25 @@ describe.each(dbTargets())('curators in the admin (%s)', (target) => {
   });
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
-    const taken = await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: 'SIBLING', password: 'another long one' }).expect(409);
+    const taken = await admin
+      .post('/api/curators/')
+      .set('X-CSRFToken', token)
+      .send({ username: 'SIBLING', password: 'another long one' })
+      .expect(409);
     expect(taken.body).toMatchObject({ code: 'CURATORS.USERNAME_TAKEN', message: 'There is already a curator named "SIBLING".' });
     const short = await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: 'cousin', password: 'short' }).expect(400);
     expect(short.body.message).toMatch(/password must be at least 8 characters/);
-    const blank = await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: '  ', password: 'long enough here' }).expect(400);
+    const blank = await admin
+      .post('/api/curators/')
+      .set('X-CSRFToken', token)
+      .send({ username: '  ', password: 'long enough here' })
+      .expect(400);
     expect(blank.body.message).toMatch(/username is required/);
-    const control = await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: 'a\u0007b', password: 'long enough here' }).expect(400);
+    const control = await admin
+      .post('/api/curators/')
+      .set('X-CSRFToken', token)
+      .send({ username: 'a\u0007b', password: 'long enough here' })
+      .expect(400);
     expect(control.body.message).toMatch(/username must not contain control characters/);
     await admin.post('/api/curators/').send({ username: 'cousin', password: 'long enough here' }).expect(403);
     await t.http().get('/api/curators/').expect(401);
@@ -53,11 +69,17 @@ describe.each(dbTargets())('curators in the admin (%s)', (target) => {
 
   it("resets a curator's password: the old one stops working and their sessions end", async () => {
     const sibling = await signedIn(t, 'sibling', 'a long family secret');
-    const id = ((await admin.get('/api/curators/').expect(200)).body as Array<{ id: number; username: string }>).find((c) => c.username === 'sibling')!.id;
+    const id = ((await admin.get('/api/curators/').expect(200)).body as Array<{ id: number; username: string }>).find(
+      (c) => c.username === 'sibling',
+    )!.id;
     await admin.put(`/api/curators/${id}/password`).set('X-CSRFToken', token).send({ password: 'a new family secret' }).expect(200);
     expect((await sibling.agent.get('/api/auth/check/').expect(200)).body.authenticated).toBe(false);
     const { agent, token: csrf } = await csrfAgent(t);
-    await agent.post('/api/auth/login/').set('X-CSRFToken', csrf).send({ username: 'sibling', password: 'a long family secret' }).expect(401);
+    await agent
+      .post('/api/auth/login/')
+      .set('X-CSRFToken', csrf)
+      .send({ username: 'sibling', password: 'a long family secret' })
+      .expect(401);
     await signedIn(t, 'sibling', 'a new family secret');
   });
 
@@ -76,7 +98,11 @@ describe.each(dbTargets())('curators in the admin (%s)', (target) => {
   });
 
   it('keeps one curator when two remove each other at the same moment', async () => {
-    await admin.post('/api/curators/').set('X-CSRFToken', token).send({ username: 'colleague', password: 'a colleague secret' }).expect(201);
+    await admin
+      .post('/api/curators/')
+      .set('X-CSRFToken', token)
+      .send({ username: 'colleague', password: 'a colleague secret' })
+      .expect(201);
     const colleague = await signedIn(t, 'colleague', 'a colleague secret');
     const list = (await admin.get('/api/curators/').expect(200)).body as Array<{ id: number; username: string }>;
     const id = (name: string) => list.find((c) => c.username === name)!.id;

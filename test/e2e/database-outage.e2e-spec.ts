@@ -35,7 +35,13 @@ describe('a PostgreSQL outage', () => {
     t = await startTestApp('postgres', { env: { DATABASE_URL: proxied.toString() } });
     ({ agent: staff, token } = await staffAgent(t));
     pub = (await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Through the outage' }).expect(201)).body;
-    poem = (await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'Still here', body: 'a line' }).expect(201)).body;
+    poem = (
+      await staff
+        .post(`/api/publications/${pub.id}/poems/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'Still here', body: 'a line' })
+        .expect(201)
+    ).body;
     await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
   });
   afterAll(async () => {
@@ -49,7 +55,11 @@ describe('a PostgreSQL outage', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', error: expect.stringMatching(/cannot reach its database/) });
+    expect(res.body).toMatchObject({
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      error: expect.stringMatching(/cannot reach its database/),
+    });
   }
 
   it('answers 503 with Retry-After to reads, writes and logins while the database is unreachable, then recovers', async () => {
@@ -73,9 +83,7 @@ describe('a PostgreSQL outage', () => {
       await proxy.restore();
     }
     // Back without a restart: the pool connects afresh and nothing written during the outage exists.
-    await expect
-      .poll(async () => (await staff.get('/api/publications/?admin=true')).status, { timeout: 30_000, interval: 250 })
-      .toBe(200);
+    await expect.poll(async () => (await staff.get('/api/publications/?admin=true')).status, { timeout: 30_000, interval: 250 }).toBe(200);
     const titles = (await staff.get('/api/publications/?admin=true').expect(200)).body.map((p: Publication) => p.title);
     expect(titles).toContain('Through the outage');
     expect(titles).not.toContain('Written during the outage');
@@ -83,7 +91,7 @@ describe('a PostgreSQL outage', () => {
     await visitor.post('/api/auth/login/').set('X-CSRFToken', visitorToken).send(ADMIN).expect(200);
   });
 
-  it("shows the reader's retry panel with 503 and Retry-After on pages, instead of \"not found\"", async () => {
+  it('shows the reader\'s retry panel with 503 and Retry-After on pages, instead of "not found"', async () => {
     await proxy.cut();
     try {
       for (const path of ['/publications?during-outage', `/publication/${pub.slug}`, `/poem/${poem.id}`]) {
@@ -100,7 +108,12 @@ describe('a PostgreSQL outage', () => {
     } finally {
       await proxy.restore();
     }
-    await expect.poll(async () => (await t.http().get(`/publication/${pub.slug}`).set('Accept', 'text/html')).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await t.http().get(`/publication/${pub.slug}`).set('Accept', 'text/html')).status, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(200);
   });
 
   /** Longest a request may wait on an unreachable or hung database (src/database/postgres-waits.ts). */

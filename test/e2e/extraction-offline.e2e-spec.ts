@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedPoem } from '../../src/scanning/application/ports/extraction.port.js';
 import { OfflinePoemExtractor } from '../../src/scanning/infrastructure/extraction/offline/offline-poem.extractor.js';
 import { normalisePageImage } from '../../src/scanning/infrastructure/images/page-image.intake.js';
-import { LONG_LINED_POEMS, renderBookPages, renderMetadataPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
+import {
+  LONG_LINED_POEMS,
+  renderBookPages,
+  renderMetadataPages,
+  sampleBook,
+  type RenderedBook,
+} from '../support/page-photos/page-photos.mjs';
 
 /**
  * The offline extractor (Tesseract plus layout analysis) on rendered photographs of book pages:
@@ -74,7 +80,9 @@ describe('offline extraction of poem pages', () => {
       expect(shape(poems[i].body), printed.title).toEqual(shape(printed.body));
     }
     // The joined poem reads straight across the page turn, mid-stanza.
-    expect(poems[1].body).toContain('    and someone always laughed at the wrong line,\n    and someone always saw the storm was forming.\n\nI taught you meter');
+    expect(poems[1].body).toContain(
+      '    and someone always laughed at the wrong line,\n    and someone always saw the storm was forming.\n\nI taught you meter',
+    );
   });
 
   it('reads the words with a character error rate under 1%, leaving out headers and page numbers', () => {

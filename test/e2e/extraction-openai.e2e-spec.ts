@@ -65,7 +65,9 @@ const extractor = (maxRetries = 0) => new OpenAiPoemExtractor({ apiKey: 'sk-test
 async function pagePhotos(count: number): Promise<PageImage[]> {
   const pages: PageImage[] = [];
   for (let i = 0; i < count; i++) {
-    const png = await sharp({ create: { width: 300 + i, height: 450, channels: 3, background: { r: 240, g: 236, b: 228 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300 + i, height: 450, channels: 3, background: { r: 240, g: 236, b: 228 } } })
+      .png()
+      .toBuffer();
     pages.push(await normalisePageImage(png, i));
   }
   return pages;
@@ -84,15 +86,16 @@ describe('OpenAI extractor: poems', () => {
       begins_mid_poem: false,
       poems: [
         { title: 'Chalk', body: 'Forty years of chalk upon my sleeves,\n    forty years of erasing what I wrote.' },
-        { title: 'Letter to My Students', body: 'You came to me in autumn with your questions\nfolded small as notes inside your coats,\n' },
+        {
+          title: 'Letter to My Students',
+          body: 'You came to me in autumn with your questions\nfolded small as notes inside your coats,\n',
+        },
       ],
     },
     {
       page_number: 12,
       begins_mid_poem: true,
-      poems: [
-        { title: '', body: '\nand I pretended I had all the answers\n\n\nWe read the old poets\n\tin a room that smelled of chalk' },
-      ],
+      poems: [{ title: '', body: '\nand I pretended I had all the answers\n\n\nWe read the old poets\n\tin a room that smelled of chalk' }],
     },
     {
       page_number: null,
@@ -145,7 +148,12 @@ describe('OpenAI extractor: poems', () => {
     expect(progress).toEqual([1, 2, 3, 4]);
 
     expect(poems).toEqual([
-      { title: 'Chalk', body: 'Forty years of chalk upon my sleeves,\n    forty years of erasing what I wrote.', page_numbers: [11], source_pages: [0] },
+      {
+        title: 'Chalk',
+        body: 'Forty years of chalk upon my sleeves,\n    forty years of erasing what I wrote.',
+        page_numbers: [11],
+        source_pages: [0],
+      },
       {
         title: 'Letter to My Students',
         body:
@@ -156,14 +164,29 @@ describe('OpenAI extractor: poems', () => {
         source_pages: [0, 1, 2],
       },
       // Untitled and not a continuation: its first line is its title; its page number was not legible.
-      { title: 'The kettle ticks as it cools down.', body: 'The kettle ticks as it cools down.\nA car goes past, then none.', page_numbers: [], source_pages: [2] },
+      {
+        title: 'The kettle ticks as it cools down.',
+        body: 'The kettle ticks as it cools down.\nA car goes past, then none.',
+        page_numbers: [],
+        source_pages: [2],
+      },
     ]);
   });
 
   it('continues a poem after a stanza break when the page before ended short of its text block', async () => {
     const turn = [
-      { page_number: 21, begins_mid_poem: false, ends_short: true, poems: [{ title: 'Annabel Lee', body: 'It was many and many a year ago,\n  In a kingdom by the sea,' }] },
-      { page_number: 22, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: 'That a maiden there lived whom you may know' }] },
+      {
+        page_number: 21,
+        begins_mid_poem: false,
+        ends_short: true,
+        poems: [{ title: 'Annabel Lee', body: 'It was many and many a year ago,\n  In a kingdom by the sea,' }],
+      },
+      {
+        page_number: 22,
+        begins_mid_poem: true,
+        ends_short: false,
+        poems: [{ title: '', body: 'That a maiden there lived whom you may know' }],
+      },
     ];
     reply = (request) => ({ status: 200, body: completion(JSON.stringify(turn[pageOf(request)])) });
     expect(await extractor().extractPoems(await pagePhotos(2))).toEqual([
@@ -177,9 +200,18 @@ describe('OpenAI extractor: poems', () => {
   });
 
   it('starts a new poem, marked as continuing one from before the batch, when the first page begins mid-poem', async () => {
-    reply = () => ({ status: 200, body: completion(JSON.stringify({ page_number: 30, begins_mid_poem: true, poems: [{ title: '', body: 'the colour of a pen.' }] })) });
+    reply = () => ({
+      status: 200,
+      body: completion(JSON.stringify({ page_number: 30, begins_mid_poem: true, poems: [{ title: '', body: 'the colour of a pen.' }] })),
+    });
     expect(await extractor().extractPoems(await pagePhotos(1))).toEqual([
-      { title: 'the colour of a pen.', body: 'the colour of a pen.', page_numbers: [30], source_pages: [0], continues: { stanzaBreak: false } },
+      {
+        title: 'the colour of a pen.',
+        body: 'the colour of a pen.',
+        page_numbers: [30],
+        source_pages: [0],
+        continues: { stanzaBreak: false },
+      },
     ]);
   });
 });
@@ -212,7 +244,10 @@ describe('OpenAI extractor: metadata', () => {
     expect(recorded).toHaveLength(1);
     const urls = recorded[0].body.messages[1].content.filter((c: any) => c.type === 'image_url').map((c: any) => c.image_url.url);
     expect(urls).toEqual(images.map((i) => `data:image/jpeg;base64,${i.data.toString('base64')}`));
-    expect(recorded[0].body.response_format.json_schema).toMatchObject({ strict: true, schema: { required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'] } });
+    expect(recorded[0].body.response_format.json_schema).toMatchObject({
+      strict: true,
+      schema: { required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'] },
+    });
     const system = recorded[0].body.messages[0].content as string;
     expect(system).toMatch(/without its city/i);
     expect(system).toMatch(/BY may stand on its own line/i);
@@ -221,7 +256,16 @@ describe('OpenAI extractor: metadata', () => {
   it('keeps an ISBN only when its check digit is right, naming a misread one in the notes', async () => {
     reply = () => ({
       status: 200,
-      body: completion(JSON.stringify({ title: 'Harbour', authors: ['Ruth Abernethy'], publisher: 'Harbour Books', publication_date: '2004', isbn: '0-4444444-4-4', notes: '' })),
+      body: completion(
+        JSON.stringify({
+          title: 'Harbour',
+          authors: ['Ruth Abernethy'],
+          publisher: 'Harbour Books',
+          publication_date: '2004',
+          isbn: '0-4444444-4-4',
+          notes: '',
+        }),
+      ),
     });
     const metadata = await extractor().extractMetadata(await pagePhotos(1));
     expect(metadata.isbn).toBe('');
@@ -267,7 +311,10 @@ describe('OpenAI extractor: provider failures', () => {
 
   it('retries a 500 through the SDK and succeeds when the provider recovers', async () => {
     let calls = 0;
-    reply = () => (++calls === 1 ? { status: 500, body: errorBody('try again') } : { status: 200, body: completion(JSON.stringify({ page_number: 5, begins_mid_poem: false, poems: [{ title: 'A', body: 'b' }] })) });
+    reply = () =>
+      ++calls === 1
+        ? { status: 500, body: errorBody('try again') }
+        : { status: 200, body: completion(JSON.stringify({ page_number: 5, begins_mid_poem: false, poems: [{ title: 'A', body: 'b' }] })) };
     const poems = await extractor(1).extractPoems(await pagePhotos(1));
     expect(calls).toBe(2);
     expect(poems).toEqual([{ title: 'A', body: 'b', page_numbers: [5], source_pages: [0] }]);

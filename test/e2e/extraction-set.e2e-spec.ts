@@ -34,9 +34,13 @@ describe('a book of the shared extraction set, uploaded through the API', () => 
     ({ agent, token } = await staffAgent(t));
     const id = await createPublication(agent, token, 'Mountain Interval');
     await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token), 'page', book.pages).expect(200);
-    const again = await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token), 'page', [book.duplicate!]).expect(200);
+    const again = await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token), 'page', [
+      book.duplicate!,
+    ]).expect(200);
     poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
-    const metadata = (await attach(agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token), 'image', book.metadata!.photos).expect(200)).body.metadata;
+    const metadata = (
+      await attach(agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token), 'image', book.metadata!.photos).expect(200)
+    ).body.metadata;
     score = scoreBook(book, { poems, duplicatesIgnored: again.body.duplicates_ignored, metadata });
   });
   afterAll(async () => t?.close());

@@ -46,11 +46,17 @@ describe.each(dbTargets())('login bursts on %s', (target) => {
   it('checks at most five of 100 simultaneous wrong passwords for one username; the others get 429 with Retry-After', async () => {
     const verify = vi.spyOn(argon2, 'verify');
     const address = nextAddress();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => login(address, { username: ADMIN.username, password: 'wrong guess' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => login(address, { username: ADMIN.username, password: 'wrong guess' })),
+    );
     expect(statuses(answers)).toEqual({ 401: 5, 429: 95 });
     expect(verify).toHaveBeenCalledTimes(5);
     for (const res of answers.filter((a) => a.status === 429)) {
-      expect(res.body).toMatchObject({ success: false, user: null, error: expect.stringMatching(/Too many failed login attempts\. Please try again in 1[45] minutes\./) });
+      expect(res.body).toMatchObject({
+        success: false,
+        user: null,
+        error: expect.stringMatching(/Too many failed login attempts\. Please try again in 1[45] minutes\./),
+      });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(900);
     }
@@ -87,7 +93,9 @@ describe.each(dbTargets())('login bursts on %s', (target) => {
   it('checks at most twenty simultaneous guesses from one address over many usernames', async () => {
     const verify = vi.spyOn(argon2, 'verify');
     const address = nextAddress();
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(address, { username: `user${i % 25}`, password: 'guess' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(address, { username: `user${i % 25}`, password: 'guess' })),
+    );
     expect(statuses(answers)).toEqual({ 401: 20, 429: 80 });
     expect(verify).toHaveBeenCalledTimes(20);
     // Another address is not affected.
@@ -106,7 +114,9 @@ describe.each(dbTargets())('login bursts on %s', (target) => {
     const verify = vi.spyOn(argon2, 'verify');
     const guesser = await csrfAgent(t);
     const addresses = Array.from({ length: 20 }, nextAddress);
-    const answers = await Promise.all(addresses.flatMap((address) => Array.from({ length: 5 }, () => login(address, { ...archivist, password: 'guess' }, guesser))));
+    const answers = await Promise.all(
+      addresses.flatMap((address) => Array.from({ length: 5 }, () => login(address, { ...archivist, password: 'guess' }, guesser))),
+    );
     expect(statuses(answers)).toEqual({ 401: 10, 429: 90 });
     expect(verify).toHaveBeenCalledTimes(10);
     const refused = answers.find((a) => a.status === 429)!;

@@ -60,8 +60,12 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
         footer_credit: 'Kept by the Ash family.',
       })
       .expect(200);
-    const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#705040' } }).jpeg().toBuffer();
-    portraitUrl = (await agent.put('/api/settings/memorial/portrait').set('X-CSRFToken', token).attach('portrait', photo, 'ash.jpg').expect(200)).body.portrait_url;
+    const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#705040' } })
+      .jpeg()
+      .toBuffer();
+    portraitUrl = (
+      await agent.put('/api/settings/memorial/portrait').set('X-CSRFToken', token).attach('portrait', photo, 'ash.jpg').expect(200)
+    ).body.portrait_url;
     backup = await download(agent);
   });
   afterAll(async () => source?.close());
@@ -84,7 +88,13 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
       await t.app.get(ArchiveImporter).restore(Readable.from(backup), false);
       const { agent } = await staffAgent(t);
       const settings = (await agent.get('/api/settings/memorial').expect(200)).body;
-      expect(settings).toMatchObject({ site_name: 'The Ash Archive', poet_name: 'Marguerite Ash', birth_date: '1925-11-02', death_date: null, portrait_url: portraitUrl });
+      expect(settings).toMatchObject({
+        site_name: 'The Ash Archive',
+        poet_name: 'Marguerite Ash',
+        birth_date: '1925-11-02',
+        death_date: null,
+        portrait_url: portraitUrl,
+      });
       // The running site shows it at once: the restore is announced like any change.
       const home = (await t.http().get('/').expect(200)).text;
       expect(home).toContain('Marguerite Ash');
@@ -124,19 +134,30 @@ describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget)
   it('refuses a memorial the site would refuse, or a portrait not the one backed up, changing nothing', async () => {
     const entries = await tarEntries(backup);
     const scripted = entries.map((e) =>
-      e.name === 'memorial/settings.json' ? { ...e, data: Buffer.from(e.data.toString().replace('Wrote of *harbours*.', 'Wrote <script>alert(1)</script>')) } : e,
+      e.name === 'memorial/settings.json'
+        ? { ...e, data: Buffer.from(e.data.toString().replace('Wrote of *harbours*.', 'Wrote <script>alert(1)</script>')) }
+        : e,
     );
-    const swapped = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    const swapped = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .toBuffer();
     const otherPortrait = entries.map((e) => (e.name.startsWith('memorial/site/') ? { ...e, data: swapped } : e));
     const noPortrait = entries.filter((e) => !e.name.startsWith('memorial/site/'));
     const t = await fresh();
     try {
       const importer = t.app.get(ArchiveImporter);
-      await expect(importer.restore(Readable.from(await tarOf(scripted)), false)).rejects.toThrow(/memorial\/settings\.json field biography is refused \(The biography is Markdown and cannot hold HTML/);
-      await expect(importer.restore(Readable.from(await tarOf(otherPortrait)), false)).rejects.toThrow(/portrait .* is not the one it was backed up as/);
+      await expect(importer.restore(Readable.from(await tarOf(scripted)), false)).rejects.toThrow(
+        /memorial\/settings\.json field biography is refused \(The biography is Markdown and cannot hold HTML/,
+      );
+      await expect(importer.restore(Readable.from(await tarOf(otherPortrait)), false)).rejects.toThrow(
+        /portrait .* is not the one it was backed up as/,
+      );
       await expect(importer.restore(Readable.from(await tarOf(noPortrait)), false)).rejects.toThrow(/its portrait .* is missing/);
       const { agent } = await staffAgent(t);
-      expect((await agent.get('/api/settings/memorial').expect(200)).body).toMatchObject({ site_name: 'Poetry Archive', portrait_url: null });
+      expect((await agent.get('/api/settings/memorial').expect(200)).body).toMatchObject({
+        site_name: 'Poetry Archive',
+        portrait_url: null,
+      });
       expect((await agent.get('/api/publications/?admin=true').expect(200)).body).toEqual([]);
       await t.http().get(portraitUrl).expect(404);
     } finally {

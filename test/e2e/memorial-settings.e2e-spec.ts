@@ -14,14 +14,18 @@ const EDITED = {
   birth_date: '1925-11-02',
   death_date: '2011-04-30',
   poet_title: 'Poet and Translator',
-  biography: 'She translated *Rilke* and wrote of **harbours**.\n\nHer letters are kept at [the harbour library](https://library.example/ash).',
+  biography:
+    'She translated *Rilke* and wrote of **harbours**.\n\nHer letters are kept at [the harbour library](https://library.example/ash).',
   hero_text: 'Every poem Marguerite Ash published, gathered by her family.',
   footer_credit: 'Kept by the Ash family.',
 };
 
 /** A photo whose left half is red and right half blue, so the crop the portrait keeps can be seen in it. */
 async function twoColourPhoto(): Promise<Buffer> {
-  const half = (colour: string) => sharp({ create: { width: 600, height: 900, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: string) =>
+    sharp({ create: { width: 600, height: 900, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000' } })
     .composite([
       { input: await half('#d01010'), left: 0, top: 0 },
@@ -48,7 +52,7 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
   const home = async () => (await t.http().get('/').expect(200)).text;
   const current = async () => (await staff.get('/api/settings/memorial').expect(200)).body;
 
-  it("starts from the settings file, and only staff read or change them", async () => {
+  it('starts from the settings file, and only staff read or change them', async () => {
     const settings = await current();
     expect(settings).toMatchObject({
       id: 'memorial',
@@ -127,13 +131,29 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
       .expect(400);
     expect(script.body).toMatchObject({ code: 'SETTINGS.UNSAFE_BIOGRAPHY', field: 'biography' });
     expect(script.body.message).toMatch(/cannot hold HTML/);
-    const link = await staff.put('/api/settings/memorial').set('X-CSRFToken', token).send({ ...EDITED, biography: '[me](javascript:alert(1))' }).expect(400);
+    const link = await staff
+      .put('/api/settings/memorial')
+      .set('X-CSRFToken', token)
+      .send({ ...EDITED, biography: '[me](javascript:alert(1))' })
+      .expect(400);
     expect(link.body.code).toBe('SETTINGS.UNSAFE_BIOGRAPHY');
-    const dates = await staff.put('/api/settings/memorial').set('X-CSRFToken', token).send({ ...EDITED, death_date: '1900-01-01' }).expect(400);
+    const dates = await staff
+      .put('/api/settings/memorial')
+      .set('X-CSRFToken', token)
+      .send({ ...EDITED, death_date: '1900-01-01' })
+      .expect(400);
     expect(dates.body.message).toMatch(/birth_date is after death_date/);
-    const badDay = await staff.put('/api/settings/memorial').set('X-CSRFToken', token).send({ ...EDITED, birth_date: '1925-02-30' }).expect(400);
+    const badDay = await staff
+      .put('/api/settings/memorial')
+      .set('X-CSRFToken', token)
+      .send({ ...EDITED, birth_date: '1925-02-30' })
+      .expect(400);
     expect(badDay.body.message).toMatch(/birth_date must be a date/);
-    const blank = await staff.put('/api/settings/memorial').set('X-CSRFToken', token).send({ ...EDITED, poet_name: '   ' }).expect(400);
+    const blank = await staff
+      .put('/api/settings/memorial')
+      .set('X-CSRFToken', token)
+      .send({ ...EDITED, poet_name: '   ' })
+      .expect(400);
     expect(blank.body.message).toMatch(/poet_name is required/);
 
     const pdf = await staff

@@ -14,7 +14,9 @@ import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 /** An upright page (800 × 1200, a dark band across its top) photographed turned a quarter left. */
 async function sidewaysPhoto(): Promise<Buffer> {
-  const band = await sharp({ create: { width: 800, height: 150, channels: 3, background: { r: 30, g: 30, b: 30 } } }).png().toBuffer();
+  const band = await sharp({ create: { width: 800, height: 150, channels: 3, background: { r: 30, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
   const upright = await sharp({ create: { width: 800, height: 1200, channels: 3, background: { r: 244, g: 241, b: 234 } } })
     .composite([{ input: band, top: 0, left: 0 }])
     .png()
@@ -32,7 +34,10 @@ async function upright(dataUrl: string): Promise<boolean> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   if (width >= height) return false;
   const strip = Math.floor(height / 10);
-  return (await mean(image, { left: 0, top: 0, width, height: strip })) < (await mean(image, { left: 0, top: height - strip, width, height: strip })) - 50;
+  return (
+    (await mean(image, { left: 0, top: 0, width, height: strip })) <
+    (await mean(image, { left: 0, top: height - strip, width, height: strip })) - 50
+  );
 }
 
 const imageOf = (body: any): string | undefined =>
@@ -63,13 +68,22 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
     await stub?.close();
   });
 
-  const rotate = (pageId: number | string, body: unknown) => agent.put(`/api/scan_pages/${pageId}/rotation/`).set('X-CSRFToken', token).send(body as object);
+  const rotate = (pageId: number | string, body: unknown) =>
+    agent
+      .put(`/api/scan_pages/${pageId}/rotation/`)
+      .set('X-CSRFToken', token)
+      .send(body as object);
   const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
-  const poems = async (pubId: number) => (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ id: number; title: string }>;
+  const poems = async (pubId: number) =>
+    (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ id: number; title: string }>;
 
   it('reads a sideways page once it is turned upright, and keeps the turn for the photo', async () => {
     const pubId = await createPublication(agent, token, 'Photographed sideways');
-    const upload = await agent.post(`/api/publications/${pubId}/upload_page/`).set('X-CSRFToken', token).attach('page', photo, 'sideways.jpg').expect(200);
+    const upload = await agent
+      .post(`/api/publications/${pubId}/upload_page/`)
+      .set('X-CSRFToken', token)
+      .attach('page', photo, 'sideways.jpg')
+      .expect(200);
     // As photographed, the page cannot be read, and Reprocess reads it the same way.
     expect(upload.body).toMatchObject({ extracted_poems: 0 });
     const before = (await reprocess(pubId)).body;
@@ -97,11 +111,15 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
     expect(printed).toEqual([expect.objectContaining({ id: page.id, rotation: 90 })]);
 
     // The stored photo is the one uploaded, byte for byte.
-    const image = await agent.get(`/api/scan_pages/${page.id}/image/`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const image = await agent
+      .get(`/api/scan_pages/${page.id}/image/`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(Buffer.compare(image.body as Buffer, photo)).toBe(0);
 
     // The same pages turned the same way are the same job, and nothing is added twice.
@@ -118,14 +136,27 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
   it('refuses a turn that is not a quarter turn, or of no page, and changes nothing', async () => {
     const pubId = await createPublication(agent, token, 'Turned wrongly');
     const standing = await sharp(photo).rotate(90).jpeg().toBuffer();
-    await agent.post(`/api/publications/${pubId}/upload_page/`).set('X-CSRFToken', token).attach('page', standing, 'upright.jpg').expect(200);
+    await agent
+      .post(`/api/publications/${pubId}/upload_page/`)
+      .set('X-CSRFToken', token)
+      .attach('page', standing, 'upright.jpg')
+      .expect(200);
     const [poem] = await poems(pubId);
-    const pages = async () => (await agent.get(`/api/poems/${poem!.id}/pages/`).expect(200)).body as Array<{ id: number; rotation: number }>;
+    const pages = async () =>
+      (await agent.get(`/api/poems/${poem!.id}/pages/`).expect(200)).body as Array<{ id: number; rotation: number }>;
     const [page] = await pages();
     expect(page).toMatchObject({ rotation: 0 });
     await rotate(page!.id, { rotation: 180 }).expect(200);
 
-    for (const body of [{ rotation: 45 }, { rotation: 360 }, { rotation: -90 }, { rotation: '90' }, { rotation: null }, {}, { rotation: 90.5 }]) {
+    for (const body of [
+      { rotation: 45 },
+      { rotation: 360 },
+      { rotation: -90 },
+      { rotation: '90' },
+      { rotation: null },
+      {},
+      { rotation: 90.5 },
+    ]) {
       const res = await rotate(page!.id, body).expect(400);
       expect(res.headers['content-type']).toMatch(/json/);
       expect(JSON.stringify(res.body.message)).toContain('rotation must be 0, 90, 180 or 270');

@@ -16,7 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
-import { createScratchDatabase, dropQueueKeys, REDIS_URL, requireRedis, startWorker, type WorkerProcess } from '../support/worker-process/scan-helpers.js';
+import {
+  createScratchDatabase,
+  dropQueueKeys,
+  REDIS_URL,
+  requireRedis,
+  startWorker,
+  type WorkerProcess,
+} from '../support/worker-process/scan-helpers.js';
 import { dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const CLI = 'dist/server/cli/archive.js';
@@ -36,7 +43,9 @@ interface Place {
 }
 
 function archiveCli(args: string[], place: Place) {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|REDIS_URL|SITE_SETTINGS_FILE|S3_.*|PAGE_STORE_DIR)$/.test(name)));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|REDIS_URL|SITE_SETTINGS_FILE|S3_.*|PAGE_STORE_DIR)$/.test(name)),
+  );
   const env = { ...base, DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}), ...place.s3 };
   return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', input: '' });
 }
@@ -57,7 +66,10 @@ function storedFiles(dataDir: string): string[] {
     .sort();
 }
 
-const photo = (width: number) => sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+const photo = (width: number) =>
+  sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } })
+    .jpeg()
+    .toBuffer();
 
 const bytesOf = (agent: TestAgent, url: string) =>
   agent
@@ -100,13 +112,27 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
 
   const startOn = (place: Place): Promise<TestApp> =>
     startTestApp(target, {
-      env: { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, ...place.s3 },
+      env: {
+        DATA_DIR: place.dataDir,
+        DATABASE_URL: place.databaseUrl,
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: stub.baseUrl,
+        ...place.s3,
+      },
       persistent: true,
       reset: false,
     });
 
   async function create(agent: TestAgent, token: string, title: string): Promise<number> {
-    return Number((await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title, authors: ['Ada Marsh'] }).expect(201)).body.id);
+    return Number(
+      (
+        await agent
+          .post('/api/publications/')
+          .set('X-CSRFToken', token)
+          .send({ title, authors: ['Ada Marsh'] })
+          .expect(201)
+      ).body.id,
+    );
   }
 
   const scan = (agent: TestAgent, token: string, id: number, [page]: [Buffer]) =>
@@ -118,7 +144,10 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
     // Each page read gives a poem of its own (texts unlike each other, so none is taken for a duplicate).
     stub = await startOpenAiStub(() => {
       const [title, body] = POEMS[pageNo++ % POEMS.length];
-      return { status: 200, body: completion({ begins_mid_poem: false, ends_short: false, page_number: pageNo, poems: [{ title, body }] }) };
+      return {
+        status: 200,
+        body: completion({ begins_mid_poem: false, ends_short: false, page_number: pageNo, poems: [{ title, body }] }),
+      };
     });
   });
 
@@ -138,7 +167,11 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       const gone = await create(agent, token, 'Deleted Forever');
       const keptPhotos = [await photo(601), await photo(602)];
       const goneFile = await photo(603);
-      for (const [id, page] of [[kept, keptPhotos[0]], [kept, keptPhotos[1]], [gone, goneFile]] as const) {
+      for (const [id, page] of [
+        [kept, keptPhotos[0]],
+        [kept, keptPhotos[1]],
+        [gone, goneFile],
+      ] as const) {
         const res = await scan(agent, token, id, [page]);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
@@ -148,7 +181,10 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       expect(keys).toHaveLength(6);
       const keptKeys = keys.filter((k) => k.startsWith(`publications/${kept}/`));
       const keptPhotoKeys = keptKeys.filter((k) => !k.endsWith('.reading.jpg'));
-      expect(keptPhotoKeys).toEqual([expect.stringMatching(new RegExp(`^publications/${kept}/scan-${kept}-[0-9a-f]+/page-0\\.jpg$`)), expect.stringMatching(/\/page-0\.jpg$/)]);
+      expect(keptPhotoKeys).toEqual([
+        expect.stringMatching(new RegExp(`^publications/${kept}/scan-${kept}-[0-9a-f]+/page-0\\.jpg$`)),
+        expect.stringMatching(/\/page-0\.jpg$/),
+      ]);
       expect(keptKeys).toEqual(keptPhotoKeys.flatMap((k) => [k, k.replace(/\.jpg$/, '.reading.jpg')]));
       const inBucket = await Promise.all(keptPhotoKeys.map((key) => s3.object(bucket, key)));
       expect(inBucket.map((b) => b.equals(keptPhotos[0]) || b.equals(keptPhotos[1]))).toEqual([true, true]);
@@ -181,7 +217,11 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       const id = await create(agent, token, 'Weather Book');
       const first = await photo(611);
       expect((await scan(agent, token, id, [first])).status).toBe(200);
-      const [page] = (await agent.get(`/api/poems/${((await agent.get(`/api/publications/${id}/poems/?admin=true`)).body as Array<{ id: number }>)[0].id}/pages/`).expect(200)).body as Array<{ url: string }>;
+      const [page] = (
+        await agent
+          .get(`/api/poems/${((await agent.get(`/api/publications/${id}/poems/?admin=true`)).body as Array<{ id: number }>)[0].id}/pages/`)
+          .expect(200)
+      ).body as Array<{ url: string }>;
 
       expect((await t.http().get('/api/health/').expect(200)).body).toMatchObject({ status: 'ok', page_store: { kind: 's3', ok: true } });
       await proxy.cut();
@@ -276,7 +316,10 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     await requireRedis();
     s3 = await startS3Server();
     const [title, body] = POEMS[3];
-    stub = await startOpenAiStub(() => ({ status: 200, body: completion({ begins_mid_poem: false, ends_short: false, page_number: 12, poems: [{ title, body }] }) }));
+    stub = await startOpenAiStub(() => ({
+      status: 200,
+      body: completion({ begins_mid_poem: false, ends_short: false, page_number: 12, poems: [{ title, body }] }),
+    }));
     db = await createScratchDatabase();
   });
 
@@ -291,7 +334,14 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
 
   it("has the worker read the API's upload from the bucket, neither writing a photo to its own disk", async () => {
     const bucket = await s3.createBucket('shared-by-machines');
-    const shared = { DATABASE_URL: db.url, REDIS_URL, SCAN_QUEUE_PREFIX: queuePrefix, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, ...s3.env(bucket) };
+    const shared = {
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      SCAN_QUEUE_PREFIX: queuePrefix,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: stub.baseUrl,
+      ...s3.env(bucket),
+    };
     // Two machines: each its own data folder.
     const apiDir = mkdtempSync(join(tmpdir(), 'api-machine-'));
     const workerDir = mkdtempSync(join(tmpdir(), 'worker-machine-'));
@@ -301,9 +351,14 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     expect(worker.output()).toContain(`Page photos are kept as S3 bucket "${bucket}" at ${s3.endpoint}`);
 
     const { agent, token } = await staffAgent(t);
-    const id = Number((await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Two Machines' }).expect(201)).body.id);
+    const id = Number(
+      (await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Two Machines' }).expect(201)).body.id,
+    );
     const page = await photo(631);
-    const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'page.jpg');
+    const res = await agent
+      .post(`/api/publications/${id}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .attach('page_0', page, 'page.jpg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     // The worker found the photo in the bucket and read its poem from it.

@@ -20,7 +20,9 @@ describe.each(dbTargets())('private answers on %s', (target) => {
     t = await startTestApp(target);
     ({ agent: staff, token } = await staffAgent(t));
     pub = (await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Private answers' }).expect(201)).body;
-    poem = (await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'One', body: 'a line' }).expect(201)).body;
+    poem = (
+      await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'One', body: 'a line' }).expect(201)
+    ).body;
   });
   afterAll(async () => t?.close());
 
@@ -30,10 +32,20 @@ describe.each(dbTargets())('private answers on %s', (target) => {
     const store = t.app.get<PageStore>(PAGE_STORE);
     const key = `publications/${pub.id}/private-answers/0.png`;
     // A stored photo is served only as what its bytes are: this one is a PNG.
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f4f1ea' } })
+      .png()
+      .toBuffer();
     await store.put(key, png);
     const [page] = await t.app.get(ScanPagesRepository).savePages([
-      { publicationId: pub.id, jobId: `private-${pub.id}`, pageIndex: 0, storageKey: key, mimeType: 'image/png', byteSize: png.length, sha256: 'x' },
+      {
+        publicationId: pub.id,
+        jobId: `private-${pub.id}`,
+        pageIndex: 0,
+        storageKey: key,
+        mimeType: 'image/png',
+        byteSize: png.length,
+        sha256: 'x',
+      },
     ]);
     await t.app.get(ScanPagesRepository).linkPoem(poem.id, [Number(page!.id)]);
 

@@ -52,7 +52,9 @@ async function raw(t: TestApp, path: string, headers: Record<string, string> = {
       .get({ host: '127.0.0.1', port, path, agent: false, headers: { 'Accept-Encoding': 'identity', ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -83,7 +85,14 @@ async function prime(t: TestApp, reads: () => number, paths: string[]): Promise<
 
 async function seed(t: TestApp, title: string): Promise<{ publication: Publication; poems: Poem[] }> {
   const commands = t.app.get(CatalogCommands);
-  const publication = await commands.createPublication({ title, authors: [], publisher: 'Lantern Press', publicationDate: '1990', isbn: '', notes: '' });
+  const publication = await commands.createPublication({
+    title,
+    authors: [],
+    publisher: 'Lantern Press',
+    publicationDate: '1990',
+    isbn: '',
+    notes: '',
+  });
   const poems = await commands.addPoems(publication.id, [
     { title: `${title}: Morning`, body: 'The light comes in\nacross the floor\n\nand stays a while.'.repeat(20) },
     { title: `${title}: Evening`, body: 'The lamps are lit\nalong the quay.' },
@@ -157,7 +166,10 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     const cookie = /sessionid=[^;]+/.exec(String(login.headers['set-cookie']))![0];
     // While signed in, the cookie is a live session: the page is made for the curator.
     expect((await readsFor(path, { Cookie: cookie })).reads).toBeGreaterThan(0);
-    await agent.post('/api/auth/logout/').set('X-CSRFToken', token).expect((r) => expect(r.status).toBeLessThan(300));
+    await agent
+      .post('/api/auth/logout/')
+      .set('X-CSRFToken', token)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     await new Promise((resolve) => setTimeout(resolve, 5_100)); // what the cache remembers of a session lasts 5 s
     expect((await readsFor(path, { Cookie: cookie })).reads).toBe(0);
   });
@@ -171,7 +183,11 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     expect(reads() - before).toBeGreaterThan(0);
     expect(mine.body.map((p: Poem) => p.title)).toEqual(river.poems.map((p) => p.title));
 
-    const draft = await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Quiet Drafts', authors: [], publisher: '', publicationDate: '', isbn: '', notes: '' }).expect(201);
+    const draft = await agent
+      .post('/api/publications/')
+      .set('X-CSRFToken', token)
+      .send({ title: 'Quiet Drafts', authors: [], publisher: '', publicationDate: '', isbn: '', notes: '' })
+      .expect(201);
     const anonymousList = await t.http().get('/api/publications/').expect(200);
     expect(JSON.stringify(anonymousList.body)).not.toContain('Quiet Drafts');
     const staffList = await agent.get('/api/publications/?admin=true').expect(200);
@@ -181,7 +197,14 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
   });
 
   it('answers an address with parameters it does not take from memory: a random query string cannot force a render', async () => {
-    const pages = ['/', '/publications', `/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, '/api/publications/', `/api/poems/${river.poems[0].slug}/`];
+    const pages = [
+      '/',
+      '/publications',
+      `/publication/${river.publication.slug}`,
+      `/poem/${river.poems[0].slug}`,
+      '/api/publications/',
+      `/api/poems/${river.poems[0].slug}/`,
+    ];
     await prime(t, reads, pages);
     for (const path of pages) {
       for (const query of ['?x=123', `?x=${Math.random()}&utm_source=mail`, '?']) {
@@ -205,19 +228,31 @@ describe.each(dbTargets())('public read cache on %s', (target) => {
     expect(again.reads).toBe(0);
     expect(again.res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
 
-    await t.app.get(CatalogCommands).updatePoem(orchard.poems[0].id, { title: orchard.poems[0].title, body: 'a river now runs\nthrough the orchard', notes: '' });
+    await t.app
+      .get(CatalogCommands)
+      .updatePoem(orchard.poems[0].id, { title: orchard.poems[0].title, body: 'a river now runs\nthrough the orchard', notes: '' });
     const after = await readsFor(path);
     expect(after.reads).toBeGreaterThan(0);
     expect(after.res.body.toString()).toContain(orchard.poems[0].slug);
   });
 
   it('an edit drops only the pages that show the edited publication, and the lists', async () => {
-    const riverPages = [`/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, `/api/publications/${river.publication.slug}/`];
-    const orchardPages = [`/publication/${orchard.publication.slug}`, `/poem/${orchard.poems[0].slug}`, `/api/poems/${orchard.poems[0].slug}/`];
+    const riverPages = [
+      `/publication/${river.publication.slug}`,
+      `/poem/${river.poems[0].slug}`,
+      `/api/publications/${river.publication.slug}/`,
+    ];
+    const orchardPages = [
+      `/publication/${orchard.publication.slug}`,
+      `/poem/${orchard.poems[0].slug}`,
+      `/api/poems/${orchard.poems[0].slug}/`,
+    ];
     const lists = ['/', '/publications', '/api/publications/', '/sitemap.xml'];
     await prime(t, reads, [...riverPages, ...orchardPages, ...lists]);
 
-    await t.app.get(CatalogCommands).updatePoem(river.poems[0].id, { title: 'The River, Revised', body: 'New water\nunder the bridge.', notes: '' });
+    await t.app
+      .get(CatalogCommands)
+      .updatePoem(river.poems[0].id, { title: 'The River, Revised', body: 'New water\nunder the bridge.', notes: '' });
 
     for (const path of riverPages) expect((await readsFor(path)).reads, path).toBeGreaterThan(0);
     for (const path of riverPages.slice(0, 2)) expect((await readsFor(path)).res.body.toString()).toContain('The River, Revised');
@@ -287,7 +322,12 @@ describe.each(dbTargets().filter((target) => target === 'postgres'))('public rea
 
   it('keeps answering cached pages while the database is unreachable, then serves fresh ones when it is back', async () => {
     const changes = t.app.get(CatalogChanges);
-    const cached = [`/publication/${river.publication.slug}`, `/poem/${river.poems[0].slug}`, '/', `/api/publications/${river.publication.slug}/poems/`];
+    const cached = [
+      `/publication/${river.publication.slug}`,
+      `/poem/${river.poems[0].slug}`,
+      '/',
+      `/api/publications/${river.publication.slug}/poems/`,
+    ];
     await prime(t, reads, cached);
     const before = new Map<string, string>();
     for (const path of cached) before.set(path, decoded(await raw(t, path, { 'Accept-Encoding': 'gzip' })));

@@ -31,7 +31,11 @@ describe('two API replicas on PostgreSQL', () => {
     expect(cached.headers.etag).toBe(first.headers.etag);
     expect(cached.body.map((p: { title: string }) => p.title)).toContain('Shared Shelf');
 
-    await agent.put(`/api/publications/${created.id}/`).set('X-CSRFToken', token).send({ title: 'Shared Shelf, Second Edition' }).expect(200);
+    await agent
+      .put(`/api/publications/${created.id}/`)
+      .set('X-CSRFToken', token)
+      .send({ title: 'Shared Shelf, Second Edition' })
+      .expect(200);
     // The notification travels through PostgreSQL; allow it a moment, then A must answer fresh data.
     await expect
       .poll(async () => (await a.http().get('/api/publications/')).body.map((p: { title: string }) => p.title), { interval: 50 })

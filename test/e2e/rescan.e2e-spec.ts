@@ -22,7 +22,9 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
   beforeAll(async () => {
     // The third photo is the first page taken again: its poem is a duplicate within the batch.
     const pages = pagesReply([LANTERN, ORCHARD, LANTERN]);
-    stub = await startOpenAiStub((request) => (tooLarge ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request)));
+    stub = await startOpenAiStub((request) =>
+      tooLarge ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request),
+    );
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' } });
     ({ agent, token } = await staffAgent(t));
     photos = await pagePhotos(3);
@@ -37,7 +39,8 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
     photos.forEach((photo, i) => req.attach(`page_${i}`, photo, `p${i}.jpg`));
     return req;
   };
-  const titles = async (pubId: number) => ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
+  const titles = async (pubId: number) =>
+    ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
   const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token);
 
   it('the same photos uploaded again add no poem, not even one the first run found twice', async () => {
@@ -100,7 +103,12 @@ const RIVER = [
   'than all the rivers ever know.',
 ];
 const RUN_OVER_PAGES = [
-  { page_number: 21, begins_mid_poem: false, ends_short: false, poems: [LANTERN, { title: 'The River', body: RIVER.slice(0, 4).join('\n') }] },
+  {
+    page_number: 21,
+    begins_mid_poem: false,
+    ends_short: false,
+    poems: [LANTERN, { title: 'The River', body: RIVER.slice(0, 4).join('\n') }],
+  },
   { page_number: 22, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: RIVER.slice(4, 8).join('\n') }] },
   { page_number: 23, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: RIVER.slice(8).join('\n') }, ORCHARD] },
 ];
@@ -135,7 +143,8 @@ describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (targe
     images.forEach((photo, i) => req.attach(`page_${i}`, photo, `p${i}.jpg`));
     return req;
   };
-  const poemsOf = async (pubId: number) => (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; body: string }>;
+  const poemsOf = async (pubId: number) =>
+    (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; body: string }>;
 
   it('adds nothing when the same photos come again one per upload, each page a piece of a poem already held', async () => {
     const pubId = await createPublication(agent, token, 'Sent again page by page');

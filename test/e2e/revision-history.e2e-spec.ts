@@ -31,7 +31,13 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   afterAll(async () => t?.close());
 
   async function book(fields: Record<string, unknown> = {}): Promise<Publication> {
-    return (await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: `Book ${++run}`, ...fields }).expect(201)).body;
+    return (
+      await staff
+        .post('/api/publications/')
+        .set('X-CSRFToken', token)
+        .send({ title: `Book ${++run}`, ...fields })
+        .expect(201)
+    ).body;
   }
 
   async function typedPoem(pub: Publication, title: string, body = `${title}\nsecond line`): Promise<Poem> {
@@ -39,8 +45,10 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   }
 
   const poemHistory = async (id: number): Promise<PoemHistory> => (await staff.get(`/api/poems/${id}/history`).expect(200)).body;
-  const bookHistory = async (id: number): Promise<PublicationHistory> => (await staff.get(`/api/publications/${id}/history`).expect(200)).body;
-  const titles = async (id: number) => (await staff.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body.map((p: Poem) => p.title);
+  const bookHistory = async (id: number): Promise<PublicationHistory> =>
+    (await staff.get(`/api/publications/${id}/history`).expect(200)).body;
+  const titles = async (id: number) =>
+    (await staff.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body.map((p: Poem) => p.title);
 
   function expectJsonError(res: { status: number; body: Record<string, unknown> }, status: number, message: RegExp) {
     expect(res.status).toBe(status);
@@ -79,7 +87,11 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     expect((await poemHistory(poem.id)).revisions).toHaveLength(2);
 
     const restored = await staff.post(`/api/poems/${poem.id}/history/1/restore`).set('X-CSRFToken', token).expect(200);
-    expect(restored.body).toMatchObject({ restored_from: 1, revision: 3, record: { title: 'Winter Orchard', body: 'Bare branches write\nagainst the white sky' } });
+    expect(restored.body).toMatchObject({
+      restored_from: 1,
+      revision: 3,
+      record: { title: 'Winter Orchard', body: 'Bare branches write\nagainst the white sky' },
+    });
     expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body).toMatchObject({ title: 'Winter Orchard', revision: 3 });
     expect((await poemHistory(poem.id)).revisions.map((r) => r.action)).toEqual(['create', 'edit', 'revert']);
   });
@@ -100,9 +112,17 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   it('saves both of two curators editing one poem, telling the later one it overwrote a newer version', async () => {
     const pub = await book();
     const poem = await typedPoem(pub, 'Shared Poem', 'first text');
-    const mine = await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ body: 'my correction', base_revision: 1 }).expect(200);
+    const mine = await staff
+      .put(`/api/poems/${poem.id}/`)
+      .set('X-CSRFToken', token)
+      .send({ body: 'my correction', base_revision: 1 })
+      .expect(200);
     expect(mine.body.overwrote).toBeUndefined();
-    const theirs = await sibling.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', siblingToken).send({ body: 'their correction', base_revision: 1 }).expect(200);
+    const theirs = await sibling
+      .put(`/api/poems/${poem.id}/`)
+      .set('X-CSRFToken', siblingToken)
+      .send({ body: 'their correction', base_revision: 1 })
+      .expect(200);
     expect(theirs.body).toMatchObject({ body: 'their correction', revision: 3, overwrote: { revision: 2, username: ADMIN.username } });
 
     const history = await poemHistory(poem.id);
@@ -160,9 +180,17 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   it('records details, trash, restore and publishing of a book, and undoes a reorder from its history', async () => {
     const pub = await book({ title: 'Harbour Lights' });
     const [a, b, c] = [await typedPoem(pub, 'A'), await typedPoem(pub, 'B'), await typedPoem(pub, 'C')];
-    await staff.put(`/api/publications/${pub.id}/`).set('X-CSRFToken', token).send({ title: 'Harbour Light', authors: ['Ana Poet'] }).expect(200);
+    await staff
+      .put(`/api/publications/${pub.id}/`)
+      .set('X-CSRFToken', token)
+      .send({ title: 'Harbour Light', authors: ['Ana Poet'] })
+      .expect(200);
     await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
-    await staff.post(`/api/publications/${pub.id}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [c.id, a.id, b.id] }).expect(200);
+    await staff
+      .post(`/api/publications/${pub.id}/reorder_poems/`)
+      .set('X-CSRFToken', token)
+      .send({ poem_ids: [c.id, a.id, b.id] })
+      .expect(200);
     expect(await titles(pub.id)).toEqual(['C', 'A', 'B']);
     await staff.delete(`/api/publications/${pub.id}/`).set('X-CSRFToken', token).expect(200);
     await staff.post(`/api/publications/${pub.id}/restore/`).set('X-CSRFToken', token).expect(200);
@@ -182,14 +210,22 @@ describe.each(dbTargets())('revision history on %s', (target) => {
 
     // Undo the reorder: restore the version before it.
     const undone = await staff.post(`/api/publications/${pub.id}/history/3/restore`).set('X-CSRFToken', token).expect(200);
-    expect(undone.body).toMatchObject({ restored_from: 3, revision: 7, record: { title: 'Harbour Light', status: 'published', deleted_at: null } });
+    expect(undone.body).toMatchObject({
+      restored_from: 3,
+      revision: 7,
+      record: { title: 'Harbour Light', status: 'published', deleted_at: null },
+    });
     expect(await titles(pub.id)).toEqual(['A', 'B', 'C']);
     // The reader follows at once.
     const visible = (await t.http().get(`/api/publications/${pub.slug}/poems/`).expect(200)).body.map((p: Poem) => p.title);
     expect(visible).toEqual(['A', 'B', 'C']);
 
     // A publication save on an older version still saves and says so.
-    const late = await sibling.put(`/api/publications/${pub.id}/`).set('X-CSRFToken', siblingToken).send({ notes: 'Second printing', base_revision: 6 }).expect(200);
+    const late = await sibling
+      .put(`/api/publications/${pub.id}/`)
+      .set('X-CSRFToken', siblingToken)
+      .send({ notes: 'Second printing', base_revision: 6 })
+      .expect(200);
     expect(late.body).toMatchObject({ notes: 'Second printing', revision: 8, overwrote: { revision: 7, username: ADMIN.username } });
   });
 
@@ -200,8 +236,16 @@ describe.each(dbTargets())('revision history on %s', (target) => {
       expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body).toMatchObject({ title: 'Steady', revision: 1 });
       expect((await poemHistory(poem.id)).revisions).toHaveLength(1);
     };
-    expectJsonError(await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: 'one' }), 400, /base_revision/);
-    expectJsonError(await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: -1 }), 400, /base_revision/);
+    expectJsonError(
+      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: 'one' }),
+      400,
+      /base_revision/,
+    );
+    expectJsonError(
+      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: -1 }),
+      400,
+      /base_revision/,
+    );
     expectJsonError(await staff.get(`/api/poems/${poem.id}/history/zero`), 400, /revision must be a whole number/);
     expectJsonError(await staff.post(`/api/poems/${poem.id}/history/0/restore`).set('X-CSRFToken', token), 400, /revision/);
     expectJsonError(await staff.get(`/api/poems/${poem.id}/history/9`), 404, /No such version/);

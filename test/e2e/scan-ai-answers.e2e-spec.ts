@@ -21,7 +21,9 @@ describe('what a scan keeps of the extractor’s answer', () => {
     stub = await startOpenAiStub(() => ({ status: 200, body: completion(answer) }));
     t = await startTestApp('pglite', { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
     ({ agent, token } = await staffAgent(t));
-    page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+    page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(async () => {
     await t?.close();
@@ -39,7 +41,11 @@ describe('what a scan keeps of the extractor’s answer', () => {
         { title: 'THE OVEN BIRD', body: 'There is a singer everyone has heard,\nLoud, a mid-summer and a mid-wood bird,' },
       ],
     };
-    const res = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(200);
+    const res = await agent
+      .post(`/api/publications/${pubId}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .attach('page_0', page, 'p.jpg')
+      .expect(200);
     expect(res.body).toMatchObject({ extracted_poems: 1, duplicates_ignored: 0, total_scanned: 1, empty_dropped: 1 });
     const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(poems.map((p: { title: string }) => p.title)).toEqual(['The Oven Bird']);
@@ -47,18 +53,45 @@ describe('what a scan keeps of the extractor’s answer', () => {
 
   it('keeps a title the page prints in mixed case exactly as printed', async () => {
     const pubId = await createPublication(agent, token, 'Mixed case');
-    answer = { page_number: 3, begins_mid_poem: false, ends_short: false, poems: [{ title: 'i carry your heart with me', body: 'i carry your heart with me(i carry it in' }] };
-    await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(200);
+    answer = {
+      page_number: 3,
+      begins_mid_poem: false,
+      ends_short: false,
+      poems: [{ title: 'i carry your heart with me', body: 'i carry your heart with me(i carry it in' }],
+    };
+    await agent
+      .post(`/api/publications/${pubId}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .attach('page_0', page, 'p.jpg')
+      .expect(200);
     const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(poems.map((p: { title: string }) => p.title)).toEqual(['i carry your heart with me']);
   });
 
   it('gives metadata printed in capitals its natural case', async () => {
-    answer = { title: 'MOUNTAIN INTERVAL', authors: ['ROBERT FROST'], publisher: 'HENRY HOLT AND COMPANY', publication_date: '1916', isbn: '978-0-8050-0014-6', notes: '' };
-    const res = await agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token).attach('image_0', page, 'c.jpg').expect(200);
+    answer = {
+      title: 'MOUNTAIN INTERVAL',
+      authors: ['ROBERT FROST'],
+      publisher: 'HENRY HOLT AND COMPANY',
+      publication_date: '1916',
+      isbn: '978-0-8050-0014-6',
+      notes: '',
+    };
+    const res = await agent
+      .post('/api/ai_extraction/extract_metadata/')
+      .set('X-CSRFToken', token)
+      .attach('image_0', page, 'c.jpg')
+      .expect(200);
     expect(res.body).toEqual({
       success: true,
-      metadata: { title: 'Mountain Interval', authors: ['Robert Frost'], publisher: 'Henry Holt and Company', publication_date: '1916', isbn: '978-0-8050-0014-6', notes: '' },
+      metadata: {
+        title: 'Mountain Interval',
+        authors: ['Robert Frost'],
+        publisher: 'Henry Holt and Company',
+        publication_date: '1916',
+        isbn: '978-0-8050-0014-6',
+        notes: '',
+      },
     });
   });
 });

@@ -79,7 +79,10 @@ describe.each(dbTargets())('a scan cut off by a killed server (%s, no Redis)', (
     expect(done.attempts).toBeGreaterThanOrEqual(2);
     expect(second.output()).toMatch(new RegExp(`Scan job ${jobId} was cut off`));
     expect(done.result).toMatchObject({ extracted_poems: 2, duplicates_ignored: 1 });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ id: number; title: string }>;
+    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
+      id: number;
+      title: string;
+    }>;
     expect(poems.map((p) => p.title)).toEqual([LANTERN.title, ORCHARD.title]);
     expect(done.result.poems.map((p: { id: number }) => p.id)).toEqual(poems.map((p) => p.id));
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });

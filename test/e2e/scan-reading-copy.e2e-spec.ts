@@ -14,7 +14,10 @@ import { LANTERN, ORCHARD, type StubPoem } from '../support/openai-pages.js';
 import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
-const page = (width: number) => sharp({ create: { width, height: 1200, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+const page = (width: number) =>
+  sharp({ create: { width, height: 1200, channels: 3, background: '#f4f1ea' } })
+    .jpeg()
+    .toBuffer();
 const POEM_BY_WIDTH: Record<number, StubPoem> = { 800: LANTERN, 900: ORCHARD, 1200: ORCHARD };
 
 /** The width of the page image in an OpenAI request. */
@@ -57,8 +60,10 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
     return job ? join(dir, job) : dir;
   };
   const filesOf = (pubId: number) => (existsSync(folderOf(pubId)) ? readdirSync(folderOf(pubId)).sort() : []);
-  const titles = async (pubId: number) => ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
-  const upload = (pubId: number) => agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', uploaded, 'p.jpg').expect(200);
+  const titles = async (pubId: number) =>
+    ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
+  const upload = (pubId: number) =>
+    agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', uploaded, 'p.jpg').expect(200);
   const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
   /** An upload of `uploaded`, its stored photo then swapped for `other`. */
   const uploadedThenSwapped = async (title: string) => {
@@ -101,8 +106,16 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
 
   it('reads a whole-book import from the copies kept with its photos, a file sent again taking its old copy along', async () => {
     const pubId = await createPublication(agent, token, 'Imported whole');
-    const { id: importId } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as { id: number };
-    const send = () => agent.post(`/api/book_imports/${importId}/files/`).set('X-CSRFToken', token).field('position', '0').attach('file', uploaded, { filename: 'p.jpg', contentType: 'image/jpeg' }).expect(201);
+    const { id: importId } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as {
+      id: number;
+    };
+    const send = () =>
+      agent
+        .post(`/api/book_imports/${importId}/files/`)
+        .set('X-CSRFToken', token)
+        .field('position', '0')
+        .attach('file', uploaded, { filename: 'p.jpg', contentType: 'image/jpeg' })
+        .expect(201);
     await send();
     const first = filesOf(pubId);
     expect(first).toEqual([expect.stringMatching(/^page-\d+\.jpg$/), expect.stringMatching(/^page-\d+\.reading\.jpg$/)]);
@@ -112,10 +125,18 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
     expect(second).toHaveLength(2);
     expect(second.filter((f) => first.includes(f))).toEqual([]);
 
-    writeFileSync(join(folderOf(pubId), second.find((f) => !f.includes('.reading.'))!), other);
+    writeFileSync(
+      join(
+        folderOf(pubId),
+        second.find((f) => !f.includes('.reading.'))!,
+      ),
+      other,
+    );
     widthsRead.length = 0;
     await agent.post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token).expect(202);
-    await expect.poll(async () => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body.state, { timeout: 60_000 }).toBe('finished');
+    await expect
+      .poll(async () => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body.state, { timeout: 60_000 })
+      .toBe('finished');
     expect(widthsRead).toEqual([800]);
     expect(await titles(pubId)).toEqual([LANTERN.title]);
   });

@@ -31,7 +31,11 @@ describe('a real printed book, each page scan uploaded alone through the API', (
     ({ agent, token } = await staffAgent(t));
     for (const page of book.pages) {
       const id = await createPublication(agent, token, `Irish Melodies ${page.name}`);
-      await agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page.data, { filename: page.name, contentType: 'image/png' }).expect(200);
+      await agent
+        .post(`/api/publications/${id}/batch_upload_pages/`)
+        .set('X-CSRFToken', token)
+        .attach('page_0', page.data, { filename: page.name, contentType: 'image/png' })
+        .expect(200);
       const poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];
       read.push({ name: page.name, poems });
       const counts = scorePage(page.text, poems);

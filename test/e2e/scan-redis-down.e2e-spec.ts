@@ -21,9 +21,15 @@ describe('scanning while Redis is down', () => {
   afterAll(async () => t?.close());
 
   it('answers 503 JSON naming the scan queue on uploads, reprocess and job status, quickly', async () => {
-    const page = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const page = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     const started = Date.now();
-    const res = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg').expect(503);
+    const res = await agent
+      .post(`/api/publications/${pubId}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .attach('page_0', page, 'p.jpg')
+      .expect(503);
     // At once rather than after waiting on Redis; the bound leaves room for a busy machine.
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.headers['content-type']).toMatch(/json/);

@@ -25,7 +25,12 @@ describe('the same page photographed twice', () => {
     photos.forEach((p, i) => req.attach(`page_${i}`, p.data, { filename: p.name, contentType: 'image/jpeg' }));
     return req.expect(200);
   };
-  const poemsOf = async (id: number) => (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Array<{ title: string; body: string; page_numbers: number[] }>;
+  const poemsOf = async (id: number) =>
+    (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Array<{
+      title: string;
+      body: string;
+      page_numbers: number[];
+    }>;
 
   beforeAll(async () => {
     book = readSet(SET).find((b) => b.name === 'a-garland-of-verse')!;

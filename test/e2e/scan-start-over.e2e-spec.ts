@@ -41,25 +41,40 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
   });
 
   /** A photo no other test sends (its bytes make its scan's job id; a plain colour a shade apart may encode the same). */
-  const newPhoto = () => sharp({ create: { width: 600 + ++shade, height: 900, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+  const newPhoto = () =>
+    sharp({ create: { width: 600 + ++shade, height: 900, channels: 3, background: '#f4f1ea' } })
+      .jpeg()
+      .toBuffer();
 
   async function scan(publicationId: number, photo: Buffer, page: PageAnswer): Promise<ScanResult> {
     answer = page;
-    const res = await agent.post(`/api/publications/${publicationId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', photo, 'p.jpg');
+    const res = await agent
+      .post(`/api/publications/${publicationId}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .attach('page_0', photo, 'p.jpg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }
 
-  const clear = (publicationId: number, body: object) => agent.post(`/api/publications/${publicationId}/clear_poems/`).set('X-CSRFToken', token).send(body);
-  const titles = async (publicationId: number) => ((await agent.get(`/api/publications/${publicationId}/poems/?admin=true`).expect(200)).body as Poem[]).map((p) => p.title);
-  const photoUrls = async (poemId: number) => ((await agent.get(`/api/poems/${poemId}/pages/`).expect(200)).body as Array<{ url: string }>).map((p) => p.url);
+  const clear = (publicationId: number, body: object) =>
+    agent.post(`/api/publications/${publicationId}/clear_poems/`).set('X-CSRFToken', token).send(body);
+  const titles = async (publicationId: number) =>
+    ((await agent.get(`/api/publications/${publicationId}/poems/?admin=true`).expect(200)).body as Poem[]).map((p) => p.title);
+  const photoUrls = async (poemId: number) =>
+    ((await agent.get(`/api/poems/${poemId}/pages/`).expect(200)).body as Array<{ url: string }>).map((p) => p.url);
   const jobDir = (publicationId: number, jobId: string) => join(t.config.pageStoreDir, 'publications', String(publicationId), jobId);
   const reprocess = (publicationId: number) => agent.post(`/api/publications/${publicationId}/reprocess/`).set('X-CSRFToken', token);
 
   it("removes the session's poems and the page photos its scans stored; reprocess reads only the pages kept", async () => {
     const id = await createPublication(agent, token, 'Started Over');
     const kept = await scan(id, await newPhoto(), { page_number: 3, poems: [{ title: 'Kept Poem', body: 'stays\nin the book' }] });
-    const session = await scan(id, await newPhoto(), { page_number: 4, poems: [{ title: 'First Try', body: 'a misread\npage' }, { title: 'Second Try', body: 'another\nmisreading' }] });
+    const session = await scan(id, await newPhoto(), {
+      page_number: 4,
+      poems: [
+        { title: 'First Try', body: 'a misread\npage' },
+        { title: 'Second Try', body: 'another\nmisreading' },
+      ],
+    });
     const discardedPhoto = (await photoUrls(session.poems[0].id))[0];
     expect(existsSync(jobDir(id, session.job_id))).toBe(true);
 

@@ -46,7 +46,12 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   /** A publication of the test's own with pages scanned into it (all three unless told), and that scan's answer. */
   const scannedBook = async (title: string, which = [0, 1, 2]) => {
     const id = await createPublication(agent, token, title);
-    const scan = (await upload(id, which.map((i) => pages[i])).expect(200)).body as Record<string, any>;
+    const scan = (
+      await upload(
+        id,
+        which.map((i) => pages[i]),
+      ).expect(200)
+    ).body as Record<string, any>;
     expect(scan.extracted_poems).toBe(poemsFrom(which.map((i) => book.pages[i].pageNumber)).length);
     return { pubId: id, firstScan: scan };
   };
@@ -108,11 +113,14 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
       { page_index: 0, page_number: 11 },
       { page_index: 1, page_number: 12 },
     ]);
-    const image = await agent.get(res.body[1].url).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const image = await agent
+      .get(res.body[1].url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(sha256(image.body as Buffer)).toBe(sha256(pages[1]));
@@ -146,7 +154,18 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   it('answers a finished scan alike when waited for and when its job is asked later, a job kept by the version before included', async () => {
     const id = await createPublication(agent, token, 'Answers kept');
     const waited = (await upload(id, [pages[2]]).expect(200)).body as Record<string, any>;
-    expect(Object.keys(waited)).toEqual(['job_id', 'publication_id', 'extracted_poems', 'duplicates_ignored', 'total_scanned', 'empty_dropped', 'continued', 'duplicates', 'poems', 'pages_total']);
+    expect(Object.keys(waited)).toEqual([
+      'job_id',
+      'publication_id',
+      'extracted_poems',
+      'duplicates_ignored',
+      'total_scanned',
+      'empty_dropped',
+      'continued',
+      'duplicates',
+      'poems',
+      'pages_total',
+    ]);
     expect(waited.poems).toHaveLength(poemsFrom([13]).length);
     expect(waited.poems[0]).toMatchObject({ publication_id: id, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) });
     const job = (await agent.get(`/api/scans/${waited.job_id}/`).expect(200)).body as Record<string, any>;
@@ -163,7 +182,11 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     const onPage13 = poemsFrom([13]);
     const edited = firstScan.poems[0];
     const newBody = 'An entirely rewritten text\nthat the admin typed in by hand\nafter the scan.';
-    await agent.put(`/api/poems/${edited.id}/`).set('X-CSRFToken', token).send({ title: edited.title, body: newBody, notes: '' }).expect(200);
+    await agent
+      .put(`/api/poems/${edited.id}/`)
+      .set('X-CSRFToken', token)
+      .send({ title: edited.title, body: newBody, notes: '' })
+      .expect(200);
     const res = await agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
     expect(res.body.extracted_poems).toBe(0);
     expect(res.body.duplicates_ignored).toBeGreaterThanOrEqual(onPage13.length);
@@ -174,19 +197,34 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
 
   it('refuses uploads without pages, with too many pages, with files that are not images, or too large', async () => {
     const pubId = await createPublication(agent, token, 'Refused uploads');
-    const none = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).field('note', 'x').expect(400);
+    const none = await agent
+      .post(`/api/publications/${pubId}/batch_upload_pages/`)
+      .set('X-CSRFToken', token)
+      .field('note', 'x')
+      .expect(400);
     expect(none.body.error).toBe('Please upload at least one page image');
-    const eleven = await upload(pubId, Array.from({ length: 11 }, () => pages[0].subarray(0, 2000))).expect(400);
+    const eleven = await upload(
+      pubId,
+      Array.from({ length: 11 }, () => pages[0].subarray(0, 2000)),
+    ).expect(400);
     expect(eleven.body.error).toBe('Maximum 10 images allowed per batch');
     const pdf = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [
       Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
     ]).expect(415);
     expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG, WebP and HEIC\/HEIF/);
-    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({
+      create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const tooLarge = await upload(pubId, [big]).expect(413);
     expect(tooLarge.body.error).toMatch(/too large/i);
-    const wrongField = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [pages[0]], () => 'photo').expect(400);
+    const wrongField = await attachPages(
+      agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token),
+      [pages[0]],
+      () => 'photo',
+    ).expect(400);
     expect(wrongField.body.error).toMatch(/page_0/);
     const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(listed).toEqual([]);
@@ -220,7 +258,11 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   it('reads a page photographed as HEIC, as an iPhone saves it, and shows it as JPEG beside its poems', async () => {
     const other = await createPublication(agent, token, 'From a phone');
     const heic = heicFixture('page-13');
-    const res = await agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', heic, { filename: 'IMG_0042.HEIC', contentType: 'image/heic' }).expect(200);
+    const res = await agent
+      .post(`/api/publications/${other}/upload_page/`)
+      .set('X-CSRFToken', token)
+      .attach('page', heic, { filename: 'IMG_0042.HEIC', contentType: 'image/heic' })
+      .expect(200);
     const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
     expect(res.body.poems.map((p: any) => p.title)).toEqual(onPage13.map((p) => p.title));
     const [photo] = (await agent.get(`/api/poems/${res.body.poems[0].id}/pages/`).expect(200)).body;
@@ -242,16 +284,23 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(conflict.body.error).toMatch(/trash/i);
 
     const visitor = await csrfAgent(t);
-    await attachPages(visitor.agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', visitor.token), [pages[0]]).expect(401);
+    await attachPages(visitor.agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', visitor.token), [
+      pages[0],
+    ]).expect(401);
     await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(403);
   });
 
   it('accepts the CSRF token as the csrfmiddlewaretoken form field of an upload, as the admin client sends it', async () => {
     const trashed = await createPublication(agent, token, 'Form field token');
     await agent.delete(`/api/publications/${trashed}/`).set('X-CSRFToken', token).expect(200);
-    const viaField = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', token), [pages[0]]);
+    const viaField = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', token), [
+      pages[0],
+    ]);
     expect(viaField.status).toBe(409); // past the CSRF check, stopped by the trash
-    const forged = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', 'forged.token'), [pages[0]]);
+    const forged = await attachPages(
+      agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', 'forged.token'),
+      [pages[0]],
+    );
     expect(forged.status).toBe(403);
     expect(forged.body.detail).toMatch(/CSRF/);
   });

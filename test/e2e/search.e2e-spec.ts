@@ -23,14 +23,26 @@ describe.each(dbTargets())('search on %s', (target) => {
 
   /** A publication with its poems, published unless told otherwise. */
   async function collection(title: string, poems: NewPoem[], fields: Partial<Publication> = {}, publish = true) {
-    const publication = await commands.createPublication({ title, authors: [], publisher: '', publicationDate: '', isbn: '', notes: '', ...fields });
+    const publication = await commands.createPublication({
+      title,
+      authors: [],
+      publisher: '',
+      publicationDate: '',
+      isbn: '',
+      notes: '',
+      ...fields,
+    });
     const added = await commands.addPoems(publication.id, poems);
     if (publish) await commands.setStatus(publication.id, 'published');
     return { publication, poems: added };
   }
 
   async function search(q: string, extra = ''): Promise<SearchResults> {
-    const res = await t.http().get(`/api/search/?q=${encodeURIComponent(q)}${extra}`).expect(200).expect('Content-Type', /json/);
+    const res = await t
+      .http()
+      .get(`/api/search/?q=${encodeURIComponent(q)}${extra}`)
+      .expect(200)
+      .expect('Content-Type', /json/);
     return res.body as SearchResults;
   }
 
@@ -59,9 +71,13 @@ describe.each(dbTargets())('search on %s', (target) => {
   });
 
   it('ignores accents and case, and marks the words as written', async () => {
-    const { publication } = await collection('Paris Notebook', [{ title: 'Café Noir', body: 'A NAÏVE heart\norders crème brûlée at midnight.' }], {
-      authors: ['Zoë Ångström'],
-    });
+    const { publication } = await collection(
+      'Paris Notebook',
+      [{ title: 'Café Noir', body: 'A NAÏVE heart\norders crème brûlée at midnight.' }],
+      {
+        authors: ['Zoë Ångström'],
+      },
+    );
     for (const q of ['cafe noir', 'CAFÉ', 'Cafe']) {
       const r = await search(q);
       expect(titles(r), q).toEqual(['Café Noir']);
@@ -123,7 +139,10 @@ describe.each(dbTargets())('search on %s', (target) => {
 
   it('escapes the archive text in highlights: the only markup is <mark>', async () => {
     await collection('Hostile <i>Glimmerstone</i>', [
-      { title: '<b>Glimmerstone</b> & "friends"', body: 'one <img src=x onerror=alert(1)> glimmerstone\n</script><script>alert("glimmerstone")</script>' },
+      {
+        title: '<b>Glimmerstone</b> & "friends"',
+        body: 'one <img src=x onerror=alert(1)> glimmerstone\n</script><script>alert("glimmerstone")</script>',
+      },
     ]);
     const r = await search('glimmerstone');
     const hit = r.poems[0]!;
@@ -138,17 +157,32 @@ describe.each(dbTargets())('search on %s', (target) => {
   });
 
   it('searches publications by title, author, publisher and year, and counts their poems', async () => {
-    const { publication } = await collection('Kestrelmoor', [{ title: 'One', body: 'a' }, { title: 'Two', body: 'b' }], {
-      authors: ['Ana Kestrel'],
-      publisher: 'Heronsgate Press',
-      publicationDate: '1987',
-    });
+    const { publication } = await collection(
+      'Kestrelmoor',
+      [
+        { title: 'One', body: 'a' },
+        { title: 'Two', body: 'b' },
+      ],
+      {
+        authors: ['Ana Kestrel'],
+        publisher: 'Heronsgate Press',
+        publicationDate: '1987',
+      },
+    );
     for (const q of ['kestrelmoor', 'heronsgate', 'heronsgate 1987']) {
       const r = await search(q);
-      expect(r.publications.map((p) => p.id), q).toEqual([publication.id]);
+      expect(
+        r.publications.map((p) => p.id),
+        q,
+      ).toEqual([publication.id]);
     }
     const r = await search('heronsgate');
-    expect(r.publications[0]).toMatchObject({ slug: 'kestrelmoor', title: 'Kestrelmoor', poem_count: 2, details_html: '<mark>Heronsgate</mark> Press, 1987' });
+    expect(r.publications[0]).toMatchObject({
+      slug: 'kestrelmoor',
+      title: 'Kestrelmoor',
+      poem_count: 2,
+      details_html: '<mark>Heronsgate</mark> Press, 1987',
+    });
     // The title above an author of the same name.
     await collection('Poems for Kestrelmoor', [], { authors: [] });
     await collection('Fieldnotes', [], { authors: ['Kestrelmoor'] });
@@ -156,7 +190,10 @@ describe.each(dbTargets())('search on %s', (target) => {
   });
 
   it('answers at most limit hits with the total', async () => {
-    await collection('Many Sparrowgrass', Array.from({ length: 7 }, (_, i) => ({ title: `Sparrowgrass ${i + 1}`, body: 'green' })));
+    await collection(
+      'Many Sparrowgrass',
+      Array.from({ length: 7 }, (_, i) => ({ title: `Sparrowgrass ${i + 1}`, body: 'green' })),
+    );
     const r = await search('sparrowgrass', '&limit=3');
     expect(r.poems).toHaveLength(3);
     expect(r.poem_total).toBe(7);
@@ -176,7 +213,14 @@ describe.each(dbTargets())('search on %s', (target) => {
     await bad('?q=a&limit=0', undefined, /limit must be between 1 and 50/);
     await bad('?q=a&limit=x', undefined, /limit must be a whole number/);
     // Text with no words in it is not an error: nothing matches it.
-    expect(await search('!!! ... ???')).toEqual({ q: '!!! ... ???', poems: [], poem_total: 0, publications: [], publication_total: 0, did_you_mean: null });
+    expect(await search('!!! ... ???')).toEqual({
+      q: '!!! ... ???',
+      poems: [],
+      poem_total: 0,
+      publications: [],
+      publication_total: 0,
+      did_you_mean: null,
+    });
     // Tsquery syntax in the text is just text.
     await search("it's & | ! <-> :* ( ) 'quoted'");
     expect((await search(`${'a'.repeat(200)}`)).poem_total).toBe(0);
@@ -197,7 +241,8 @@ describe.each(dbTargets())('search on %s', (target) => {
     const db = t.app.get(DataSource);
     const plans = await db.transaction(async (m) => {
       await m.query('SET LOCAL enable_seqscan = off');
-      const explain = async (sql: string) => ((await m.query(`EXPLAIN ${sql}`)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
+      const explain = async (sql: string) =>
+        ((await m.query(`EXPLAIN ${sql}`)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
       return [
         await explain(`SELECT poem_id FROM poem_search_documents WHERE document @@ to_tsquery('public.archive_search', 'river:*')`),
         await explain(
@@ -212,7 +257,10 @@ describe.each(dbTargets())('search on %s', (target) => {
   describe('forgiving search', () => {
     it('finds spelling variants and misspellings, the words as typed first, and proposes the spelling the archive has', async () => {
       await collection('Woodland Roads', [
-        { title: 'Two Roads', body: 'Two roads diverged in a yellow wood,\n    and I took the one\nthe road less traveled by,\nand that has made all the difference.' },
+        {
+          title: 'Two Roads',
+          body: 'Two roads diverged in a yellow wood,\n    and I took the one\nthe road less traveled by,\nand that has made all the difference.',
+        },
         { title: 'A Walk', body: 'I travelled far along the road\nand came home less tired.' },
       ]);
       await collection('Songs of Experience', [{ title: 'The Tyger', body: 'Tyger Tyger, burning bright,\nIn the forests of the night;' }]);
@@ -233,7 +281,7 @@ describe.each(dbTargets())('search on %s', (target) => {
       expect(titles(await search('burnin brite'))[0]).toBe('The Tyger');
     });
 
-    it('finds a book and its poems by the book\'s name, and every poem of the poet by the poet\'s name', async () => {
+    it("finds a book and its poems by the book's name, and every poem of the poet by the poet's name", async () => {
       const { publication } = await collection('Quincewood Lanterns', [
         { title: 'Pickers', body: 'Stepladders against the bark.' },
         { title: 'Cider', body: 'Autumn in a jar.' },
@@ -269,7 +317,9 @@ describe.each(dbTargets())('search on %s', (target) => {
         { title: 'Quillwort at Noon', body: 'The quillwort <b>bends</b> & "sways"\nby the cold lake.' },
         { title: 'Shore', body: 'Nothing here but quillwort.' },
       ]);
-      const res = await page('?q=Quillwort').expect(200).expect('Content-Type', /text\/html/);
+      const res = await page('?q=Quillwort')
+        .expect(200)
+        .expect('Content-Type', /text\/html/);
       const html = res.text;
       expect(html).toContain(`<a href="/publication/quillwort-songs/${poems[0]!.slug}"><mark>Quillwort</mark> at Noon</a>`);
       expect(html).toContain(
@@ -305,7 +355,9 @@ describe.each(dbTargets())('search on %s', (target) => {
 
     it('is offered in the header of every site page', async () => {
       const res = await t.http().get('/publications').set('Accept', 'text/html').expect(200);
-      expect(res.text).toMatch(/<header[\s\S]*<form class="search-box" role="search" aria-label="Site" action="\/search" method="get">[\s\S]*<\/header>/);
+      expect(res.text).toMatch(
+        /<header[\s\S]*<form class="search-box" role="search" aria-label="Site" action="\/search" method="get">[\s\S]*<\/header>/,
+      );
       expect(res.text).toMatch(/<label for="site-search"[^>]*>Search poems and collections<\/label>/);
     });
   });

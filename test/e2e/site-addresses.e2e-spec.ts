@@ -30,7 +30,14 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     s = await seedCatalog(t.app);
     // A second book whose first lines and titles test the index's filing rules.
     const commands = t.app.get(CatalogCommands);
-    const book = await commands.createPublication({ title: 'Orchard Hours', authors: [], publisher: '', publicationDate: '1975-04-12', isbn: '', notes: '' });
+    const book = await commands.createPublication({
+      title: 'Orchard Hours',
+      authors: [],
+      publisher: '',
+      publicationDate: '1975-04-12',
+      isbn: '',
+      notes: '',
+    });
     const poems = await commands.addPoems(book.id, [
       { title: 'Zinnias', body: 'zinnias in a row\nby the gate' },
       { title: '“Apples”', body: '"Apples," she said,\nand laughed' },
@@ -64,7 +71,11 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     expect(parseHead(standalone.text).canonical).toBe(BASE + path);
 
     // A poem of another book, or no poem at all, is a 404 page under the book.
-    for (const wrong of [`/publication/${s.river.slug}/${s.hostilePoem.slug}`, `/publication/${s.river.slug}/no-such-poem`, `/publication/${s.river.slug}/${s.draftPoem.slug}`]) {
+    for (const wrong of [
+      `/publication/${s.river.slug}/${s.hostilePoem.slug}`,
+      `/publication/${s.river.slug}/no-such-poem`,
+      `/publication/${s.river.slug}/${s.draftPoem.slug}`,
+    ]) {
       const missing = await get(wrong).expect(404);
       expect(bodyText(missing.text)).toContain('Poem Not Found');
       expect(parseHead(missing.text).meta('robots')).toBe('noindex, nofollow');
@@ -124,7 +135,12 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     expect(after).not.toBe(before);
 
     // Hidden items have no card; a wrong name is a clear 404.
-    for (const path of [`/social/poem/${s.draftPoem.slug}.png`, `/social/publication/${s.draft.slug}.png`, '/social/poem/nothing.png', `/social/poem/${poem.slug}.jpg`]) {
+    for (const path of [
+      `/social/poem/${s.draftPoem.slug}.png`,
+      `/social/publication/${s.draft.slug}.png`,
+      '/social/poem/nothing.png',
+      `/social/poem/${poem.slug}.jpg`,
+    ]) {
       const res = await t.http().get(path).expect(404).expect('Content-Type', /json/);
       expect(res.body.message).toBeTruthy();
     }
@@ -139,9 +155,21 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
   });
 
   it('serves the favicon as SVG and ICO and an apple-touch-icon, and names them in every page', async () => {
-    const svg = await t.http().get('/favicon.svg').buffer(true).parse(binary).expect(200).expect('Content-Type', /image\/svg\+xml/);
+    const svg = await t
+      .http()
+      .get('/favicon.svg')
+      .buffer(true)
+      .parse(binary)
+      .expect(200)
+      .expect('Content-Type', /image\/svg\+xml/);
     expect((svg.body as Buffer).toString()).toContain('<svg');
-    const ico = await t.http().get('/favicon.ico').buffer(true).parse(binary).expect(200).expect('Content-Type', /image\/(x-icon|vnd\.microsoft\.icon)/);
+    const ico = await t
+      .http()
+      .get('/favicon.ico')
+      .buffer(true)
+      .parse(binary)
+      .expect(200)
+      .expect('Content-Type', /image\/(x-icon|vnd\.microsoft\.icon)/);
     const icoBody = ico.body as Buffer;
     expect([icoBody.readUInt16LE(2), icoBody.readUInt16LE(4), icoBody[6]]).toEqual([1, 1, 32]);
     const inner = await sharp(icoBody.subarray(icoBody.readUInt32LE(18))).metadata();
@@ -157,10 +185,16 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
   });
 
   it('keeps indexes of first lines and titles, alphabetical, per book and for the whole archive', async () => {
-    const entries = (html: string) => [...html.matchAll(/<a href="([^"]+)" class="index-text"><bdi>([^<]*)<\/bdi><\/a>/g)].map((m) => [m[1], decodeEntities(m[2]!)]);
+    const entries = (html: string) =>
+      [...html.matchAll(/<a href="([^"]+)" class="index-text"><bdi>([^<]*)<\/bdi><\/a>/g)].map((m) => [m[1], decodeEntities(m[2]!)]);
 
     const book = await get(`/publication/${orchard.book.slug}/index/first-lines`).expect(200);
-    expect(entries(book.text).map((e) => e[1])).toEqual(['"Apples," she said,', 'banners of frost', 'Évening comes early', 'zinnias in a row']);
+    expect(entries(book.text).map((e) => e[1])).toEqual([
+      '"Apples," she said,',
+      'banners of frost',
+      'Évening comes early',
+      'zinnias in a row',
+    ]);
     expect(entries(book.text)[0]![0]).toBe(`/publication/${orchard.book.slug}/${orchard.poems[1]!.slug}`);
     expect(parseHead(book.text).title).toBe(`Index of First Lines · Orchard Hours${SUFFIX}`);
     expect(parseHead(book.text).canonical).toBe(`${BASE}/publication/${orchard.book.slug}/index/first-lines`);
@@ -200,7 +234,9 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     expect(inline).toContain('localStorage');
     const { createHash } = await import('node:crypto');
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src '));
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
     expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
   });
 });

@@ -34,7 +34,9 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
   const get = (path: string) => t.http().get(path).set('Accept', 'text/html');
 
   it('renders home with hero, memorial, collection cards and its head', async () => {
-    const res = await get('/').expect(200).expect('Content-Type', /text\/html/);
+    const res = await get('/')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const text = bodyText(res.text);
     expect(text).toContain('A Digital Library of Poetry');
     expect(text).toContain('In Loving Memory');
@@ -238,7 +240,11 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
     expect(res.text).not.toContain(s.trashed.slug);
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
 
-    const robots = await t.http().get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const robots = await t
+      .http()
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(robots.text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
     expect(robots.text).toContain('Disallow: /admin');
   });

@@ -121,7 +121,10 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   it('a worker process runs the job the API queued, and the API answers its result', async () => {
     const w = await worker();
     const pubId = await createPublication(agent, token, 'Worker scan');
-    const res = await upload(pubId, book.pages.map((p) => p.image)).expect(200);
+    const res = await upload(
+      pubId,
+      book.pages.map((p) => p.image),
+    ).expect(200);
     expect(res.body.extracted_poems).toBe(book.poems.length);
     expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
     // It was the worker, not the API process, that ran it.
@@ -136,7 +139,9 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     try {
       // 0 fields added: the job's own returnvalue was replaced.
-      expect(await redis.hset(`${workerEnv.SCAN_QUEUE_PREFIX}:${SCAN_QUEUE_NAME}:${res.body.job_id}`, 'returnvalue', JSON.stringify(res.body))).toBe(0);
+      expect(
+        await redis.hset(`${workerEnv.SCAN_QUEUE_PREFIX}:${SCAN_QUEUE_NAME}:${res.body.job_id}`, 'returnvalue', JSON.stringify(res.body)),
+      ).toBe(0);
     } finally {
       redis.disconnect();
     }
@@ -146,7 +151,11 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   it('a worker killed mid-job is recovered by another worker, without duplicate poems', async () => {
     const doomed = await worker();
     const pubId = await createPublication(agent, token, 'Interrupted scan');
-    const queued = await upload(pubId, book.pages.map((p) => p.image), '?async=true').expect(202);
+    const queued = await upload(
+      pubId,
+      book.pages.map((p) => p.image),
+      '?async=true',
+    ).expect(202);
     const jobId = queued.body.job_id as string;
     await pollScan(agent, jobId, (s) => s.state === 'active', 60_000);
     await doomed.waitFor(new RegExp(`Scan job ${jobId} \\(scan.pages\\) started`));
@@ -163,7 +172,10 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     expect(done.result.poems.map((p: any) => p.id)).toEqual(poems.map((p) => p.id));
 
     // The same upload again re-runs the same job id and still adds nothing twice.
-    const again = await upload(pubId, book.pages.map((p) => p.image)).expect(200);
+    const again = await upload(
+      pubId,
+      book.pages.map((p) => p.image),
+    ).expect(200);
     expect(again.body.job_id).toBe(jobId);
     expect(await poemsOf(pubId)).toHaveLength(book.poems.length);
   });

@@ -93,7 +93,11 @@ export async function openInProcess(place: Place, env: Record<string, string> = 
 }
 
 /** Runs `work` on the archive of a place opened in this process, closed again whatever happens. */
-export async function inProcess<T>(place: Place, work: (archive: InProcessArchive) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+export async function inProcess<T>(
+  place: Place,
+  work: (archive: InProcessArchive) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const archive = await openInProcess(place, env);
   try {
     return await work(archive);
@@ -163,7 +167,10 @@ export function withoutColumn(data: Buffer, column: string): Buffer {
 
 /** Everything a curator and a visitor see of an archive, with ids, slugs, times and photo bytes. */
 export async function viewOf(agent: TestAgent) {
-  const active = (await agent.get('/api/publications/?admin=true&sort=["created_at","ASC"]').expect(200)).body as Array<{ id: number; slug: string }>;
+  const active = (await agent.get('/api/publications/?admin=true&sort=["created_at","ASC"]').expect(200)).body as Array<{
+    id: number;
+    slug: string;
+  }>;
   const trash = (await agent.get('/api/publications/trash/').expect(200)).body.results as Array<{ id: number }>;
   const publications = [];
   for (const pub of [...active, ...trash]) {
@@ -171,7 +178,8 @@ export async function viewOf(agent: TestAgent) {
     // The history: every version of the book and of each poem, a deleted poem's too, with who and when.
     const history = (await agent.get(`/api/publications/${pub.id}/history`).expect(200)).body as PublicationHistory;
     const poemHistories = [];
-    for (const poem of [...poems, ...history.deleted_poems]) poemHistories.push((await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body);
+    for (const poem of [...poems, ...history.deleted_poems])
+      poemHistories.push((await agent.get(`/api/poems/${poem.id}/history`).expect(200)).body);
     const pages = [];
     for (const poem of poems) {
       for (const page of (await agent.get(`/api/poems/${poem.id}/pages/`).expect(200)).body as Array<{ url: string; rotation: number }>) {
@@ -221,7 +229,13 @@ export function sourceArchive(target: DbTarget): SourceArchive {
     },
     startOn(place: Place): Promise<TestApp> {
       return startTestApp(target, {
-        env: { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SITE_SETTINGS_FILE: suite.siteSettings },
+        env: {
+          DATA_DIR: place.dataDir,
+          DATABASE_URL: place.databaseUrl,
+          OPENAI_API_KEY: 'sk-test',
+          OPENAI_BASE_URL: stub.baseUrl,
+          SITE_SETTINGS_FILE: suite.siteSettings,
+        },
         persistent: true,
         reset: false,
       });
@@ -239,35 +253,91 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       const { agent, token } = await staffAgent(t);
       await t.app.get(UsersRepository).upsert(SECOND_ADMIN.username, await hashPassword(SECOND_ADMIN.password));
 
-      const create = async (title: string) => Number((await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979' }).expect(201)).body.id);
+      const create = async (title: string) =>
+        Number(
+          (
+            await agent
+              .post('/api/publications/')
+              .set('X-CSRFToken', token)
+              .send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979' })
+              .expect(201)
+          ).body.id,
+        );
       const scan = async (id: number, width: number, page: typeof answer) => {
         answer = page;
-        const photo = await sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
-        const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', photo, 'page.jpg');
+        const photo = await sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } })
+          .jpeg()
+          .toBuffer();
+        const res = await agent
+          .post(`/api/publications/${id}/batch_upload_pages/`)
+          .set('X-CSRFToken', token)
+          .attach('page_0', photo, 'page.jpg');
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       };
 
       const harbour = await create('Songs of the Harbour');
-      await scan(harbour, 601, { page_number: 7, poems: [{ title: 'Low Tide', body: 'The boats lie down\n  on their sides\n\nand wait.' }, { title: 'Gulls', body: 'white\nwhite\nwhite' }] });
+      await scan(harbour, 601, {
+        page_number: 7,
+        poems: [
+          { title: 'Low Tide', body: 'The boats lie down\n  on their sides\n\nand wait.' },
+          { title: 'Gulls', body: 'white\nwhite\nwhite' },
+        ],
+      });
       await scan(harbour, 602, { page_number: 8, poems: [{ title: 'Lighthouse', body: 'One eye, all night,\nfor strangers.' }] });
-      const typed = (await agent.post(`/api/publications/${harbour}/poems/`).set('X-CSRFToken', token).send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.' }).expect(201)).body;
+      const typed = (
+        await agent
+          .post(`/api/publications/${harbour}/poems/`)
+          .set('X-CSRFToken', token)
+          .send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.' })
+          .expect(201)
+      ).body;
       const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
-      await agent.post(`/api/publications/${harbour}/reorder_poems/`).set('X-CSRFToken', token).send({ poem_ids: [typed.id, ...poems.filter((p) => p.id !== typed.id).map((p) => p.id).reverse()] }).expect(200);
+      await agent
+        .post(`/api/publications/${harbour}/reorder_poems/`)
+        .set('X-CSRFToken', token)
+        .send({
+          poem_ids: [
+            typed.id,
+            ...poems
+              .filter((p) => p.id !== typed.id)
+              .map((p) => p.id)
+              .reverse(),
+          ],
+        })
+        .expect(200);
       await agent.post(`/api/publications/${harbour}/publish/`).set('X-CSRFToken', token).expect(200);
       // The second page was photographed sideways and turned upright.
-      const turnedPoem = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find((p: { title: string }) => p.title === 'Lighthouse');
+      const turnedPoem = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find(
+        (p: { title: string }) => p.title === 'Lighthouse',
+      );
       const [turnedPage] = (await agent.get(`/api/poems/${turnedPoem.id}/pages/`).expect(200)).body as Array<{ id: number }>;
       await agent.put(`/api/scan_pages/${turnedPage!.id}/rotation/`).set('X-CSRFToken', token).send({ rotation: 90 }).expect(200);
       // History: a scanned poem corrected by the second curator, and a typed poem deleted again.
       const second = await csrfAgent(t);
       await second.agent.post('/api/auth/login/').set('X-CSRFToken', second.token).send(SECOND_ADMIN).expect(200);
-      const lighthouse = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find((p: { title: string }) => p.title === 'Lighthouse');
-      await second.agent.put(`/api/poems/${lighthouse.id}/`).set('X-CSRFToken', second.token).send({ body: 'One eye, all night,\nfor strangers at sea.', base_revision: 0 }).expect(200);
-      const struck = (await agent.post(`/api/publications/${harbour}/poems/`).set('X-CSRFToken', token).send({ title: 'Struck Out', body: 'a line she crossed out' }).expect(201)).body;
+      const lighthouse = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find(
+        (p: { title: string }) => p.title === 'Lighthouse',
+      );
+      await second.agent
+        .put(`/api/poems/${lighthouse.id}/`)
+        .set('X-CSRFToken', second.token)
+        .send({ body: 'One eye, all night,\nfor strangers at sea.', base_revision: 0 })
+        .expect(200);
+      const struck = (
+        await agent
+          .post(`/api/publications/${harbour}/poems/`)
+          .set('X-CSRFToken', token)
+          .send({ title: 'Struck Out', body: 'a line she crossed out' })
+          .expect(201)
+      ).body;
       await agent.delete(`/api/poems/${struck.id}/`).set('X-CSRFToken', token).expect(200);
 
       const drafts = await create('Unfinished Drafts');
-      await agent.post(`/api/publications/${drafts}/poems/`).set('X-CSRFToken', token).send({ title: 'Draft', body: 'not yet' }).expect(201);
+      await agent
+        .post(`/api/publications/${drafts}/poems/`)
+        .set('X-CSRFToken', token)
+        .send({ title: 'Draft', body: 'not yet' })
+        .expect(201);
       await agent.delete(`/api/publications/${drafts}/`).set('X-CSRFToken', token).expect(200);
       // Deleted forever: its id must not be handed out again after a restore.
       const gone = await create('Deleted Forever');
@@ -275,11 +345,14 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       await agent.delete(`/api/publications/${gone}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
 
       suite.sourceView = await viewOf(agent);
-      const res = await agent.get('/api/archive/backup/').buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const res = await agent
+        .get('/api/archive/backup/')
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       suite.download = { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
       const anon = await t.http().get('/api/archive/backup/');
       suite.anonymous = { status: anon.status, type: anon.type, body: anon.body };

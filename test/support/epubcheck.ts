@@ -25,10 +25,16 @@ export interface EpubCheckReport {
 async function javaEpubcheck(jar: string, file: string): Promise<EpubCheckReport> {
   if (!existsSync(jar)) throw new Error(`EPUBCheck's jar is not at ${jar} (apt-get install epubcheck, or ARCHIVE_EPUBCHECK=port)`);
   const run = promisify(execFile);
-  const version = (await run('java', ['-jar', jar, '--version']).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }))).stdout.split('\n')[0]!.trim();
+  const version = (await run('java', ['-jar', jar, '--version']).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }))).stdout
+    .split('\n')[0]!
+    .trim();
   // --json - prints the report on standard output; the exit code is 1 when it found errors.
-  const { stdout } = await run('java', ['-jar', jar, file, '--json', '-'], { maxBuffer: 32 * 1024 * 1024 }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { messages: Array<{ ID: string; severity: string; message: string; locations?: Array<{ path?: string; line?: number }> }> };
+  const { stdout } = await run('java', ['-jar', jar, file, '--json', '-'], { maxBuffer: 32 * 1024 * 1024 }).catch(
+    (e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }),
+  );
+  const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+    messages: Array<{ ID: string; severity: string; message: string; locations?: Array<{ path?: string; line?: number }> }>;
+  };
   const problems = report.messages
     .filter((m) => ['FATAL', 'ERROR', 'WARNING'].includes(m.severity))
     .map((m) => `${m.severity} ${m.ID} ${m.message} (${(m.locations ?? []).map((l) => `${l.path}:${l.line}`).join(', ')})`);
@@ -41,7 +47,9 @@ async function portEpubcheck(file: string): Promise<EpubCheckReport> {
   const problems = result.messages
     .filter((m) => ['fatal', 'error', 'warning'].includes(String(m.severity).toLowerCase()))
     .map((m) => `${m.severity} ${m.id} ${m.message} (${m.location?.path ?? ''}:${m.location?.line ?? ''})`);
-  const { version } = JSON.parse(readFileSync(new URL('../../node_modules/@likecoin/epubcheck-ts/package.json', import.meta.url), 'utf8')) as { version: string };
+  const { version } = JSON.parse(
+    readFileSync(new URL('../../node_modules/@likecoin/epubcheck-ts/package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
   return { checker: `epubcheck-ts ${version} (port of EPUBCheck's checks)`, problems };
 }
 

@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const measured = JSON.parse(readFileSync(new URL('../file-durations.json', import.meta.url), 'utf8')) as { seconds: Record<string, number> };
+const measured = JSON.parse(readFileSync(new URL('../file-durations.json', import.meta.url), 'utf8')) as {
+  seconds: Record<string, number>;
+};
 
 export class LongestFirstSequencer extends BaseSequencer {
   override sort(files: TestSpecification[]): Promise<TestSpecification[]> {

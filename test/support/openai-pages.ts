@@ -12,8 +12,14 @@ export interface StubPoem {
 }
 
 /** Two short poems, one a page. */
-export const LANTERN: StubPoem = { title: 'The Lantern', body: 'A lantern swings above the gate\nand counts the moths that come too late.' };
-export const ORCHARD: StubPoem = { title: 'Winter Orchard', body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.' };
+export const LANTERN: StubPoem = {
+  title: 'The Lantern',
+  body: 'A lantern swings above the gate\nand counts the moths that come too late.',
+};
+export const ORCHARD: StubPoem = {
+  title: 'Winter Orchard',
+  body: 'The apple trees stand bare and grey,\nthey keep the snow and give the day.',
+};
 
 /** The page of its batch a transcription request is for (the adapter says "Page N of this batch"), from 1. */
 export function pageOfRequest(body: any): number | undefined {

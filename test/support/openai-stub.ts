@@ -14,7 +14,13 @@ export function completion(content: unknown) {
     object: 'chat.completion',
     created: 1,
     model: 'vision-test-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content), refusal: null } }],
+    choices: [
+      {
+        index: 0,
+        finish_reason: 'stop',
+        message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content), refusal: null },
+      },
+    ],
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   };
 }

@@ -35,5 +35,9 @@ export async function blankPdf(pages: number): Promise<Buffer> {
 
 /** A PDF whose header is right and whose body is noise. */
 export function damagedPdf(): Buffer {
-  return Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)), Buffer.from('\n%%EOF\n')]);
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n'),
+    Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)),
+    Buffer.from('\n%%EOF\n'),
+  ]);
 }

@@ -38,7 +38,11 @@ export interface SharedSetBook {
  */
 export async function addSharedSetBook(
   app: INestApplicationContext,
-  options: { title?: string; publish?: boolean; extra?: Array<{ title: string; body: string; notes?: string; pageNumbers?: number[] }> } = {},
+  options: {
+    title?: string;
+    publish?: boolean;
+    extra?: Array<{ title: string; body: string; notes?: string; pageNumbers?: number[] }>;
+  } = {},
 ): Promise<SharedSetBook> {
   const commands = app.get(CatalogCommands);
   const meta = SHARED_SET_BOOK.metadata.expect;
@@ -63,7 +67,15 @@ export async function addSharedSetBook(
         const data = readFileSync(join(SET, SHARED_SET_BOOK.dir, file));
         const storageKey = `publications/${publication.id}/${jobId}/${pageIndex}.jpg`;
         await store.put(storageKey, data);
-        return { publicationId: publication.id, jobId, pageIndex, storageKey, mimeType: 'image/jpeg', byteSize: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+        return {
+          publicationId: publication.id,
+          jobId,
+          pageIndex,
+          storageKey,
+          mimeType: 'image/jpeg',
+          byteSize: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+        };
       }),
     ),
   );

@@ -54,7 +54,8 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       s.on('end', () => (silenced.has(s) ? undefined : (s === client ? upstream : client).end()));
     }
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
   const cutOpen = () => {

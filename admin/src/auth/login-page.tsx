@@ -63,7 +63,11 @@ export function LoginPage() {
         notify('archive.login.failed_logins', {
           type: 'warning',
           autoHideDuration: null,
-          messageArgs: { smart_count: failedLogins.attempts, count: failedLogins.attempts.toLocaleString('en-US'), date: formatLongDate(failedLogins.last_at) },
+          messageArgs: {
+            smart_count: failedLogins.attempts,
+            count: failedLogins.attempts.toLocaleString('en-US'),
+            date: formatLongDate(failedLogins.last_at),
+          },
         });
       }
       navigate(returnTarget(location.state), { replace: true });
@@ -123,7 +127,16 @@ export function LoginPage() {
             },
           }}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={!username || !password || busy} loading={busy} loadingPosition="start">
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={!username || !password || busy}
+          loading={busy}
+          loadingPosition="start"
+        >
           {translate(busy ? 'archive.login.submitting' : 'archive.login.submit')}
         </Button>
       </Paper>

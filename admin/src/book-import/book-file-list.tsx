@@ -4,7 +4,17 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo, useState } from 'react';
@@ -21,14 +31,23 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
   // A photo the browser cannot draw (damaged, empty) shows as a tile with its name, like a PDF.
   const [broken, setBroken] = useState(false);
   const thumbnail = item.preview !== null && !broken;
-  const kindText = translate(item.kind === 'pdf' ? 'archive.book_import.pdf' : item.kind === 'heic' ? 'archive.book_import.heic' : 'archive.book_import.photo');
+  const kindText = translate(
+    item.kind === 'pdf' ? 'archive.book_import.pdf' : item.kind === 'heic' ? 'archive.book_import.heic' : 'archive.book_import.photo',
+  );
   return (
     <Box
       component="li"
       ref={setNodeRef}
       data-testid="book-file"
       data-name={name}
-      sx={{ position: 'relative', width: TILE_PX, transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 1 : 'auto', opacity: isDragging ? 0.8 : 1 }}
+      sx={{
+        position: 'relative',
+        width: TILE_PX,
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 1 : 'auto',
+        opacity: isDragging ? 0.8 : 1,
+      }}
     >
       <Box
         {...attributes}
@@ -52,7 +71,12 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
         {/* Named by its content, so a tile that shows its kind in words says it too (what is seen is what is heard). */}
         <span className="sr-only">{translate('archive.book_import.drag', { name })}</span>
         {thumbnail ? (
-          <img src={item.preview ?? undefined} alt="" onError={() => setBroken(true)} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <img
+            src={item.preview ?? undefined}
+            alt=""
+            onError={() => setBroken(true)}
+            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
           // A PDF, or a HEIC photo browsers cannot show: a tile with its kind (its name is below).
           <Box sx={{ textAlign: 'center', color: 'text.secondary' }}>
@@ -63,7 +87,12 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
           </Box>
         )}
       </Box>
-      <Typography variant="caption" component="div" title={name} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="caption"
+        component="div"
+        title={name}
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         <span className="sr-only">{translate('archive.book_import.position', { n: index + 1, name: '' })}</span>
         <bdi>{name}</bdi>
       </Typography>
@@ -77,7 +106,14 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
           aria-label={translate('archive.book_import.remove', { name })}
           disabled={disabled}
           onClick={() => onRemove(item.id)}
-          sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'error.main', color: 'common.white', '&:hover': { bgcolor: 'error.dark' } }}
+          sx={{
+            position: 'absolute',
+            top: -8,
+            right: -8,
+            bgcolor: 'error.main',
+            color: 'common.white',
+            '&:hover': { bgcolor: 'error.dark' },
+          }}
         >
           <CloseIcon fontSize="inherit" />
         </IconButton>
@@ -91,7 +127,17 @@ function Tile({ item, index, disabled, onRemove }: { item: BookFile; index: numb
  * (Space, arrows, Space) with its screen-reader announcements, here worded through the i18n
  * provider like every other text.
  */
-export function BookFileList({ files, disabled, onMove, onRemove }: { files: BookFile[]; disabled: boolean; onMove: (from: string, to: string) => void; onRemove: (id: string) => void }) {
+export function BookFileList({
+  files,
+  disabled,
+  onMove,
+  onRemove,
+}: {
+  files: BookFile[];
+  disabled: boolean;
+  onMove: (from: string, to: string) => void;
+  onRemove: (id: string) => void;
+}) {
   const translate = useTranslate();
   const sensors = useSensors(
     // A short move before a drag starts, so a click on a tile stays a click.
@@ -103,8 +149,12 @@ export function BookFileList({ files, disabled, onMove, onRemove }: { files: Boo
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('archive.book_import.dnd_picked', { name: nameOf(active.id), n: placeOf(active.id) }),
     // Over itself is where every drag begins: the pick-up is what is said then.
-    onDragOver: ({ active, over }) => (over && over.id !== active.id ? translate('archive.book_import.dnd_over', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? translate('archive.book_import.dnd_dropped', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined),
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id
+        ? translate('archive.book_import.dnd_over', { name: nameOf(active.id), n: placeOf(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? translate('archive.book_import.dnd_dropped', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined,
     onDragCancel: ({ active }) => translate('archive.book_import.dnd_cancelled', { name: nameOf(active.id) }),
   };
   const ids = useMemo(() => files.map((f) => f.id), [files]);
@@ -119,7 +169,11 @@ export function BookFileList({ files, disabled, onMove, onRemove }: { files: Boo
       accessibility={{ announcements, screenReaderInstructions: { draggable: translate('archive.book_import.order_help') } }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
-        <Box component="ol" aria-label={translate('archive.book_import.count', { smart_count: files.length })} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <Box
+          component="ol"
+          aria-label={translate('archive.book_import.count', { smart_count: files.length })}
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+        >
           {files.map((item, i) => (
             <Tile key={item.id} item={item} index={i} disabled={disabled} onRemove={onRemove} />
           ))}

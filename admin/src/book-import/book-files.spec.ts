@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { bookFilesReducer, kindOf, naturalOrder, unsent, type BookFile } from './book-files.js';
 
 const file = (name: string, type = 'image/jpeg') => ({ name, type }) as File;
-const item = (name: string, type?: string): BookFile => ({ id: name, file: file(name, type), kind: kindOf(file(name, type)), preview: null, status: 'waiting' });
+const item = (name: string, type?: string): BookFile => ({
+  id: name,
+  file: file(name, type),
+  kind: kindOf(file(name, type)),
+  preview: null,
+  status: 'waiting',
+});
 const names = (files: BookFile[]) => files.map((f) => f.file.name);
 
 describe('the order of a book’s files', () => {
@@ -30,9 +36,24 @@ describe('reordering and removing before the import starts', () => {
   const three = () => bookFilesReducer([], { type: 'ADDED', files: ['a1.jpg', 'a2.jpg', 'a3.jpg', 'a4.jpg'].map((n) => item(n)) });
 
   it('moves a dragged file to the place of the one it was dropped on, either way', () => {
-    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a1.jpg', to: 'a3.jpg' }))).toEqual(['a2.jpg', 'a3.jpg', 'a1.jpg', 'a4.jpg']);
-    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a4.jpg', to: 'a2.jpg' }))).toEqual(['a1.jpg', 'a4.jpg', 'a2.jpg', 'a3.jpg']);
-    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a4.jpg', to: 'gone' }))).toEqual(['a1.jpg', 'a2.jpg', 'a3.jpg', 'a4.jpg']);
+    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a1.jpg', to: 'a3.jpg' }))).toEqual([
+      'a2.jpg',
+      'a3.jpg',
+      'a1.jpg',
+      'a4.jpg',
+    ]);
+    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a4.jpg', to: 'a2.jpg' }))).toEqual([
+      'a1.jpg',
+      'a4.jpg',
+      'a2.jpg',
+      'a3.jpg',
+    ]);
+    expect(names(bookFilesReducer(three(), { type: 'MOVED', from: 'a4.jpg', to: 'gone' }))).toEqual([
+      'a1.jpg',
+      'a2.jpg',
+      'a3.jpg',
+      'a4.jpg',
+    ]);
   });
 
   it('removes a file, and the ones after it move up a place', () => {

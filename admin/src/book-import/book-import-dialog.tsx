@@ -28,7 +28,9 @@ import { BookImportStatus } from './book-import-status.js';
 import { bookImportKey, isRunning, useBookImport } from './use-book-import.js';
 
 /** Photos and PDFs, with their endings (a HEIC photo often comes with no MIME type). */
-const ACCEPT: Record<string, string[]> = Object.fromEntries(Object.entries({ ...PAGE_PHOTO_TYPES, ...BOOK_IMPORT_PDF_TYPE }).map(([type, endings]) => [type, [...endings]]));
+const ACCEPT: Record<string, string[]> = Object.fromEntries(
+  Object.entries({ ...PAGE_PHOTO_TYPES, ...BOOK_IMPORT_PDF_TYPE }).map(([type, endings]) => [type, [...endings]]),
+);
 const ACCEPT_TEXT = Object.keys(ACCEPT).join(', ');
 let counter = 0;
 
@@ -38,7 +40,8 @@ function toBookFile(file: File): BookFile {
 }
 
 /** A file the server would not take for a reason of its own (not the session, the network or a fault of the server). */
-const refusedFile = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 403, 408, 429].includes(err.status);
+const refusedFile = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 403, 408, 429].includes(err.status);
 
 const reasonOf = (err: unknown, fallback: string) => serverText(err) ?? (err instanceof Error && err.message ? err.message : fallback);
 
@@ -90,11 +93,14 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
     multiple: true,
     disabled: busy,
     onDrop(accepted, rejected) {
-      const messages = rejected.filter((r) => !isJunkFile(r.file.name)).map((r) => `${r.file.name}: ${translate('archive.validation.file_type', { accept: ACCEPT_TEXT })}`);
+      const messages = rejected
+        .filter((r) => !isJunkFile(r.file.name))
+        .map((r) => `${r.file.name}: ${translate('archive.validation.file_type', { accept: ACCEPT_TEXT })}`);
       // Each file is at least a page: past the import's limit the rest are left out, and it says so.
       const room = MAX_BOOK_IMPORT_PAGES - files.length;
       const wanted = accepted.filter((f) => !isJunkFile(f.name));
-      if (wanted.length > room) messages.unshift(translate('archive.book_import.too_many', { max: MAX_BOOK_IMPORT_PAGES.toLocaleString('en-US') }));
+      if (wanted.length > room)
+        messages.unshift(translate('archive.book_import.too_many', { max: MAX_BOOK_IMPORT_PAGES.toLocaleString('en-US') }));
       setRejections(messages);
       const added = wanted.slice(0, Math.max(room, 0)).map(toBookFile);
       if (added.length) dispatch({ type: 'ADDED', files: added });
@@ -136,7 +142,10 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
       setPhase('started');
     } catch (err) {
       if (controller.signal.aborted) return;
-      notify('archive.book_import.failed_to_start', { type: 'error', messageArgs: { message: reasonOf(err, translate('archive.errors.try_again')) } });
+      notify('archive.book_import.failed_to_start', {
+        type: 'error',
+        messageArgs: { message: reasonOf(err, translate('archive.errors.try_again')) },
+      });
       setPhase('choosing');
     } finally {
       setSending(null);
@@ -205,10 +214,15 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
               </div>
               {refused ? (
                 <Alert severity="error" role="alert">
-                  {translate('archive.book_import.refused', { name: refused.file.name, message: refused.error ?? '' })} {translate('archive.book_import.refused_help')}
+                  {translate('archive.book_import.refused', { name: refused.file.name, message: refused.error ?? '' })}{' '}
+                  {translate('archive.book_import.refused_help')}
                 </Alert>
               ) : null}
-              {files.length ? <Typography variant="body2" color="text.secondary">{translate('archive.book_import.order_help')}</Typography> : null}
+              {files.length ? (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('archive.book_import.order_help')}
+                </Typography>
+              ) : null}
               <BookFileList files={files} disabled={busy} onMove={(from, to) => dispatch({ type: 'MOVED', from, to })} onRemove={remove} />
               {busy ? (
                 <Stack spacing={1} role="status" aria-live="polite">
@@ -227,7 +241,13 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
         </Stack>
       </DialogContent>
       <DialogActions>{buttons}</DialogActions>
-      <Confirm isOpen={asking} title="archive.confirm.close_title" content={anySent ? 'archive.book_import.close_confirm' : 'archive.confirm.close_wizard'} onConfirm={close} onClose={() => setAsking(false)} />
+      <Confirm
+        isOpen={asking}
+        title="archive.confirm.close_title"
+        content={anySent ? 'archive.book_import.close_confirm' : 'archive.confirm.close_wizard'}
+        onConfirm={close}
+        onClose={() => setAsking(false)}
+      />
     </Dialog>
   );
 }

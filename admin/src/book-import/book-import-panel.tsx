@@ -29,7 +29,12 @@ export function BookImportPanel({ publication }: { publication: Publication }) {
   if ((run.state === 'finished' || run.state === 'failed') && dismissed) return null;
   return (
     <Box component="section" sx={{ mb: 3 }}>
-      <BookImportStatus run={run} onSeePoems={scrollToPoems} onDismiss={dismiss} onChooseAgain={() => navigate(`${detailPath(publication)}/${IMPORT_ROUTE}`)} />
+      <BookImportStatus
+        run={run}
+        onSeePoems={scrollToPoems}
+        onDismiss={dismiss}
+        onChooseAgain={() => navigate(`${detailPath(publication)}/${IMPORT_ROUTE}`)}
+      />
     </Box>
   );
 }

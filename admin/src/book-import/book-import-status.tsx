@@ -33,12 +33,26 @@ function FailedPages({ run, onRetry, retrying }: { run: BookImport; onRetry: () 
   const translate = useTranslate();
   if (!run.failed_pages.length) return null;
   return (
-    <Alert severity="warning" action={isRunning(run.state) ? null : <Button color="inherit" size="small" loading={retrying} onClick={onRetry}>{translate('archive.book_import.retry')}</Button>}>
+    <Alert
+      severity="warning"
+      action={
+        isRunning(run.state) ? null : (
+          <Button color="inherit" size="small" loading={retrying} onClick={onRetry}>
+            {translate('archive.book_import.retry')}
+          </Button>
+        )
+      }
+    >
       <AlertTitle component="h3">{translate('archive.book_import.failed_pages', { n: run.failed_pages.length })}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="book-import-failed-pages">
         {run.failed_pages.map((p) => (
           <li key={p.page}>
-            {translate(p.pdf_page ? 'archive.book_import.failed_pdf_page' : 'archive.book_import.failed_page', { page: p.page, file: p.file_name, pdf_page: p.pdf_page, reason: p.reason })}
+            {translate(p.pdf_page ? 'archive.book_import.failed_pdf_page' : 'archive.book_import.failed_page', {
+              page: p.page,
+              file: p.file_name,
+              pdf_page: p.pdf_page,
+              reason: p.reason,
+            })}
           </li>
         ))}
       </Box>
@@ -70,7 +84,11 @@ export function BookImportStatus({
   const retry = useMutation({
     mutationFn: () => dp.retryBookImport(run.id),
     onSuccess: (next) => queryClient.setQueryData(bookImportKey(run.publication_id), next),
-    onError: (err) => notify('archive.book_import.retry_failed', { type: 'error', messageArgs: { message: serverText(err) ?? (err instanceof Error ? err.message : '') } }),
+    onError: (err) =>
+      notify('archive.book_import.retry_failed', {
+        type: 'error',
+        messageArgs: { message: serverText(err) ?? (err instanceof Error ? err.message : '') },
+      }),
   });
   const title = translate('archive.book_import.panel_title');
   const dismiss = onDismiss ? (
@@ -81,7 +99,17 @@ export function BookImportStatus({
 
   if (run.state === 'receiving') {
     return (
-      <Alert severity="warning" data-testid="book-import-status" action={onChooseAgain ? <Button color="inherit" size="small" onClick={onChooseAgain}>{translate('archive.book_import.choose_again')}</Button> : null}>
+      <Alert
+        severity="warning"
+        data-testid="book-import-status"
+        action={
+          onChooseAgain ? (
+            <Button color="inherit" size="small" onClick={onChooseAgain}>
+              {translate('archive.book_import.choose_again')}
+            </Button>
+          ) : null
+        }
+      >
         <AlertTitle component="h2">{title}</AlertTitle>
         {translate('archive.book_import.state_receiving', { smart_count: run.files_received })}
       </Alert>
@@ -123,12 +151,22 @@ export function BookImportStatus({
       <Alert severity="info" icon={false} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
         <AlertTitle component="h2">{title}</AlertTitle>
         <Box role="status" aria-live="polite">
-          <Typography>{translate(run.state === 'assembling' ? 'archive.book_import.state_assembling' : 'archive.book_import.state_reading')}</Typography>
-          <LinearProgress variant="determinate" value={percent} aria-label={translate('archive.book_import.progress_label')} sx={{ my: 1 }} />
-          <Typography data-testid="book-import-pages">{translate('archive.book_import.page_of', { done: run.pages_done, total: run.pages_total })}</Typography>
+          <Typography>
+            {translate(run.state === 'assembling' ? 'archive.book_import.state_assembling' : 'archive.book_import.state_reading')}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={translate('archive.book_import.progress_label')}
+            sx={{ my: 1 }}
+          />
+          <Typography data-testid="book-import-pages">
+            {translate('archive.book_import.page_of', { done: run.pages_done, total: run.pages_total })}
+          </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {translate('archive.book_import.poems_so_far', { n: run.poems_so_far })} · {translate('archive.book_import.duplicates', { n: run.duplicates_ignored })}
+          {translate('archive.book_import.poems_so_far', { n: run.poems_so_far })} ·{' '}
+          {translate('archive.book_import.duplicates', { n: run.duplicates_ignored })}
         </Typography>
       </Alert>
       <FailedPages run={run} onRetry={() => retry.mutate()} retrying={retry.isPending} />

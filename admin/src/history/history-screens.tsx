@@ -139,7 +139,10 @@ export function PublicationHistoryScreen() {
                 }
               >
                 <span>
-                  <bdi>{p.title}</bdi> ({translate('archive.history.deleted_on', { date: new Date(p.deleted_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  <bdi>{p.title}</bdi> (
+                  {translate('archive.history.deleted_on', {
+                    date: new Date(p.deleted_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+                  })}
                   {p.username ? `, ${translate('archive.history.by', { name: p.username })}` : ''})
                 </span>
               </ListItem>

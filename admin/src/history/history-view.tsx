@@ -59,7 +59,8 @@ export function HistoryView<S>({
   const fromRevision = from ?? revisions.at(-2)?.revision ?? last;
   const older = revisions.find((r) => r.revision === fromRevision);
   const newer = revisions.find((r) => r.revision === toRevision);
-  const who = (r: RevisionDetail<S>) => (r.username ? translate('archive.history.by', { name: r.username }) : translate('archive.history.by_archive'));
+  const who = (r: RevisionDetail<S>) =>
+    r.username ? translate('archive.history.by', { name: r.username }) : translate('archive.history.by_archive');
   const changed =
     older && newer
       ? fieldsOf(newer.snapshot)

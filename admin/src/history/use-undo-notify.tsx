@@ -58,7 +58,10 @@ export function useUndoNotify() {
   const dp = useDataProvider<ArchiveDataProvider>();
   const queryClient = useQueryClient();
   // The catalog's queries read again (as useRefreshCatalog does; that module uses this one).
-  const refresh = useCallback(() => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems', 'history'].includes(String(q.queryKey[0])) }), [queryClient]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems', 'history'].includes(String(q.queryKey[0])) }),
+    [queryClient],
+  );
   return useCallback(
     (messageKey: string, targets: UndoTarget | UndoTarget[], saved?: OverwroteNewer, messageArgs?: Record<string, unknown>) => {
       const undo = async () => {
@@ -75,9 +78,16 @@ export function useUndoNotify() {
         }
       };
       const over = saved?.overwrote;
-      const warning = over ? translate('archive.history.overwrote', { name: over.username ?? translate('archive.history.by_archive'), revision: over.revision }) : undefined;
+      const warning = over
+        ? translate('archive.history.overwrote', {
+            name: over.username ?? translate('archive.history.by_archive'),
+            revision: over.revision,
+          })
+        : undefined;
       // A warning stays until closed: the curator should see that another version was overwritten.
-      notify(<SavedNotice message={translate(messageKey, messageArgs)} undo={undo} warning={warning} />, { autoHideDuration: over ? null : undefined });
+      notify(<SavedNotice message={translate(messageKey, messageArgs)} undo={undo} warning={warning} />, {
+        autoHideDuration: over ? null : undefined,
+      });
     },
     [notify, translate, dp, refresh],
   );

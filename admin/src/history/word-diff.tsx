@@ -9,7 +9,11 @@ import { POEM_TEXT_STYLE } from '../poems/poem-text.js';
 export function WordDiff({ before, after, label }: { before: string; after: string; label: string }) {
   const parts = diffWordsWithSpace(before, after);
   return (
-    <Box component="pre" aria-label={label} sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, m: 0, whiteSpace: 'pre-wrap' }}>
+    <Box
+      component="pre"
+      aria-label={label}
+      sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, m: 0, whiteSpace: 'pre-wrap' }}
+    >
       {parts.map((part, i) =>
         part.added ? (
           <Box key={i} component="ins" sx={{ bgcolor: '#d7f5dd', color: '#0b4a1a' }}>

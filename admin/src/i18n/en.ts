@@ -84,8 +84,10 @@ const archive = {
     permanent_delete_title: 'Delete Forever',
     permanent_delete: 'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone!',
     // The spec's confirms for one publication, and worded for several.
-    bulk_publish: 'Are you sure you want to publish this publication? |||| Are you sure you want to publish these %{smart_count} publications?',
-    bulk_unpublish: 'Are you sure you want to unpublish this publication? |||| Are you sure you want to unpublish these %{smart_count} publications?',
+    bulk_publish:
+      'Are you sure you want to publish this publication? |||| Are you sure you want to publish these %{smart_count} publications?',
+    bulk_unpublish:
+      'Are you sure you want to unpublish this publication? |||| Are you sure you want to unpublish these %{smart_count} publications?',
     bulk_permanent_delete:
       'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone! |||| Are you sure you want to PERMANENTLY delete these %{smart_count} publications and all their poems? This action cannot be undone!',
     delete_poem_title: 'Delete Poem',
@@ -94,8 +96,10 @@ const archive = {
     start_over: 'Are you sure you want to delete all poems and start over?',
     close_title: 'Close',
     close_wizard: 'Are you sure you want to close? Any unsaved progress will be lost.',
-    close_keeps_draft: 'Are you sure you want to close? Any unsaved progress will be lost. The draft "%{title}" stays, with every poem already scanned into it.',
-    close_keeps_publication: 'Are you sure you want to close? Any unsaved progress will be lost. "%{title}" stays as it is, with every poem already scanned into it.',
+    close_keeps_draft:
+      'Are you sure you want to close? Any unsaved progress will be lost. The draft "%{title}" stays, with every poem already scanned into it.',
+    close_keeps_publication:
+      'Are you sure you want to close? Any unsaved progress will be lost. "%{title}" stays as it is, with every poem already scanned into it.',
   },
   notify: {
     moved_to_trash: 'Publication moved to trash',
@@ -258,7 +262,8 @@ const archive = {
     publish: 'Publish',
     loading_publication: 'Loading publication...',
     only_duplicates: 'Every poem on these pages is already in the publication. Scan more pages, or finish with Save Draft or Publish.',
-    only_continued: 'No new poem on these pages: they ran on a poem already in the publication. Scan more pages, or finish with Save Draft or Publish.',
+    only_continued:
+      'No new poem on these pages: they ran on a poem already in the publication. Scan more pages, or finish with Save Draft or Publish.',
   },
   book_import: {
     open: 'Import a whole book',
@@ -266,7 +271,8 @@ const archive = {
     title: 'Import a Whole Book',
     drop: 'Drop photos of the pages or PDF files here, or click to choose (as many as the book has)',
     count: '%{smart_count} file |||| %{smart_count} files',
-    order_help: 'Files are in the order of their names. Drag a file to move it (or focus it, press Space, move it with the arrow keys and press Space again).',
+    order_help:
+      'Files are in the order of their names. Drag a file to move it (or focus it, press Space, move it with the arrow keys and press Space again).',
     pdf: 'PDF',
     heic: 'HEIC photo',
     photo: 'Photo',
@@ -282,7 +288,8 @@ const archive = {
     continue: 'Send the rest and start',
     cancel: 'Cancel',
     close: 'Close',
-    close_confirm: 'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.',
+    close_confirm:
+      'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.',
     need_files: 'Choose at least one photo or PDF file',
     too_many: 'One import holds at most %{max} pages: the files beyond that were left out.',
     refused: '%{name} was not taken: %{message}',
@@ -291,7 +298,8 @@ const archive = {
     starting: 'Starting the import...',
     failed_to_start: 'The import could not be started: %{message}',
     panel_title: 'Whole-book import',
-    state_receiving: 'The files were not all sent: sending stopped (the page may have been closed) after %{smart_count} file. Choose the files again to go on; the files already sent are replaced, not added twice. |||| The files were not all sent: sending stopped (the page may have been closed) after %{smart_count} files. Choose the files again to go on; the files already sent are replaced, not added twice.',
+    state_receiving:
+      'The files were not all sent: sending stopped (the page may have been closed) after %{smart_count} file. Choose the files again to go on; the files already sent are replaced, not added twice. |||| The files were not all sent: sending stopped (the page may have been closed) after %{smart_count} files. Choose the files again to go on; the files already sent are replaced, not added twice.',
     choose_again: 'Choose the Files Again',
     state_reading: 'Reading the pages...',
     state_assembling: 'Every page is read; adding the poems...',
@@ -425,7 +433,18 @@ const archive = {
     deleted_on: 'deleted %{date}',
     restore_poem: 'Restore "%{title}"',
     poem_restored: 'Poem "%{title}" restored',
-    fields: { title: 'Title', body: 'Text', notes: 'Notes', authors: 'Authors', publisher: 'Publisher', publication_date: 'Publication date', isbn: 'ISBN', status: 'Status', trash: 'In trash', poems: 'Poems in order' },
+    fields: {
+      title: 'Title',
+      body: 'Text',
+      notes: 'Notes',
+      authors: 'Authors',
+      publisher: 'Publisher',
+      publication_date: 'Publication date',
+      isbn: 'ISBN',
+      status: 'Status',
+      trash: 'In trash',
+      poems: 'Poems in order',
+    },
     actions: {
       original: 'First version',
       create: 'Created',
@@ -446,7 +465,7 @@ const archive = {
     discard: 'Discard changes',
     keep_editing: 'Keep editing',
     confirm_delete_poem_title: 'Delete "%{title}"?',
-    confirm_delete_poem: 'The poem leaves the book. You can restore it from the book\'s history.',
+    confirm_delete_poem: "The poem leaves the book. You can restore it from the book's history.",
     confirm_publish_empty_title: 'Publish a book with no poems?',
     confirm_publish_empty: 'This book has no poems yet. Visitors will see an empty book. Publish it anyway?',
   },

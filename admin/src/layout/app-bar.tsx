@@ -30,7 +30,14 @@ export function LogoutButton() {
 /** A screen of the admin: its name beside its icon, the icon alone on a phone (the name stays for assistive technology). */
 function NavButton({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
   return (
-    <Button color="inherit" component={Link} to={to} aria-label={label} startIcon={icon} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}>
+    <Button
+      color="inherit"
+      component={Link}
+      to={to}
+      aria-label={label}
+      startIcon={icon}
+      sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
+    >
       <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
         {label}
       </Box>

@@ -34,7 +34,14 @@ export function ConfirmButton({
       <Button {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Confirm isOpen={open} loading={busy} title={confirmTitle} content={confirmContent} onConfirm={() => void confirm()} onClose={() => setOpen(false)} />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={confirmTitle}
+        content={confirmContent}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -9,10 +9,20 @@ import { useFormState, type Control } from 'react-hook-form';
  * closing or reloading the tab gets the browser's own warning. Given to a Form as its
  * WarnWhenUnsavedChangesComponent; the blocking rules are react-admin's.
  */
-export function ConfirmUnsavedChanges({ enable = true, formRootPathName, formControl }: { enable?: boolean; formRootPathName?: string; formControl?: Control }) {
+export function ConfirmUnsavedChanges({
+  enable = true,
+  formRootPathName,
+  formControl,
+}: {
+  enable?: boolean;
+  formRootPathName?: string;
+  formControl?: Control;
+}) {
   const { isSubmitSuccessful, dirtyFields } = useFormState(formControl ? { control: formControl } : undefined);
   const safe = !enable || Object.keys(dirtyFields).length === 0 || isSubmitSuccessful;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !safe && !nextLocation.pathname.startsWith(formRootPathName || currentLocation.pathname));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => !safe && !nextLocation.pathname.startsWith(formRootPathName || currentLocation.pathname),
+  );
 
   useEffect(() => {
     // Saved (or emptied) while a navigation waited: let it go.

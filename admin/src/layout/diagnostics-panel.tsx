@@ -29,7 +29,13 @@ async function check(url: string): Promise<CheckResult> {
     }
     return { ok: res.ok, status: res.status, ms: Math.round(performance.now() - started), body };
   } catch (err) {
-    return { ok: false, status: null, ms: Math.round(performance.now() - started), body: null, error: err instanceof Error ? err.message : String(err) };
+    return {
+      ok: false,
+      status: null,
+      ms: Math.round(performance.now() - started),
+      body: null,
+      error: err instanceof Error ? err.message : String(err),
+    };
   }
 }
 
@@ -63,11 +69,17 @@ export function DiagnosticsPanel() {
     <div className="diagnostics" aria-label={translate('archive.diagnostics.title')}>
       <h3>{translate('archive.diagnostics.title')}</h3>
       <ul>
-        {row(translate('archive.diagnostics.ping'), report.ping.ok, report.ping.ok ? okIn(report.ping) : translate('archive.diagnostics.ping_failed', { reason: reason(report.ping) }))}
+        {row(
+          translate('archive.diagnostics.ping'),
+          report.ping.ok,
+          report.ping.ok ? okIn(report.ping) : translate('archive.diagnostics.ping_failed', { reason: reason(report.ping) }),
+        )}
         {row(
           translate('archive.diagnostics.publications_api'),
           report.publications.ok,
-          report.publications.ok ? okIn(report.publications) : translate('archive.diagnostics.publications_failed', { reason: reason(report.publications) }),
+          report.publications.ok
+            ? okIn(report.publications)
+            : translate('archive.diagnostics.publications_failed', { reason: reason(report.publications) }),
         )}
         {row(
           translate('archive.diagnostics.database'),

@@ -11,7 +11,7 @@ export function IsolatedMessage({ message, values }: { message: string; values: 
   const names = Object.keys(values);
   // Private-use markers stand in for the values, then the message is split around them.
   const marked = translate(message, Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`])));
-  return marked.split(/\uE000(\d+)\uE001/).map((part, i) =>
-    i % 2 === 1 ? <bdi key={i}>{values[names[Number(part)]!]}</bdi> : <Fragment key={i}>{part}</Fragment>,
-  );
+  return marked
+    .split(/\uE000(\d+)\uE001/)
+    .map((part, i) => (i % 2 === 1 ? <bdi key={i}>{values[names[Number(part)]!]}</bdi> : <Fragment key={i}>{part}</Fragment>));
 }

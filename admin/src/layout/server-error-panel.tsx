@@ -11,7 +11,15 @@ import { DiagnosticsPanel } from './diagnostics-panel.js';
  * The retry panel of SPEC section 2: a 500 points at the database, a failed fetch at the network,
  * anything else at the server; Try Again says 'Retrying...' until a retry succeeds.
  */
-export function ServerErrorPanel({ error, onRetry, busy = false }: { error: unknown; onRetry?: () => Promise<unknown> | void; busy?: boolean }) {
+export function ServerErrorPanel({
+  error,
+  onRetry,
+  busy = false,
+}: {
+  error: unknown;
+  onRetry?: () => Promise<unknown> | void;
+  busy?: boolean;
+}) {
   const translate = useTranslate();
   const variant = errorVariant(error);
   const [retryingHere, setRetrying] = useState(false);

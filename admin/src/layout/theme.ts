@@ -19,7 +19,9 @@ export const theme: RaThemeOptions = {
     background: { default: '#f8fafc' },
   },
   typography: { fontFamily: 'Inter, system-ui, sans-serif' },
-  breakpoints: { values: { xs: 0, sm: THEME.breakpoints.sm, md: THEME.breakpoints.md, lg: THEME.breakpoints.lg, xl: THEME.breakpoints.xl } },
+  breakpoints: {
+    values: { xs: 0, sm: THEME.breakpoints.sm, md: THEME.breakpoints.md, lg: THEME.breakpoints.lg, xl: THEME.breakpoints.xl },
+  },
   components: {
     ...defaultTheme.components,
     // The shared button of SPEC section 9: minimum heights per size, a slight press, no capitals.

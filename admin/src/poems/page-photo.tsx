@@ -24,7 +24,13 @@ function TurnedPhoto({ page, alt, percent }: { page: PoemPage; alt: string; perc
   const quarter = page.rotation === 90 || page.rotation === 270;
   const box: CSSProperties = { position: 'relative', width: `${percent}%`, ...(quarter && ratio ? { aspectRatio: `${1 / ratio}` } : {}) };
   const img: CSSProperties = quarter
-    ? { position: 'absolute', left: '50%', top: '50%', width: ratio ? `${ratio * 100}%` : '100%', transform: `translate(-50%, -50%) rotate(${page.rotation}deg)` }
+    ? {
+        position: 'absolute',
+        left: '50%',
+        top: '50%',
+        width: ratio ? `${ratio * 100}%` : '100%',
+        transform: `translate(-50%, -50%) rotate(${page.rotation}deg)`,
+      }
     : { width: '100%', transform: page.rotation ? `rotate(${page.rotation}deg)` : undefined };
   return (
     <div style={box} data-rotation={page.rotation}>
@@ -60,7 +66,8 @@ export function PagePhoto({ poemId }: { poemId: Identifier | undefined }) {
     onError: (error) => notify('archive.photo.rotate_failed', { type: 'error', messageArgs: { error: (error as Error).message } }),
   });
   const percent = PHOTO_ZOOM_STEPS[step];
-  const label = (n: number | null | undefined) => (n ? translate('archive.photo.label', { page: n }) : translate('archive.photo.label_unknown'));
+  const label = (n: number | null | undefined) =>
+    n ? translate('archive.photo.label', { page: n }) : translate('archive.photo.label_unknown');
   const first = pages?.[0];
 
   if (poemId !== undefined && !isPending && pages && pages.length === 0) {
@@ -73,25 +80,47 @@ export function PagePhoto({ poemId }: { poemId: Identifier | undefined }) {
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <IconButton size="small" aria-label={translate('archive.photo.zoom_out')} disabled={step === 0} onClick={() => setStep((s) => Math.max(0, s - 1))}>
+        <IconButton
+          size="small"
+          aria-label={translate('archive.photo.zoom_out')}
+          disabled={step === 0}
+          onClick={() => setStep((s) => Math.max(0, s - 1))}
+        >
           <ZoomOutIcon />
         </IconButton>
         <Typography variant="body2" aria-live="polite">
           {translate('archive.photo.zoom_level', { percent })}
         </Typography>
-        <IconButton size="small" aria-label={translate('archive.photo.zoom_in')} disabled={step === PHOTO_ZOOM_STEPS.length - 1} onClick={() => setStep((s) => Math.min(PHOTO_ZOOM_STEPS.length - 1, s + 1))}>
+        <IconButton
+          size="small"
+          aria-label={translate('archive.photo.zoom_in')}
+          disabled={step === PHOTO_ZOOM_STEPS.length - 1}
+          onClick={() => setStep((s) => Math.min(PHOTO_ZOOM_STEPS.length - 1, s + 1))}
+        >
           <ZoomInIcon />
         </IconButton>
         {pages?.map((p) => {
           // With several pages, each pair of buttons names its page.
           const name = (side: 'left' | 'right') =>
-            pages.length > 1 ? translate(`archive.photo.rotate_${side}_page`, { page: p.page_number ?? p.page_index + 1 }) : translate(`archive.photo.rotate_${side}`);
+            pages.length > 1
+              ? translate(`archive.photo.rotate_${side}_page`, { page: p.page_number ?? p.page_index + 1 })
+              : translate(`archive.photo.rotate_${side}`);
           return (
             <Stack key={p.id} direction="row">
-              <IconButton size="small" aria-label={name('left')} disabled={rotate.isPending} onClick={() => rotate.mutate({ page: p, rotation: turned(p.rotation, -1) })}>
+              <IconButton
+                size="small"
+                aria-label={name('left')}
+                disabled={rotate.isPending}
+                onClick={() => rotate.mutate({ page: p, rotation: turned(p.rotation, -1) })}
+              >
                 <RotateLeftIcon />
               </IconButton>
-              <IconButton size="small" aria-label={name('right')} disabled={rotate.isPending} onClick={() => rotate.mutate({ page: p, rotation: turned(p.rotation, 1) })}>
+              <IconButton
+                size="small"
+                aria-label={name('right')}
+                disabled={rotate.isPending}
+                onClick={() => rotate.mutate({ page: p, rotation: turned(p.rotation, 1) })}
+              >
                 <RotateRightIcon />
               </IconButton>
             </Stack>

@@ -28,7 +28,19 @@ export function PoemFields() {
  * outside and Cancel all leave by navigation, which warnWhenUnsavedChanges stops to ask first when
  * something was typed.
  */
-export function PoemDialog({ titleKey, saveKey, onClose, aside, children }: { titleKey: string; saveKey: string; onClose: () => void; aside?: ReactNode; children: ReactNode }) {
+export function PoemDialog({
+  titleKey,
+  saveKey,
+  onClose,
+  aside,
+  children,
+}: {
+  titleKey: string;
+  saveKey: string;
+  onClose: () => void;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={aside ? 'lg' : 'md'} aria-labelledby="poem-dialog-title">

@@ -36,7 +36,14 @@ function NewPoemMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button variant="contained" startIcon={<AddIcon />} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} aria-controls={anchor ? 'new-poem-menu' : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'new-poem-menu' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         {translate('archive.detail.new_poem')}
       </Button>
       <Menu id="new-poem-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
@@ -54,7 +61,19 @@ function NewPoemMenu() {
   );
 }
 
-function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; index: number; count: number; onMove: (index: number, by: -1 | 1) => void; failureText: (err: unknown, key: string) => string }) {
+function PoemCard({
+  poem,
+  index,
+  count,
+  onMove,
+  failureText,
+}: {
+  poem: Poem;
+  index: number;
+  count: number;
+  onMove: (index: number, by: -1 | 1) => void;
+  failureText: (err: unknown, key: string) => string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshCatalog();
@@ -82,24 +101,48 @@ function PoemCard({ poem, index, count, onMove, failureText }: { poem: Poem; ind
             <bdi>{poem.title}</bdi>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {translate('archive.detail.poem_stats', { lines: count_('archive.dashboard.lines', poem.line_count), words: count_('archive.dashboard.words', poem.word_count) })}
+            {translate('archive.detail.poem_stats', {
+              lines: count_('archive.dashboard.lines', poem.line_count),
+              words: count_('archive.dashboard.words', poem.word_count),
+            })}
           </Typography>
         </Stack>
-        <Box component="pre" sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, my: 1, fontSize: '0.85rem', overflow: 'hidden' }}>
+        <Box
+          component="pre"
+          sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, my: 1, fontSize: '0.85rem', overflow: 'hidden' }}
+        >
           {previewLines(poem.body)}
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <IconButton size="small" data-move="up" aria-label={translate('archive.action.move_up', { title: poem.title })} disabled={index === 0} onClick={() => onMove(index, -1)}>
+        <IconButton
+          size="small"
+          data-move="up"
+          aria-label={translate('archive.action.move_up', { title: poem.title })}
+          disabled={index === 0}
+          onClick={() => onMove(index, -1)}
+        >
           <ArrowUpwardIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" data-move="down" aria-label={translate('archive.action.move_down', { title: poem.title })} disabled={index === count - 1} onClick={() => onMove(index, 1)}>
+        <IconButton
+          size="small"
+          data-move="down"
+          aria-label={translate('archive.action.move_down', { title: poem.title })}
+          disabled={index === count - 1}
+          onClick={() => onMove(index, 1)}
+        >
           <ArrowDownwardIcon fontSize="small" />
         </IconButton>
         <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}`}>
           {translate('archive.action.edit')}
         </Button>
-        <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}/history`} aria-label={`${translate('archive.history.open')}: ${poem.title}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          component={Link}
+          to={`poems/${poem.id}/history`}
+          aria-label={`${translate('archive.history.open')}: ${poem.title}`}
+        >
           {translate('archive.history.open')}
         </Button>
         <ConfirmButton
@@ -126,14 +169,21 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
   const poems = [...(data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id);
 
   const move = (index: number, by: -1 | 1) => {
-    const ids = moved(poems.map((p) => p.id), index, by);
+    const ids = moved(
+      poems.map((p) => p.id),
+      index,
+      by,
+    );
     const poem = poems[index];
     reorder.mutate(ids);
     setAnnouncement(translate('archive.detail.position', { position: index + by + 1, count: poems.length }));
     // Keep the keyboard on the arrow just used, now on the poem's new card.
     requestAnimationFrame(() => {
       const button = document.querySelector<HTMLButtonElement>(`[data-poem-id="${poem.id}"] [data-move="${by < 0 ? 'up' : 'down'}"]`);
-      (button && !button.disabled ? button : document.querySelector<HTMLButtonElement>(`[data-poem-id="${poem.id}"] [data-move]:not(:disabled)`))?.focus();
+      (button && !button.disabled
+        ? button
+        : document.querySelector<HTMLButtonElement>(`[data-poem-id="${poem.id}"] [data-move]:not(:disabled)`)
+      )?.focus();
     });
   };
 
@@ -151,7 +201,10 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
       {!isPending && poems.length === 0 ? (
         <Typography color="text.secondary">{translate('archive.detail.no_poems')}</Typography>
       ) : (
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}
+        >
           {poems.map((poem, i) => (
             <li key={poem.id}>
               <PoemCard poem={poem} index={i} count={poems.length} onMove={move} failureText={failureText} />
@@ -164,9 +217,22 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
 }
 
 /** The poems of the publication on its detail page: react-admin's reference list of the nested poems resource. */
-export function PublicationPoems({ publication, failureText }: { publication: Publication; failureText: (err: unknown, key: string) => string }) {
+export function PublicationPoems({
+  publication,
+  failureText,
+}: {
+  publication: Publication;
+  failureText: (err: unknown, key: string) => string;
+}) {
   return (
-    <ReferenceManyField reference="poems" target="publication_id" record={publication} sort={{ field: 'position', order: 'ASC' }} perPage={MAX_POEM_IDS} pagination={false}>
+    <ReferenceManyField
+      reference="poems"
+      target="publication_id"
+      record={publication}
+      sort={{ field: 'position', order: 'ASC' }}
+      perPage={MAX_POEM_IDS}
+      pagination={false}
+    >
       <PoemCards publication={publication} failureText={failureText} />
     </ReferenceManyField>
   );

@@ -32,14 +32,17 @@ export function useReorderPoems(publicationId: Identifier) {
   const dp = useDataProvider<ArchiveDataProvider>();
   const notify = useNotify();
   const lists = { queryKey: ['poems', 'getManyReference'] };
-  const ofThisBook = (data: GetManyReferenceResult<Poem> | undefined) => !!data && data.data.every((p) => p.publication_id === Number(publicationId));
+  const ofThisBook = (data: GetManyReferenceResult<Poem> | undefined) =>
+    !!data && data.data.every((p) => p.publication_id === Number(publicationId));
 
   return useMutation({
     mutationFn: (ids: number[]) => dp.reorderPoems(publicationId, ids),
     onMutate: async (ids: number[]) => {
       await queryClient.cancelQueries(lists);
       const snapshot = queryClient.getQueriesData<GetManyReferenceResult<Poem>>(lists);
-      queryClient.setQueriesData<GetManyReferenceResult<Poem>>(lists, (old) => (old && ofThisBook(old) ? { ...old, data: reordered(old.data, ids) } : old));
+      queryClient.setQueriesData<GetManyReferenceResult<Poem>>(lists, (old) =>
+        old && ofThisBook(old) ? { ...old, data: reordered(old.data, ids) } : old,
+      );
       return { snapshot };
     },
     onError: (err, _ids, context) => {

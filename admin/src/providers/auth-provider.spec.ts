@@ -6,7 +6,11 @@ import { createHttpClient, type HttpClient } from './http-client.js';
 /** The browser pieces the provider touches, as plain objects. */
 function storage() {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
 }
 const replaced: string[] = [];
 const g = globalThis as Record<string, unknown>;
@@ -15,7 +19,14 @@ beforeEach(() => {
   replaced.length = 0;
   g.localStorage = storage();
   g.sessionStorage = storage();
-  g.window = { location: { pathname: '/admin/publication/songs', search: '?tab=1', origin: 'http://archive.test', replace: (to: string) => replaced.push(to) } };
+  g.window = {
+    location: {
+      pathname: '/admin/publication/songs',
+      search: '?tab=1',
+      origin: 'http://archive.test',
+      replace: (to: string) => replaced.push(to),
+    },
+  };
 });
 afterEach(() => {
   delete g.localStorage;
@@ -27,7 +38,14 @@ const user = { username: 'curator', is_staff: true };
 const signIn = () => (g.localStorage as Storage).setItem('user', JSON.stringify(user));
 const answering = (json: unknown): HttpClient & ReturnType<typeof vi.fn> =>
   vi.fn(async () => ({ status: 200, headers: new Headers(), body: '', json })) as never;
-const settlesWithin = (p: Promise<unknown>, ms = 30) => Promise.race([p.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), ms))]);
+const settlesWithin = (p: Promise<unknown>, ms = 30) =>
+  Promise.race([
+    p.then(
+      () => 'settled',
+      () => 'settled',
+    ),
+    new Promise((r) => setTimeout(() => r('pending'), ms)),
+  ]);
 
 describe('the admin guard (checkAuth)', () => {
   it('loads /login in place of an admin page when nobody is signed in, remembering the page, and asks the server nothing', async () => {
@@ -82,7 +100,7 @@ describe('the admin guard (checkAuth)', () => {
 });
 
 describe('a failed call (checkError)', () => {
-  it('ends the session on 401 or 403 with the server\'s reason, else the spec\'s text', async () => {
+  it("ends the session on 401 or 403 with the server's reason, else the spec's text", async () => {
     const auth = createAuthProvider(answering({}), async () => 'token');
     await expect(auth.checkError(new ApiError('x', 401, { detail: 'Authentication credentials were not provided.' }))).rejects.toEqual({
       message: 'Authentication credentials were not provided.',

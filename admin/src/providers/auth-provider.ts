@@ -35,7 +35,8 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       if (answer.authenticated && answer.user) storeUser(answer.user);
       return { authenticated: Boolean(answer.authenticated && answer.user), user: answer.user ?? null };
     } catch (err) {
-      if (err instanceof ApiError && (err.body as { timeout?: boolean } | null)?.timeout) console.warn(`Auth check timed out after ${AUTH_CHECK_TIMEOUT_MS} ms`);
+      if (err instanceof ApiError && (err.body as { timeout?: boolean } | null)?.timeout)
+        console.warn(`Auth check timed out after ${AUTH_CHECK_TIMEOUT_MS} ms`);
       else if (err instanceof ApiError && err.isNetwork) console.warn('Auth check failed: the backend may be unavailable');
       else console.warn('Auth check failed', err);
       return { authenticated: false, user: null };
@@ -79,7 +80,9 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
         res = await http<LoginAnswer>('/api/auth/login/', { method: 'POST', body: { username, password }, sessionExpiry: false });
       } catch (err) {
         if (err instanceof ApiError && err.isNetwork) throw new Error('archive.login.network', { cause: err });
-        throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed', { cause: err });
+        throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed', {
+          cause: err,
+        });
       }
       if (!res.json?.success || !res.json.user) throw new Error(res.json?.error || 'archive.login.failed');
       storeUser(res.json.user);

@@ -5,7 +5,12 @@ import type { CsrfSources } from './csrf.js';
 import { BulkActionError, createDataProvider } from './data-provider.js';
 import { callerHandlesAuth, createHttpClient, withTrailingSlash } from './http-client.js';
 
-interface Call { url: string; method: string; headers: Headers; body: BodyInit | null | undefined }
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
 
 function setup(opts: { token?: string | null } = {}) {
   const calls: Call[] = [];
@@ -16,12 +21,23 @@ function setup(opts: { token?: string | null } = {}) {
     if (!next) throw new Error(`unexpected request ${url}`);
     return next();
   });
-  const csrf: CsrfSources = { cookie: () => (opts.token === undefined ? 'tok123' : opts.token), meta: () => null, component: () => null, hiddenField: () => null };
+  const csrf: CsrfSources = {
+    cookie: () => (opts.token === undefined ? 'tok123' : opts.token),
+    meta: () => null,
+    component: () => null,
+    hiddenField: () => null,
+  };
   const log = { warn: vi.fn(), error: vi.fn() };
   const http = createHttpClient({ fetch: fetchMock as unknown as typeof fetch, csrf, log });
   const dp = createDataProvider(http);
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    replies.push(() => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
+    replies.push(
+      () =>
+        new Response(body === undefined ? null : JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json', ...headers },
+        }),
+    );
   return { dp, calls, json, log, replies };
 }
 
@@ -37,7 +53,11 @@ describe('admin data provider', () => {
 
   it('lists publications as admin with the status filter, search, sort and the page as a range, reading X-Total-Count', async () => {
     t.json(200, [pub(1), pub(2)], { 'X-Total-Count': '45' });
-    const res = await t.dp.getList('publications', { filter: { status: 'draft', q: ' songs ' }, pagination: { page: 3, perPage: 20 }, sort: { field: 'title', order: 'ASC' } });
+    const res = await t.dp.getList('publications', {
+      filter: { status: 'draft', q: ' songs ' },
+      pagination: { page: 3, perPage: 20 },
+      sort: { field: 'title', order: 'ASC' },
+    });
     expect(t.calls[0].url.startsWith('/api/publications/?')).toBe(true);
     expect(search(t.calls[0].url)).toEqual({ admin: 'true', status: 'draft', q: 'songs', sort: '["title","ASC"]', range: '[40,59]' });
     expect(t.calls[0].method).toBe('GET');
@@ -46,14 +66,22 @@ describe('admin data provider', () => {
 
   it('lists all active publications without a status or sort by id, total from Content-Range', async () => {
     t.json(200, [pub(1)], { 'Content-Range': 'publications 0-0/1' });
-    const res = await t.dp.getList('publications', { filter: {}, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } });
+    const res = await t.dp.getList('publications', {
+      filter: {},
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(t.calls[0].url).toBe('/api/publications/?admin=true&range=%5B0%2C24%5D');
     expect(res.total).toBe(1);
   });
 
   it('pages the trash with page and page_size, sorted and searched, reading {count, results}', async () => {
     t.json(200, { count: 45, results: [pub(3)] });
-    const res = await t.dp.getList('publications', { filter: { status: 'trash', q: 'x' }, pagination: { page: 2, perPage: 20 }, sort: { field: 'deleted_at', order: 'DESC' } });
+    const res = await t.dp.getList('publications', {
+      filter: { status: 'trash', q: 'x' },
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'deleted_at', order: 'DESC' },
+    });
     expect(t.calls[0].url.startsWith('/api/publications/trash/?')).toBe(true);
     expect(search(t.calls[0].url)).toEqual({ page: '2', page_size: '20', sort: '["deleted_at","DESC"]', q: 'x' });
     expect(res).toEqual({ data: [pub(3)], total: 45 });
@@ -66,7 +94,11 @@ describe('admin data provider', () => {
     expect(asList(null)).toEqual([]);
     expect(asList('nope')).toEqual([]);
     t.json(200, { unexpected: true });
-    const res = await t.dp.getList('publications', { filter: {}, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } });
+    const res = await t.dp.getList('publications', {
+      filter: {},
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(res).toEqual({ data: [], total: 0 });
   });
 
@@ -74,12 +106,18 @@ describe('admin data provider', () => {
     t.json(200, pub(4));
     t.json(200, { results: [{ id: 9, title: 'A' }] });
     expect((await t.dp.getOne('publications', { id: 'my-slug' })).data).toEqual(pub(4));
-    const poems = await t.dp.getManyReference('poems', { target: 'publication_id', id: 4, filter: {}, pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
+    const poems = await t.dp.getManyReference('poems', {
+      target: 'publication_id',
+      id: 4,
+      filter: {},
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(t.calls.map((c) => c.url)).toEqual(['/api/publications/my-slug/?admin=true', '/api/publications/4/poems/?admin=true']);
     expect(poems.data).toEqual([{ id: 9, title: 'A' }]);
   });
 
-  it('creates, updates and deletes with trailing slashes, JSON and the CSRF header, sending only the API\'s fields', async () => {
+  it("creates, updates and deletes with trailing slashes, JSON and the CSRF header, sending only the API's fields", async () => {
     t.json(201, { id: 12, title: 'New', authors: ['X'] });
     t.json(200, { id: 5, title: 'Changed' });
     t.json(200, { id: 12, title: 'Renamed' });
@@ -88,7 +126,11 @@ describe('admin data provider', () => {
     expect(created.data).toEqual({ id: 12, title: 'New', authors: ['X'] });
     await t.dp.update('poems', { id: 5, data: { title: 'Changed', body: ' a\n  b', line_count: 2 }, previousData: { id: 5 } });
     // react-admin's form sends the whole record, emptied fields as null.
-    await t.dp.update('publications', { id: 12, data: { id: 12, slug: 'new', title: 'Renamed', publisher: null, authors: [' A ', ''], poem_count: 3 }, previousData: { id: 12 } });
+    await t.dp.update('publications', {
+      id: 12,
+      data: { id: 12, slug: 'new', title: 'Renamed', publisher: null, authors: [' A ', ''], poem_count: 3 },
+      previousData: { id: 12 },
+    });
     const trashed = await t.dp.delete('publications', { id: 12, previousData: { id: 12 } });
     expect(trashed.data).toMatchObject({ id: 12, deleted_at: '2024-01-01T00:00:00Z' });
     const [create, update, edit, del] = t.calls;
@@ -155,15 +197,24 @@ describe('admin data provider', () => {
   it('calls the custom verbs on their endpoints, and update/delete reach them through meta.verb', async () => {
     for (let i = 0; i < 8; i++) t.json(200, { publication: pub(1), status: 'published' });
     t.json(202, { job_id: 'reprocess-1-abc', status_url: '/api/scans/reprocess-1-abc/' });
-    t.json(200, { job_id: 'reprocess-1-abc', state: 'completed', progress: { pages_done: 3, pages_total: 3 }, result: { extracted_poems: 1, poems: [] } });
+    t.json(200, {
+      job_id: 'reprocess-1-abc',
+      state: 'completed',
+      progress: { pages_done: 3, pages_total: 3 },
+      result: { extracted_poems: 1, poems: [] },
+    });
     await t.dp.publish(1);
     await t.dp.saveDraft(1);
     expect(await t.dp.togglePublish(1)).toEqual({ publication: pub(1), status: 'published' });
     await t.dp.restore(1);
     await t.dp.permanentDelete(1);
     await t.dp.clearPoems(1);
-    expect((await t.dp.update('publications', { id: 1, data: {}, previousData: pub(1), meta: { verb: 'toggle_publish' } })).data).toEqual(pub(1));
-    expect((await t.dp.update('publications', { id: 1, data: { deleted_at: null }, previousData: pub(1), meta: { verb: 'restore' } })).data).toEqual(pub(1));
+    expect((await t.dp.update('publications', { id: 1, data: {}, previousData: pub(1), meta: { verb: 'toggle_publish' } })).data).toEqual(
+      pub(1),
+    );
+    expect(
+      (await t.dp.update('publications', { id: 1, data: { deleted_at: null }, previousData: pub(1), meta: { verb: 'restore' } })).data,
+    ).toEqual(pub(1));
     const reprocessed = await t.dp.reprocess(1, { sleep: async () => {} });
     expect(reprocessed).toMatchObject({ extracted_poems: 1, total_scanned: 1, job_id: 'reprocess-1-abc' });
     expect(t.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
@@ -183,7 +234,9 @@ describe('admin data provider', () => {
 
   it('acts on several publications with one call each: publish, unpublish, restore, move to trash and delete forever', async () => {
     for (let i = 0; i < 7; i++) t.json(200, { publication: pub(i), status: 'published', message: 'ok' });
-    expect(await t.dp.updateMany('publications', { ids: [1, 2], data: { status: 'published' }, meta: { verb: 'publish' } })).toEqual({ data: [1, 2] });
+    expect(await t.dp.updateMany('publications', { ids: [1, 2], data: { status: 'published' }, meta: { verb: 'publish' } })).toEqual({
+      data: [1, 2],
+    });
     await t.dp.updateMany('publications', { ids: [3], data: { status: 'draft' }, meta: { verb: 'save_draft' } });
     await t.dp.updateMany('publications', { ids: [4], data: { deleted_at: null }, meta: { verb: 'restore' } });
     expect(await t.dp.deleteMany('publications', { ids: [5, 6] })).toEqual({ data: [5, 6] });
@@ -206,7 +259,9 @@ describe('admin data provider', () => {
     t.json(200, { publication: pub(1), status: 'published' });
     t.json(404, { message: 'Publication not found', error: 'Publication not found', code: 'CATALOG.PUBLICATION_NOT_FOUND' });
     t.json(200, { publication: pub(3), status: 'published' });
-    const failure = await t.dp.updateMany('publications', { ids: [1, 2, 3], data: { status: 'published' }, meta: { verb: 'publish' } }).catch((err: unknown) => err);
+    const failure = await t.dp
+      .updateMany('publications', { ids: [1, 2, 3], data: { status: 'published' }, meta: { verb: 'publish' } })
+      .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(BulkActionError);
     expect(failure).toMatchObject({ failedIds: [2], total: 3, message: '1 of 3 failed: Publication not found' });
     expect((failure as BulkActionError).firstError).toMatchObject({ status: 404 });
@@ -217,8 +272,15 @@ describe('admin data provider', () => {
     t.json(202, { job_id: 'j1' });
     t.json(200, { job_id: 'j1', state: 'active', progress: { pages_done: 1, pages_total: 2 } });
     t.json(200, {
-      job_id: 'j1', state: 'completed', progress: { pages_done: 2, pages_total: 2 },
-      result: { extracted_poems: 1, duplicates_ignored: 1, duplicates: [{ title: 'D', matched_poem: { id: 3, title: 'Orig' }, similarity: 0.97 }], poems: [{ id: 8 }] },
+      job_id: 'j1',
+      state: 'completed',
+      progress: { pages_done: 2, pages_total: 2 },
+      result: {
+        extracted_poems: 1,
+        duplicates_ignored: 1,
+        duplicates: [{ title: 'D', matched_poem: { id: 3, title: 'Orig' }, similarity: 0.97 }],
+        poems: [{ id: 8 }],
+      },
     });
     const files = [new File(['a'], 'one.jpg', { type: 'image/jpeg' }), new File(['b'], 'two.png', { type: 'image/png' })];
     const progress: unknown[] = [];
@@ -273,7 +335,10 @@ describe('admin data provider', () => {
     expect(await t.dp.getPublicationBookImport(4)).toBeNull();
     expect(t.calls[0].url).toBe('/api/publications/4/book_import/');
     t.json(400, { error: 'IMG_2.jpg is empty.', code: 'IMAGE.EMPTY' });
-    await expect(t.dp.sendBookImportFile(7, new File([], 'IMG_2.jpg'), 1)).rejects.toMatchObject({ status: 400, body: { error: 'IMG_2.jpg is empty.' } });
+    await expect(t.dp.sendBookImportFile(7, new File([], 'IMG_2.jpg'), 1)).rejects.toMatchObject({
+      status: 400,
+      body: { error: 'IMG_2.jpg is empty.' },
+    });
     t.json(500, { error: 'boom' });
     await expect(t.dp.getPublicationBookImport(4)).rejects.toBeInstanceOf(ApiError);
   });
@@ -307,8 +372,12 @@ describe('admin data provider', () => {
     expect(err).toMatchObject({ status: 409, message: 'Only a publication in the trash can be deleted permanently' });
     t.json(400, { message: ['title should not be empty'] });
     await expect(t.dp.create('publications', { data: {} })).rejects.toMatchObject({ status: 400 });
-    t.replies.push(() => { throw new TypeError('Failed to fetch'); });
-    const net = await t.dp.getList('publications', { filter: {}, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' } }).catch((e) => e);
+    t.replies.push(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const net = await t.dp
+      .getList('publications', { filter: {}, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' } })
+      .catch((e) => e);
     expect(net).toMatchObject({ status: 0, isNetwork: true });
     expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('backend may be unavailable'));
   });
@@ -335,7 +404,9 @@ describe('admin data provider', () => {
     slow.replies.push(() => new Response('{}'));
     const http = createHttpClient({
       fetch: ((_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch,
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+        )) as unknown as typeof fetch,
       csrf: { cookie: () => 't', meta: () => null, component: () => null, hiddenField: () => null },
       log: slow.log,
     });

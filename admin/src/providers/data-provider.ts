@@ -20,7 +20,8 @@ export type { ScanProgress } from './resources/scans.js';
  * methods beside them (react-admin docs, "Calling Custom Methods"). A new resource is a file in
  * resources/ and a line in RESOURCES.
  */
-export interface ArchiveDataProvider extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods, BookImportMethods {
+export interface ArchiveDataProvider
+  extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods, BookImportMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -39,7 +40,10 @@ const STANDARD_METHODS = {
 
 /** A resource's provider with a clear error for what the resource does not offer. */
 function complete(resource: string, provider: Partial<DataProvider>): DataProvider {
-  const refused = Object.entries(STANDARD_METHODS).map(([method, refusal]) => [method, () => Promise.reject(new Error(`${refusal} ${resource}`))]);
+  const refused = Object.entries(STANDARD_METHODS).map(([method, refusal]) => [
+    method,
+    () => Promise.reject(new Error(`${refusal} ${resource}`)),
+  ]);
   return { ...Object.fromEntries(refused), ...provider } as DataProvider;
 }
 

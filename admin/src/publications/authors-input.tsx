@@ -32,7 +32,16 @@ export function AuthorsInput(props: Omit<TextArrayInputProps, 'source' | 'inputV
       renderValue={(value, getItemProps) =>
         value.map((name, index) => {
           const { key, ...chip } = getItemProps({ index });
-          return <Chip size="small" label={name} key={key} {...chip} onClick={() => edit(index)} aria-label={translate('archive.edit.edit_author', { name })} />;
+          return (
+            <Chip
+              size="small"
+              label={name}
+              key={key}
+              {...chip}
+              onClick={() => edit(index)}
+              aria-label={translate('archive.edit.edit_author', { name })}
+            />
+          );
         })
       }
     />

@@ -38,7 +38,10 @@ function useBulkFailure(fallbackKey: string) {
       const bulk = err instanceof BulkActionError ? err : null;
       const failed = bulk?.failedIds ?? selectedIds;
       const reason = serverField(bulk ? bulk.firstError : err, 'message') ?? translate(fallbackKey);
-      notify('archive.notify.bulk_failed', { type: 'error', messageArgs: { failed: failed.length, total: bulk?.total ?? selectedIds.length, reason } });
+      notify('archive.notify.bulk_failed', {
+        type: 'error',
+        messageArgs: { failed: failed.length, total: bulk?.total ?? selectedIds.length, reason },
+      });
       onSelect(failed);
       void refresh();
     },
@@ -92,14 +95,25 @@ function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactN
     const done = chosen.filter((_, i) => results[i].status === 'fulfilled');
     const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (firstFailure) {
-      failed(new BulkActionError(chosen.filter((p) => !done.includes(p)).map((p) => p.id), chosen.length, firstFailure.reason));
+      failed(
+        new BulkActionError(
+          chosen.filter((p) => !done.includes(p)).map((p) => p.id),
+          chosen.length,
+          firstFailure.reason,
+        ),
+      );
     } else {
       onUnselectItems(true);
       void refresh();
     }
     if (done.length) {
       const key = verb === 'trash' ? 'archive.notify.bulk.moved_to_trash' : 'archive.notify.bulk.restored';
-      notifySaved(key, done.map((p) => ({ kind: 'publication' as const, id: p.id, revision: versionBefore(p) })), undefined, { smart_count: done.length });
+      notifySaved(
+        key,
+        done.map((p) => ({ kind: 'publication' as const, id: p.id, revision: versionBefore(p) })),
+        undefined,
+        { smart_count: done.length },
+      );
     }
   };
   return (

@@ -9,7 +9,10 @@ describe("a card's date", () => {
   it('says a draft was created, a published book archived, a book in the trash deleted', () => {
     expect(cardDate(publication({}))).toEqual({ key: 'archive.dashboard.created', date: 'Mar 5, 2024' });
     expect(cardDate(publication({ status: 'published' }))).toEqual({ key: 'archive.dashboard.archived', date: 'Mar 5, 2024' });
-    expect(cardDate(publication({ status: 'published', deleted_at: '2024-04-01T12:00:00Z' }))).toEqual({ key: 'archive.dashboard.deleted', date: 'Apr 1, 2024' });
+    expect(cardDate(publication({ status: 'published', deleted_at: '2024-04-01T12:00:00Z' }))).toEqual({
+      key: 'archive.dashboard.deleted',
+      date: 'Apr 1, 2024',
+    });
   });
 });
 

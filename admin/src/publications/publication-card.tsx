@@ -25,7 +25,10 @@ export const publicPath = (p: Pick<Publication, 'id' | 'slug'>) => `/publication
  */
 export function cardDate(p: Publication): { key: string; date: string } {
   if (p.deleted_at) return { key: 'archive.dashboard.deleted', date: formatShortDate(p.deleted_at) };
-  return { key: p.status === 'published' ? 'archive.dashboard.archived' : 'archive.dashboard.created', date: formatShortDate(p.created_at) };
+  return {
+    key: p.status === 'published' ? 'archive.dashboard.archived' : 'archive.dashboard.created',
+    date: formatShortDate(p.created_at),
+  };
 }
 
 /** "12 poems • 340 lines • 1,902 words", each count in its own span. */
@@ -129,7 +132,15 @@ export function PublicationCard({
 }
 
 /** Publish or Unpublish, after the spec's confirm. */
-export function PublishToggleButton({ publication: p, onToggle, size = 'medium' }: { publication: Publication; onToggle: (p: Publication) => Promise<unknown>; size?: 'small' | 'medium' }) {
+export function PublishToggleButton({
+  publication: p,
+  onToggle,
+  size = 'medium',
+}: {
+  publication: Publication;
+  onToggle: (p: Publication) => Promise<unknown>;
+  size?: 'small' | 'medium';
+}) {
   const translate = useTranslate();
   const publish = p.status !== 'published';
   return (
@@ -139,8 +150,16 @@ export function PublishToggleButton({ publication: p, onToggle, size = 'medium' 
       color={publish ? 'success' : 'warning'}
       label={translate(publish ? 'archive.action.publish' : 'archive.action.unpublish')}
       // A book with no poems yet says so before it goes public.
-      confirmTitle={publish ? (p.poem_count === 0 ? 'archive.safe_edit.confirm_publish_empty_title' : 'archive.confirm.publish_title') : 'archive.confirm.unpublish_title'}
-      confirmContent={publish ? (p.poem_count === 0 ? 'archive.safe_edit.confirm_publish_empty' : 'archive.confirm.publish') : 'archive.confirm.unpublish'}
+      confirmTitle={
+        publish
+          ? p.poem_count === 0
+            ? 'archive.safe_edit.confirm_publish_empty_title'
+            : 'archive.confirm.publish_title'
+          : 'archive.confirm.unpublish_title'
+      }
+      confirmContent={
+        publish ? (p.poem_count === 0 ? 'archive.safe_edit.confirm_publish_empty' : 'archive.confirm.publish') : 'archive.confirm.unpublish'
+      }
       onConfirm={() => onToggle(p)}
     />
   );

@@ -70,7 +70,11 @@ export function PublicationEdit() {
       mutationOptions={{
         onSuccess: (saved: Publication & OverwroteNewer, variables: unknown) => {
           const before = (variables as { previousData?: Publication }).previousData;
-          notifySaved('archive.notify.publication_updated', { kind: 'publication', id: saved.id, revision: versionBefore(before ?? {}) }, saved);
+          notifySaved(
+            'archive.notify.publication_updated',
+            { kind: 'publication', id: saved.id, revision: versionBefore(before ?? {}) },
+            saved,
+          );
           void refresh();
           navigate(back);
         },
@@ -85,7 +89,12 @@ export function PublicationEdit() {
           <TextInput source="title" validate={RULES.title} fullWidth />
           <AuthorsInput validate={RULES.authors} helperText={translate('archive.edit.authors_help')} fullWidth />
           <TextInput source="publisher" validate={RULES.publisher} fullWidth />
-          <TextInput source="publication_date" validate={RULES.publication_date} helperText={translate('archive.wizard.fields.publication_date_help')} fullWidth />
+          <TextInput
+            source="publication_date"
+            validate={RULES.publication_date}
+            helperText={translate('archive.wizard.fields.publication_date_help')}
+            fullWidth
+          />
           <TextInput source="isbn" validate={RULES.isbn} fullWidth />
           <TextInput source="notes" validate={RULES.notes} multiline minRows={3} fullWidth />
         </Box>

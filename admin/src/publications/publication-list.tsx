@@ -4,7 +4,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { CreateButton, List, Pagination, SearchInput, SortButton, TopToolbar, useGetIdentity, useListContext, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  List,
+  Pagination,
+  SearchInput,
+  SortButton,
+  TopToolbar,
+  useGetIdentity,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import type { Publication, PublicationListStatus } from '../../../contracts/catalog.js';
 import { TRASH_PAGE_SIZE } from '../constants.js';
 import { usePageTitle } from '../layout/page-title.js';
@@ -39,12 +49,22 @@ function StatusButtons() {
     if (value !== 'trash' && sort.field === 'deleted_at') setSort({ field: 'created_at', order: 'DESC' });
   };
   return (
-    <ToggleButtonGroup size="small" exclusive value={current} onChange={(_e, value) => choose(value)} aria-label={translate('archive.dashboard.filter_label')}>
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={current}
+      onChange={(_e, value) => choose(value)}
+      aria-label={translate('archive.dashboard.filter_label')}
+    >
       {STATUSES.map(({ value, key }) => (
         <ToggleButton
           key={key}
           value={value}
-          sx={{ textTransform: 'none', fontWeight: 600, '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' } }}
+          sx={{
+            textTransform: 'none',
+            fontWeight: 600,
+            '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+          }}
         >
           {translate(`archive.dashboard.filters.${key}`)}
         </ToggleButton>
@@ -113,7 +133,14 @@ function PublicationCards() {
       <PublicationSelectionBar shown={shown} trash={status === 'trash'} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', pb: 2 }}>
         {shown.map((p, i) => (
-          <PublicationCard key={p.id} publication={p} index={i} actions={actions} selected={selectedIds.includes(p.id)} onToggleSelected={() => onToggleItem(p.id)} />
+          <PublicationCard
+            key={p.id}
+            publication={p}
+            index={i}
+            actions={actions}
+            selected={selectedIds.includes(p.id)}
+            onToggleSelected={() => onToggleItem(p.id)}
+          />
         ))}
       </Box>
     </>

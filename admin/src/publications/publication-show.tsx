@@ -33,7 +33,8 @@ const BookImportDialog = lazy(() => import('../book-import/book-import-dialog.js
 function useDetailFailure() {
   const translate = useTranslate();
   return useCallback(
-    (err: unknown, fallbackKey: string) => translate('archive.notify.error_prefix', { message: serverField(err, 'error') ?? translate(fallbackKey) }),
+    (err: unknown, fallbackKey: string) =>
+      translate('archive.notify.error_prefix', { message: serverField(err, 'error') ?? translate(fallbackKey) }),
     [translate],
   );
 }
@@ -49,7 +50,8 @@ function BackLink() {
 /** 'Error Loading Publication' with the server's error, else the message, else the spec's text. */
 function LoadError({ error }: { error: unknown }) {
   const translate = useTranslate();
-  const message = serverField(error, 'error') ?? (error instanceof Error && error.message ? error.message : translate('archive.detail.load_failed'));
+  const message =
+    serverField(error, 'error') ?? (error instanceof Error && error.message ? error.message : translate('archive.detail.load_failed'));
   return (
     <Alert severity="error" role="alert" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <AlertTitle component="h1" variant="h5">
@@ -161,7 +163,13 @@ export function PublicationShow() {
   if (error) return <LoadError error={error} />;
   if (id === undefined) return <Loading />;
   return (
-    <ShowBase resource="publications" id={id} queryOptions={{ retry: false, onError: () => undefined }} error={<ShowLoadError />} loading={<Loading />}>
+    <ShowBase
+      resource="publications"
+      id={id}
+      queryOptions={{ retry: false, onError: () => undefined }}
+      error={<ShowLoadError />}
+      loading={<Loading />}
+    >
       <PublicationDetail />
     </ShowBase>
   );

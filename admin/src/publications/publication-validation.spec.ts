@@ -11,7 +11,7 @@ async function message(rules: unknown, value: unknown): Promise<unknown> {
   return undefined;
 }
 
-describe('publication form rules (the API\'s, in contracts/)', () => {
+describe("publication form rules (the API's, in contracts/)", () => {
   it('wants a title that is not blank and not too long', async () => {
     expect(await message(RULES.title, 'Winter Orchard')).toBeUndefined();
     expect(await message(RULES.title, '')).toBeTruthy();
@@ -21,7 +21,12 @@ describe('publication form rules (the API\'s, in contracts/)', () => {
 
   it('allows no authors, and refuses too many or too long a name', async () => {
     expect(await message(RULES.authors, [])).toBeUndefined();
-    expect(await message(RULES.authors, Array.from({ length: PUBLICATION_LIMITS.authors + 1 }, (_, i) => `A${i}`))).toMatchObject({ message: 'archive.validation.max_authors' });
+    expect(
+      await message(
+        RULES.authors,
+        Array.from({ length: PUBLICATION_LIMITS.authors + 1 }, (_, i) => `A${i}`),
+      ),
+    ).toMatchObject({ message: 'archive.validation.max_authors' });
     expect(await message(RULES.authors, ['x'.repeat(PUBLICATION_LIMITS.author + 1)])).toMatchObject({ message: 'ra.validation.maxLength' });
   });
 
@@ -34,7 +39,16 @@ describe('publication form rules (the API\'s, in contracts/)', () => {
 
 describe('what the edit form sends', () => {
   it('trims author names, drops empty ones, and sends an emptied field as an empty text', () => {
-    expect(publicationPayload({ title: 'T', authors: [' Ann Lee ', '', '  '], publisher: null, publication_date: '1913', isbn: undefined, notes: 'n' })).toEqual({
+    expect(
+      publicationPayload({
+        title: 'T',
+        authors: [' Ann Lee ', '', '  '],
+        publisher: null,
+        publication_date: '1913',
+        isbn: undefined,
+        notes: 'n',
+      }),
+    ).toEqual({
       title: 'T',
       authors: ['Ann Lee'],
       publisher: '',

@@ -27,8 +27,13 @@ export function ReprocessButton({ publication }: { publication: Publication }) {
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   const run = useMutation({
     mutationFn: () => dp.reprocess(publication.id, { onProgress: setProgress }),
-    onSuccess: (result) => notify('archive.notify.reprocess_done', { type: 'success', messageArgs: { smart_count: result.extracted_poems } }),
-    onError: (err) => notify('archive.notify.reprocess_failed', { type: 'error', messageArgs: { message: serverText(err) ?? (err instanceof Error ? err.message : '') } }),
+    onSuccess: (result) =>
+      notify('archive.notify.reprocess_done', { type: 'success', messageArgs: { smart_count: result.extracted_poems } }),
+    onError: (err) =>
+      notify('archive.notify.reprocess_failed', {
+        type: 'error',
+        messageArgs: { message: serverText(err) ?? (err instanceof Error ? err.message : '') },
+      }),
     onSettled: () => {
       setProgress(null);
       void refresh();
@@ -104,7 +109,11 @@ export function UnscannedPagesNotice({ publication, pages }: { publication: Publ
   if (!pages || publication.deleted_at) return null;
   if (pages.unscanned > 0) {
     return (
-      <Alert severity="warning" sx={{ mb: 3, alignItems: 'flex-start', '& .MuiAlert-action': { pt: 0.5 } }} action={<ReprocessButton publication={publication} />}>
+      <Alert
+        severity="warning"
+        sx={{ mb: 3, alignItems: 'flex-start', '& .MuiAlert-action': { pt: 0.5 } }}
+        action={<ReprocessButton publication={publication} />}
+      >
         <AlertTitle component="h2">{translate('archive.detail.unscanned_title')}</AlertTitle>
         {translate('archive.detail.unscanned_pages', { smart_count: pages.unscanned })}
       </Alert>

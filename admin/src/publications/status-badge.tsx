@@ -13,5 +13,7 @@ const COLOUR = { published: 'success', draft: 'warning', deleted: 'error' } as c
 /** Published, Draft, or Deleted in the trash (SPEC section 2). */
 export function StatusBadge({ publication }: { publication: Pick<Publication, 'status' | 'deleted_at'> }) {
   const kind = badgeKind(publication);
-  return <Chip size="small" variant="outlined" color={COLOUR[kind]} label={useTranslate()(`archive.status.${kind}`)} sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip size="small" variant="outlined" color={COLOUR[kind]} label={useTranslate()(`archive.status.${kind}`)} sx={{ fontWeight: 600 }} />
+  );
 }

@@ -8,7 +8,10 @@ import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 /** Re-reads every publication and poem query after a change (lists, counts, the open detail page). */
 export function useRefreshCatalog() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems'].includes(String(q.queryKey[0])) }), [queryClient]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ predicate: (q) => ['publications', 'poems'].includes(String(q.queryKey[0])) }),
+    [queryClient],
+  );
 }
 
 /**
@@ -25,7 +28,10 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
   const [update] = useUpdate<Publication>();
   const [remove] = useDelete<Publication>();
   const notifySaved = useUndoNotify();
-  const fail = useCallback((fallbackKey: string) => (err: unknown) => notify(failureText(err, fallbackKey), { type: 'error' }), [notify, failureText]);
+  const fail = useCallback(
+    (fallbackKey: string) => (err: unknown) => notify(failureText(err, fallbackKey), { type: 'error' }),
+    [notify, failureText],
+  );
 
   return {
     togglePublish: (p: Publication) =>

@@ -13,7 +13,11 @@ export function usePublicationIdFromRoute(): { ref: string; id?: number; error: 
   const { id: ref = '' } = useParams();
   const numeric = /^\d{1,9}$/.test(ref) ? Number(ref) : undefined;
   const queryClient = useQueryClient();
-  const { data, error } = useGetOne<Publication>('publications', { id: ref as unknown as number }, { enabled: numeric === undefined, retry: false });
+  const { data, error } = useGetOne<Publication>(
+    'publications',
+    { id: ref as unknown as number },
+    { enabled: numeric === undefined, retry: false },
+  );
   const [resolved, setResolved] = useState<number>();
   useEffect(() => {
     if (!data) return;

@@ -1,6 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required, useEditContext, useNotify, useTranslate } from 'react-admin';
+import {
+  DateInput,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  required,
+  useEditContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { serverField } from '../../../contracts/errors.js';
 import { MEMORIAL_LIMITS as LIMITS, type MemorialSettings } from '../../../contracts/settings.js';
 import { usePageTitle } from '../layout/page-title.js';

@@ -34,7 +34,12 @@ function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => voi
     const { x, y, width, height } = area.current;
     setBusy(true);
     try {
-      const saved = await dataProvider.setPortrait(file, { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) });
+      const saved = await dataProvider.setPortrait(file, {
+        x: Math.round(x),
+        y: Math.round(y),
+        width: Math.round(width),
+        height: Math.round(height),
+      });
       notify('archive.settings.portrait_saved', { type: 'success' });
       onSaved(saved);
     } catch (error) {
@@ -66,7 +71,14 @@ function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => voi
           <Typography id={`${titleId}-zoom`} variant="body2">
             {translate('archive.settings.zoom')}
           </Typography>
-          <Slider value={zoom} min={1} max={4} step={0.05} onChange={(_, value) => setZoom(value as number)} aria-labelledby={`${titleId}-zoom`} />
+          <Slider
+            value={zoom}
+            min={1}
+            max={4}
+            step={0.05}
+            onChange={(_, value) => setZoom(value as number)}
+            aria-labelledby={`${titleId}-zoom`}
+          />
         </Box>
       </DialogContent>
       <DialogActions>
@@ -104,10 +116,28 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
   };
 
   return (
-    <Box component="section" aria-labelledby={`${inputId}-heading`} sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-      <Box sx={{ width: 160, aspectRatio: `${PORTRAIT_ASPECT}`, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200', display: 'grid', placeItems: 'center' }}>
+    <Box
+      component="section"
+      aria-labelledby={`${inputId}-heading`}
+      sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}
+    >
+      <Box
+        sx={{
+          width: 160,
+          aspectRatio: `${PORTRAIT_ASPECT}`,
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'grey.200',
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
         {portrait ? (
-          <img src={portrait} alt={translate('archive.settings.portrait_alt', { name: record.poet_name })} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <img
+            src={portrait}
+            alt={translate('archive.settings.portrait_alt', { name: record.poet_name })}
+            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ p: 1, textAlign: 'center' }}>
             {translate('archive.settings.portrait_none')}

@@ -63,7 +63,9 @@ export function CreationWizard({ open, publicationId = null, onClose, onComplete
         slotProps={{ paper: { sx: { maxWidth: THEME.wizardMaxWidth, width: '100%' } } }}
         aria-labelledby="wizard-title"
       >
-        <DialogTitle id="wizard-title">{translate(state.fixedPublicationId !== null ? 'archive.wizard.title_existing' : 'archive.wizard.title_new')}</DialogTitle>
+        <DialogTitle id="wizard-title">
+          {translate(state.fixedPublicationId !== null ? 'archive.wizard.title_existing' : 'archive.wizard.title_new')}
+        </DialogTitle>
         <Step state={state} dispatch={dispatch} actions={actions} close={close} ask={ask} />
       </Dialog>
       <Confirm

@@ -10,7 +10,9 @@ import type { ImageItem } from './wizard.machine.js';
 
 const JUNK = new Set(['.ds_store', 'thumbs.db']);
 /** The picker offers exactly the photo types the server takes (a HEIC photo often comes with no MIME type: its ending counts). */
-const ACCEPT: Record<string, string[]> = Object.fromEntries(Object.entries(PAGE_PHOTO_TYPES).map(([type, endings]) => [type, [...endings]]));
+const ACCEPT: Record<string, string[]> = Object.fromEntries(
+  Object.entries(PAGE_PHOTO_TYPES).map(([type, endings]) => [type, [...endings]]),
+);
 const ACCEPT_TEXT = Object.keys(PAGE_PHOTO_TYPES).join(', ');
 let counter = 0;
 
@@ -62,7 +64,9 @@ export function ImageDropZone({
       const wanted = accepted.filter((f) => !isJunkFile(f.name));
       const room = MAX_IMAGES_PER_UPLOAD - images.length;
       if (wanted.length > room) messages.unshift(maxMessage);
-      const items = wanted.slice(0, Math.max(room, 0)).map((file) => ({ id: `img-${++counter}`, file, preview: URL.createObjectURL(file) }));
+      const items = wanted
+        .slice(0, Math.max(room, 0))
+        .map((file) => ({ id: `img-${++counter}`, file, preview: URL.createObjectURL(file) }));
       if (items.length) onAdd(items);
       setErrors(messages);
     },

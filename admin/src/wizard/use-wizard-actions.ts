@@ -130,7 +130,11 @@ export function useWizardActions({ open, publicationId, state, dispatch, onClose
   /** Edits made in the preview go to the server before the poems leave it (Scan More, Save Draft, Publish). */
   const saveEdits = async (): Promise<void> => {
     for (const poem of state.poems.filter((p) => p.dirty)) {
-      await dp.update('poems', { id: poem.id, data: { title: poem.title, body: poem.body, notes: poem.notes }, previousData: { id: poem.id } });
+      await dp.update('poems', {
+        id: poem.id,
+        data: { title: poem.title, body: poem.body, notes: poem.notes },
+        previousData: { id: poem.id },
+      });
     }
     dispatch({ type: 'POEMS_SAVED' });
   };

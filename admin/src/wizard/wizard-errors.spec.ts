@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../contracts/errors.js';
 import { translate as t } from '../i18n/i18n-provider.js';
-import { actionFailure as actionFailureT, createFailure as createFailureT, metadataException as metadataExceptionT, metadataNonSuccess as metadataNonSuccessT, scanFailure as scanFailureT } from './wizard-errors.js';
+import {
+  actionFailure as actionFailureT,
+  createFailure as createFailureT,
+  metadataException as metadataExceptionT,
+  metadataNonSuccess as metadataNonSuccessT,
+  scanFailure as scanFailureT,
+} from './wizard-errors.js';
 
 // Worded by the admin's own English messages, so these are the texts the admin sees.
 const metadataNonSuccess = (status: number, error: string | undefined) => metadataNonSuccessT(status, error, t);
@@ -14,9 +20,15 @@ const api = (status: number, body: unknown = {}) => new ApiError('boom', status,
 
 describe('wizard error texts (SPEC section 8)', () => {
   it('metadata answered without success names the cause and offers manual entry', () => {
-    expect(metadataNonSuccess(403, undefined)).toBe('Access denied. Please check your permissions. You can proceed to manually enter the information.');
-    expect(metadataNonSuccess(500, undefined)).toBe('Server error occurred during processing. You can proceed to manually enter the information.');
-    expect(metadataNonSuccess(413, undefined)).toBe('Image files are too large. Please use smaller images. You can proceed to manually enter the information.');
+    expect(metadataNonSuccess(403, undefined)).toBe(
+      'Access denied. Please check your permissions. You can proceed to manually enter the information.',
+    );
+    expect(metadataNonSuccess(500, undefined)).toBe(
+      'Server error occurred during processing. You can proceed to manually enter the information.',
+    );
+    expect(metadataNonSuccess(413, undefined)).toBe(
+      'Image files are too large. Please use smaller images. You can proceed to manually enter the information.',
+    );
     expect(metadataNonSuccess(200, 'No text found')).toBe('No text found You can proceed to manually enter the information.');
   });
 
@@ -34,7 +46,9 @@ describe('wizard error texts (SPEC section 8)', () => {
     expect(createFailure(api(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' }))).toBe(
       'Failed to create publication. Security token expired. Please refresh the page and try again.',
     );
-    expect(createFailure(api(403, { detail: 'Staff only' }))).toBe('Failed to create publication. Access denied. Please check your permissions.');
+    expect(createFailure(api(403, { detail: 'Staff only' }))).toBe(
+      'Failed to create publication. Access denied. Please check your permissions.',
+    );
     expect(createFailure(api(401))).toBe('Failed to create publication. Authentication required. Please log in again.');
     expect(createFailure(api(400, { error: 'title must not be empty' }))).toBe('Failed to create publication. title must not be empty');
     expect(createFailure(new Error(''))).toBe('Failed to create publication. Please try again.');
@@ -46,11 +60,15 @@ describe('wizard error texts (SPEC section 8)', () => {
     expect(scanFailure(api(413)).message).toBe('Files are too large. Please use smaller images.');
     expect(scanFailure(api(0, null)).message).toBe('Network error. Please check your internet connection and try again.');
     expect(scanFailure(new Error('weird')).message).toBe('Error processing content batch. Please try again.');
-    expect(scanFailure(api(400, { error: 'page_3 is not an image (JPEG, PNG or WebP)' })).message).toBe('page_3 is not an image (JPEG, PNG or WebP)');
+    expect(scanFailure(api(400, { error: 'page_3 is not an image (JPEG, PNG or WebP)' })).message).toBe(
+      'page_3 is not an image (JPEG, PNG or WebP)',
+    );
   });
 
   it('clear, save draft and publish failures', () => {
-    expect(actionFailure('archive.errors.publishing', api(409, { error: 'Publication is in the trash' }))).toBe('Error publishing: Publication is in the trash');
+    expect(actionFailure('archive.errors.publishing', api(409, { error: 'Publication is in the trash' }))).toBe(
+      'Error publishing: Publication is in the trash',
+    );
     expect(actionFailure('archive.errors.saving_draft', new Error('x'))).toBe('Error saving draft: Please try again.');
     expect(actionFailure('archive.errors.clearing', api(409, { error: 'Poem 9 is not in this publication; nothing was removed.' }))).toBe(
       'Error clearing poems: Poem 9 is not in this publication; nothing was removed.',

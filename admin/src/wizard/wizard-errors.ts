@@ -72,5 +72,8 @@ export function scanFailure(err: unknown, t: Translate): Outcome {
 
 /** Clear, save draft and publish: 'Error ...' with the server error or 'Please try again.' */
 export function actionFailure(prefixKey: string, err: unknown, t: Translate): string {
-  return t('archive.errors.action_failed', { prefix: t(prefixKey), reason: serverField(err, 'error') ?? serverText(err) ?? t('archive.errors.try_again') });
+  return t('archive.errors.action_failed', {
+    prefix: t(prefixKey),
+    reason: serverField(err, 'error') ?? serverText(err) ?? t('archive.errors.try_again'),
+  });
 }

@@ -15,25 +15,77 @@ import {
 } from './wizard.machine.js';
 
 const publication = (id: number, extra: Partial<Publication> = {}): Publication => ({
-  id, _id: id, slug: `p-${id}`, title: `Book ${id}`, status: 'draft', authors: [], publisher: '', publication_date: '', isbn: '', notes: '',
-  created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', deleted_at: null, published_at: null, poem_count: 2, total_lines: 8, total_words: 40, revision: 1, ...extra,
+  id,
+  _id: id,
+  slug: `p-${id}`,
+  title: `Book ${id}`,
+  status: 'draft',
+  authors: [],
+  publisher: '',
+  publication_date: '',
+  isbn: '',
+  notes: '',
+  created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
+  deleted_at: null,
+  published_at: null,
+  poem_count: 2,
+  total_lines: 8,
+  total_words: 40,
+  revision: 1,
+  ...extra,
 });
 const poem = (id: number, title = `Poem ${id}`): Poem => ({
-  id, slug: `poem-${id}`, title, body: `  first line\nsecond line`, notes: '', line_count: 2, word_count: 4, created_at: '', updated_at: '', publication_id: 1, page_numbers: [id + 10], position: id, revision: 0,
+  id,
+  slug: `poem-${id}`,
+  title,
+  body: `  first line\nsecond line`,
+  notes: '',
+  line_count: 2,
+  word_count: 4,
+  created_at: '',
+  updated_at: '',
+  publication_id: 1,
+  page_numbers: [id + 10],
+  position: id,
+  revision: 0,
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });
 const result = (poems: Poem[], duplicates = 0, jobId = 'scan-7-abc'): ScanResult => ({
-  job_id: jobId, publication_id: 7, pages_total: 1,
-  extracted_poems: poems.length, duplicates_ignored: duplicates, total_scanned: poems.length + duplicates, empty_dropped: 0, continued: [], poems,
-  duplicates: Array.from({ length: duplicates }, (_, i) => ({ title: `Dup ${i}`, matched_poem: { id: 100 + i, title: `Orig ${i}` }, similarity: 0.99, matched_in: 'publication' as const })),
+  job_id: jobId,
+  publication_id: 7,
+  pages_total: 1,
+  extracted_poems: poems.length,
+  duplicates_ignored: duplicates,
+  total_scanned: poems.length + duplicates,
+  empty_dropped: 0,
+  continued: [],
+  poems,
+  duplicates: Array.from({ length: duplicates }, (_, i) => ({
+    title: `Dup ${i}`,
+    matched_poem: { id: 100 + i, title: `Orig ${i}` },
+    similarity: 0.99,
+    matched_in: 'publication' as const,
+  })),
 });
 const run = (state: WizardState, ...events: WizardEvent[]) => events.reduce(reduce, state);
 
 /** A wizard at step 3 for a freshly created publication. */
-const atStep3 = () => run(initialWizardState(), { type: 'MANUAL_CHOSEN' }, { type: 'FIELD_CHANGED', field: 'title', value: 'Songs' },
-  { type: 'CREATE_STARTED' }, { type: 'PUBLICATION_CREATED', publication: publication(7) });
-const inPreviewWith = (n: number) => run(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('a')] }, { type: 'SCAN_STARTED' },
-  { type: 'SCAN_SUCCEEDED', result: result(Array.from({ length: n }, (_, i) => poem(i + 1))) });
+const atStep3 = () =>
+  run(
+    initialWizardState(),
+    { type: 'MANUAL_CHOSEN' },
+    { type: 'FIELD_CHANGED', field: 'title', value: 'Songs' },
+    { type: 'CREATE_STARTED' },
+    { type: 'PUBLICATION_CREATED', publication: publication(7) },
+  );
+const inPreviewWith = (n: number) =>
+  run(
+    atStep3(),
+    { type: 'PAGE_IMAGES_ADDED', images: [image('a')] },
+    { type: 'SCAN_STARTED' },
+    { type: 'SCAN_SUCCEEDED', result: result(Array.from({ length: n }, (_, i) => poem(i + 1))) },
+  );
 
 describe('creation wizard state machine (SPEC section 4)', () => {
   it('starts at step 1 in AI mode with one empty author input', () => {
@@ -107,7 +159,12 @@ describe('creation wizard state machine (SPEC section 4)', () => {
     let s = reduce(initialWizardState(), { type: 'MANUAL_CHOSEN' });
     s = reduce(s, { type: 'AUTHOR_REMOVED', index: 0 });
     expect(s.form.authors).toEqual(['']);
-    s = run(s, { type: 'AUTHOR_CHANGED', index: 0, value: 'A' }, { type: 'AUTHOR_ADDED' }, { type: 'AUTHOR_CHANGED', index: 1, value: 'B' });
+    s = run(
+      s,
+      { type: 'AUTHOR_CHANGED', index: 0, value: 'A' },
+      { type: 'AUTHOR_ADDED' },
+      { type: 'AUTHOR_CHANGED', index: 1, value: 'B' },
+    );
     expect(s.form.authors).toEqual(['A', 'B']);
     s = reduce(s, { type: 'AUTHOR_REMOVED', index: 0 });
     expect(s.form.authors).toEqual(['B']);
@@ -119,7 +176,12 @@ describe('creation wizard state machine (SPEC section 4)', () => {
   });
 
   it('goes from step 2 to 3 after the publication is created, and stays on 2 with the error on failure', () => {
-    const s = run(initialWizardState(), { type: 'MANUAL_CHOSEN' }, { type: 'FIELD_CHANGED', field: 'title', value: 'T' }, { type: 'CREATE_STARTED' });
+    const s = run(
+      initialWizardState(),
+      { type: 'MANUAL_CHOSEN' },
+      { type: 'FIELD_CHANGED', field: 'title', value: 'T' },
+      { type: 'CREATE_STARTED' },
+    );
     expect(s.busy).toBe('creating');
     expect(reduce(s, { type: 'PUBLICATION_CREATED', publication: publication(3) })).toMatchObject({ step: 3, busy: null });
     const failed = reduce(s, { type: 'CREATE_FAILED', error: 'Failed to create publication. Please try again.' });
@@ -142,22 +204,39 @@ describe('creation wizard state machine (SPEC section 4)', () => {
 
   it('stays in scanning with the report when every poem was a duplicate, still offering to finish', () => {
     expect(canFinish(atStep3())).toBe(false);
-    const s = run(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('a')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([], 2) });
+    const s = run(
+      atStep3(),
+      { type: 'PAGE_IMAGES_ADDED', images: [image('a')] },
+      { type: 'SCAN_STARTED' },
+      { type: 'SCAN_SUCCEEDED', result: result([], 2) },
+    );
     expect(inPreview(s)).toBe(false);
     expect(s.scanStats).toMatchObject({ total: 2, fresh: 0, duplicates: 2 });
     expect(canFinish(s)).toBe(true);
   });
 
   it('after Scan More finds only duplicates, Save Draft and Publish stay offered', () => {
-    const s = run(inPreviewWith(2), { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([], 2) });
+    const s = run(
+      inPreviewWith(2),
+      { type: 'SCAN_MORE' },
+      { type: 'PAGE_IMAGES_ADDED', images: [image('b')] },
+      { type: 'SCAN_STARTED' },
+      { type: 'SCAN_SUCCEEDED', result: result([], 2) },
+    );
     expect(inPreview(s)).toBe(false);
     expect(canFinish(s)).toBe(true);
   });
 
-  it("remembers the poems this session scanned, across Scan More and without the ones it deleted", () => {
+  it('remembers the poems this session scanned, across Scan More and without the ones it deleted', () => {
     let s = inPreviewWith(2);
     expect(s.sessionPoemIds).toEqual([1, 2]);
-    s = run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image('b')] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result([poem(5), poem(6)], 0, 'scan-7-def') });
+    s = run(
+      s,
+      { type: 'SCAN_MORE' },
+      { type: 'PAGE_IMAGES_ADDED', images: [image('b')] },
+      { type: 'SCAN_STARTED' },
+      { type: 'SCAN_SUCCEEDED', result: result([poem(5), poem(6)], 0, 'scan-7-def') },
+    );
     expect(s.sessionPoemIds).toEqual([1, 2, 5, 6]);
     s = reduce(s, { type: 'POEM_DELETED', index: 0 });
     expect(s.sessionPoemIds).toEqual([1, 2, 6]);
@@ -168,7 +247,13 @@ describe('creation wizard state machine (SPEC section 4)', () => {
 
   it('remembers the job of every scan of this session once, even one that added no poem, for Start Over to discard its photos', () => {
     const scanned = (s: WizardState, jobId: string, poems: Poem[], duplicates = 0) =>
-      run(s, { type: 'SCAN_MORE' }, { type: 'PAGE_IMAGES_ADDED', images: [image(jobId)] }, { type: 'SCAN_STARTED' }, { type: 'SCAN_SUCCEEDED', result: result(poems, duplicates, jobId) });
+      run(
+        s,
+        { type: 'SCAN_MORE' },
+        { type: 'PAGE_IMAGES_ADDED', images: [image(jobId)] },
+        { type: 'SCAN_STARTED' },
+        { type: 'SCAN_SUCCEEDED', result: result(poems, duplicates, jobId) },
+      );
     expect(canStartOver(atStep3())).toBe(false);
     let s = scanned(atStep3(), 'scan-7-aaa', [], 2);
     expect(s).toMatchObject({ sessionPoemIds: [], sessionJobIds: ['scan-7-aaa'] });
@@ -187,7 +272,11 @@ describe('creation wizard state machine (SPEC section 4)', () => {
   it('refuses a second scan while poems are in the preview, and keeps the error of a failed scan', () => {
     const s = inPreviewWith(2);
     expect(reduce(s, { type: 'SCAN_STARTED' })).toBe(s);
-    const failed = run(atStep3(), { type: 'SCAN_STARTED' }, { type: 'SCAN_FAILED', error: 'Error processing content batch. Please try again.' });
+    const failed = run(
+      atStep3(),
+      { type: 'SCAN_STARTED' },
+      { type: 'SCAN_FAILED', error: 'Error processing content batch. Please try again.' },
+    );
     expect(failed).toMatchObject({ busy: null, scanProgress: null, error: 'Error processing content batch. Please try again.' });
   });
 
@@ -242,7 +331,11 @@ describe('creation wizard state machine (SPEC section 4)', () => {
   it('closing resets everything, keeping the publication supplied on open', () => {
     const fresh = reduce(inPreviewWith(1), { type: 'CLOSED' });
     expect(fresh).toEqual(initialWizardState());
-    let fixed = run(initialWizardState(), { type: 'OPENED', publicationId: 9 }, { type: 'PUBLICATION_LOADED', publication: publication(9) });
+    let fixed = run(
+      initialWizardState(),
+      { type: 'OPENED', publicationId: 9 },
+      { type: 'PUBLICATION_LOADED', publication: publication(9) },
+    );
     fixed = run(fixed, { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }, { type: 'CLOSED' });
     expect(fixed).toMatchObject({ step: 3, fixedPublicationId: 9, pageImages: [], busy: null });
     expect(fixed.publication?.id).toBe(9);
@@ -250,21 +343,37 @@ describe('creation wizard state machine (SPEC section 4)', () => {
 
   it('knows when closing would lose progress: not what the server already keeps', () => {
     expect(hasUnsavedProgress(reduce(initialWizardState(), { type: 'METADATA_IMAGES_ADDED', images: [image('x')] }))).toBe(true);
-    expect(hasUnsavedProgress(run(initialWizardState(), { type: 'MANUAL_CHOSEN' }, { type: 'FIELD_CHANGED', field: 'title', value: 'T' }))).toBe(true);
+    expect(
+      hasUnsavedProgress(run(initialWizardState(), { type: 'MANUAL_CHOSEN' }, { type: 'FIELD_CHANGED', field: 'title', value: 'T' })),
+    ).toBe(true);
     // The created draft and the poems scanned into it are on the server already.
     expect(hasUnsavedProgress(atStep3())).toBe(false);
     expect(hasUnsavedProgress(inPreviewWith(1))).toBe(false);
     expect(hasUnsavedProgress(reduce(inPreviewWith(1), { type: 'POEM_EDITED', index: 0, title: 'Changed' }))).toBe(true);
     expect(hasUnsavedProgress(reduce(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }))).toBe(true);
-    const opened = run(initialWizardState(), { type: 'OPENED', publicationId: 9 }, { type: 'PUBLICATION_LOADED', publication: publication(9) });
+    const opened = run(
+      initialWizardState(),
+      { type: 'OPENED', publicationId: 9 },
+      { type: 'PUBLICATION_LOADED', publication: publication(9) },
+    );
     expect(hasUnsavedProgress(opened)).toBe(false);
   });
 
   it('says what closing keeps: the draft in step 3, the published book as it is', () => {
     expect(closeConfirmation(atStep3())).toBeNull();
-    expect(closeConfirmation(reduce(initialWizardState(), { type: 'METADATA_IMAGES_ADDED', images: [image('x')] }))).toEqual({ key: 'archive.confirm.close_wizard' });
-    expect(closeConfirmation(reduce(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }))).toEqual({ key: 'archive.confirm.close_keeps_draft', args: { title: 'Book 7' } });
-    const live = run(initialWizardState(), { type: 'OPENED', publicationId: 9 }, { type: 'PUBLICATION_LOADED', publication: publication(9, { status: 'published' }) }, { type: 'PAGE_IMAGES_ADDED', images: [image('p')] });
+    expect(closeConfirmation(reduce(initialWizardState(), { type: 'METADATA_IMAGES_ADDED', images: [image('x')] }))).toEqual({
+      key: 'archive.confirm.close_wizard',
+    });
+    expect(closeConfirmation(reduce(atStep3(), { type: 'PAGE_IMAGES_ADDED', images: [image('p')] }))).toEqual({
+      key: 'archive.confirm.close_keeps_draft',
+      args: { title: 'Book 7' },
+    });
+    const live = run(
+      initialWizardState(),
+      { type: 'OPENED', publicationId: 9 },
+      { type: 'PUBLICATION_LOADED', publication: publication(9, { status: 'published' }) },
+      { type: 'PAGE_IMAGES_ADDED', images: [image('p')] },
+    );
     expect(closeConfirmation(live)).toEqual({ key: 'archive.confirm.close_keeps_publication', args: { title: 'Book 9' } });
   });
 

@@ -166,7 +166,10 @@ export function closeConfirmation(state: WizardState): { key: string; args?: Rec
   if (!hasUnsavedProgress(state)) return null;
   const kept = state.step === 3 ? state.publication : null;
   if (!kept) return { key: 'archive.confirm.close_wizard' };
-  return { key: kept.status === 'published' ? 'archive.confirm.close_keeps_publication' : 'archive.confirm.close_keeps_draft', args: { title: kept.title } };
+  return {
+    key: kept.status === 'published' ? 'archive.confirm.close_keeps_publication' : 'archive.confirm.close_keeps_draft',
+    args: { title: kept.title },
+  };
 }
 
 export function inPreview(state: WizardState): boolean {
@@ -270,7 +273,12 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 
     case 'SCAN_STARTED':
       if (state.step !== 3 || state.poems.length > 0) return state;
-      return { ...state, busy: 'scanning', scanProgress: { state: 'queued', pagesDone: 0, pagesTotal: state.pageImages.length }, error: null };
+      return {
+        ...state,
+        busy: 'scanning',
+        scanProgress: { state: 'queued', pagesDone: 0, pagesTotal: state.pageImages.length },
+        error: null,
+      };
 
     case 'SCAN_PROGRESS':
       if (state.busy !== 'scanning') return state;
@@ -297,7 +305,10 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         pageImages: [],
         sessionPoemIds: [...state.sessionPoemIds, ...poems.map((p) => p.id)],
         // The same photos sent again are the same job: it is listed once.
-        sessionJobIds: event.result.job_id && !state.sessionJobIds.includes(event.result.job_id) ? [...state.sessionJobIds, event.result.job_id] : state.sessionJobIds,
+        sessionJobIds:
+          event.result.job_id && !state.sessionJobIds.includes(event.result.job_id)
+            ? [...state.sessionJobIds, event.result.job_id]
+            : state.sessionJobIds,
         scansDone: state.scansDone + 1,
       };
     }
@@ -343,7 +354,18 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, poems: [], currentPoem: 0, pageImages: [], scanStats: null, error: null };
 
     case 'START_OVER_DONE':
-      return { ...state, busy: null, poems: [], currentPoem: 0, pageImages: [], scanStats: null, sessionPoemIds: [], sessionJobIds: [], scansDone: 0, error: null };
+      return {
+        ...state,
+        busy: null,
+        poems: [],
+        currentPoem: 0,
+        pageImages: [],
+        scanStats: null,
+        sessionPoemIds: [],
+        sessionJobIds: [],
+        scansDone: 0,
+        error: null,
+      };
 
     case 'BUSY':
       return { ...state, busy: event.busy };

@@ -168,7 +168,9 @@ export function AboutPoem(props: PoemInBook & { level: 2 | 3 }) {
           </div>
         )}
       </dl>
-      {printed && printed.length > 0 && <PrintedPages pages={printed} title={poem.title || 'Untitled'} bookTitle={publication?.title ?? ''} />}
+      {printed && printed.length > 0 && (
+        <PrintedPages pages={printed} title={poem.title || 'Untitled'} bookTitle={publication?.title ?? ''} />
+      )}
     </section>
   );
 }

@@ -19,7 +19,11 @@ export function CitePanel({ cited, level, say }: { cited: CitedPoem; level: 2 | 
                 type="button"
                 className="button button-outline button-small"
                 onClick={async () =>
-                  say((await copyToClipboard(citationText(style, cited), citationHtml(style, cited))) ? `${label} citation copied` : 'Select the citation to copy it')
+                  say(
+                    (await copyToClipboard(citationText(style, cited), citationHtml(style, cited)))
+                      ? `${label} citation copied`
+                      : 'Select the citation to copy it',
+                  )
                 }
               >
                 Copy {label}

@@ -57,10 +57,18 @@ export function Diagnostics({ error }: { error: LoadError }) {
       setChecks([
         ping.ok
           ? { label: 'Backend ping', state: 'ok', detail: `Answered in ${ping.ms} ms` }
-          : { label: 'Backend ping', state: 'failed', detail: `Backend ping failed${ping.status ? ` (HTTP ${ping.status})` : `: ${ping.error}`}` },
+          : {
+              label: 'Backend ping',
+              state: 'failed',
+              detail: `Backend ping failed${ping.status ? ` (HTTP ${ping.status})` : `: ${ping.error}`}`,
+            },
         list.ok
           ? { label: 'Publications API', state: 'ok', detail: `Answered in ${list.ms} ms` }
-          : { label: 'Publications API', state: 'failed', detail: `Publications API failed${list.status ? ` (HTTP ${list.status})` : `: ${list.error}`}` },
+          : {
+              label: 'Publications API',
+              state: 'failed',
+              detail: `Publications API failed${list.status ? ` (HTTP ${list.status})` : `: ${list.error}`}`,
+            },
         database,
       ]);
       setRaw({ error, ping, publications: { ...list, body: undefined }, health });

@@ -21,7 +21,17 @@ export function LoadingPage({ settings, text }: { settings: PublicSiteSettings; 
  * is unavailable (503: its database is down) the page is there but cannot be shown, so the retry
  * panel replaces "not found".
  */
-export function NotFoundPage({ settings, heading, message, error }: { settings: PublicSiteSettings; heading: string; message: string; error?: LoadError }) {
+export function NotFoundPage({
+  settings,
+  heading,
+  message,
+  error,
+}: {
+  settings: PublicSiteSettings;
+  heading: string;
+  message: string;
+  error?: LoadError;
+}) {
   if (error?.status === 503) {
     return (
       <Layout settings={settings}>

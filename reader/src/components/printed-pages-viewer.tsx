@@ -14,11 +14,23 @@ function TurnedPhoto({ page, alt, width, onClick }: { page: PoemPage; alt: strin
   const quarter = rotation === 90 || rotation === 270;
   const box: CSSProperties = { position: 'relative', width, ...(quarter && ratio ? { aspectRatio: `${1 / ratio}` } : {}) };
   const img: CSSProperties = quarter
-    ? { position: 'absolute', left: '50%', top: '50%', width: ratio ? `${ratio * 100}%` : '100%', transform: `translate(-50%, -50%) rotate(${rotation}deg)` }
+    ? {
+        position: 'absolute',
+        left: '50%',
+        top: '50%',
+        width: ratio ? `${ratio * 100}%` : '100%',
+        transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
+      }
     : { width: '100%', transform: rotation ? `rotate(${rotation}deg)` : undefined };
   return (
     <div className="printed-turn" style={box} data-rotation={rotation}>
-      <img src={page.url} alt={alt} style={img} onClick={onClick} onLoad={(e) => setRatio(e.currentTarget.naturalWidth / e.currentTarget.naturalHeight)} />
+      <img
+        src={page.url}
+        alt={alt}
+        style={img}
+        onClick={onClick}
+        onLoad={(e) => setRatio(e.currentTarget.naturalWidth / e.currentTarget.naturalHeight)}
+      />
     </div>
   );
 }
@@ -46,7 +58,12 @@ export function PrintedPagesViewer({ pages, title, bookTitle }: { pages: PoemPag
             Zoom out
           </button>
           <span className="zoom-level" aria-live="polite">{`${ZOOMS[zoom]! * 100}%`}</span>
-          <button type="button" className="button button-outline button-small" onClick={() => zoomBy(1)} disabled={zoom === ZOOMS.length - 1}>
+          <button
+            type="button"
+            className="button button-outline button-small"
+            onClick={() => zoomBy(1)}
+            disabled={zoom === ZOOMS.length - 1}
+          >
             Zoom in
           </button>
           <button type="button" className="button button-small button-primary" onClick={() => dialog.current?.close()}>
@@ -58,7 +75,12 @@ export function PrintedPagesViewer({ pages, title, bookTitle }: { pages: PoemPag
       <div className="printed-photos" tabIndex={0} role="region" aria-label="Page photographs">
         {pages.map((page, i) => (
           <figure key={page.id} className="printed-photo">
-            <TurnedPhoto page={page} alt={label(page, i)} width={`${ZOOMS[zoom]! * 100}%`} onClick={() => setZoom((z) => (z === 0 ? 2 : 0))} />
+            <TurnedPhoto
+              page={page}
+              alt={label(page, i)}
+              width={`${ZOOMS[zoom]! * 100}%`}
+              onClick={() => setZoom((z) => (z === 0 ? 2 : 0))}
+            />
             <figcaption>{label(page, i)}</figcaption>
           </figure>
         ))}

@@ -2,7 +2,15 @@ import type { Publication } from '../../../contracts/reader-page.js';
 import { authorsText, collectionStats, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { Link } from './navigation.js';
 
-export function PublicationCard({ publication, poetName, headingLevel }: { publication: Publication; poetName: string; headingLevel: 2 | 3 }) {
+export function PublicationCard({
+  publication,
+  poetName,
+  headingLevel,
+}: {
+  publication: Publication;
+  poetName: string;
+  headingLevel: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const published = formatPublicationDate(publication.publication_date);
   const archived = formatLongDate(publication.created_at);

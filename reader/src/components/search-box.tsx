@@ -11,7 +11,15 @@ export function SearchBox() {
       <label htmlFor="site-search" className="search-label-hidden">
         Search poems and collections
       </label>
-      <input id="site-search" className="search-input" type="search" name="q" maxLength={SEARCH_QUERY_MAX_LENGTH} placeholder="Search poems" required />
+      <input
+        id="site-search"
+        className="search-input"
+        type="search"
+        name="q"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        placeholder="Search poems"
+        required
+      />
       <button type="submit" className="search-button">
         Search
       </button>

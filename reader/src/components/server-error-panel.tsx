@@ -61,7 +61,12 @@ export function ServerErrorPanel({ error }: { error: LoadError }) {
         >
           {retrying ? 'Retrying...' : 'Try Again'}
         </button>
-        <button type="button" className="button button-outline" aria-expanded={showDiagnostics} onClick={() => setShowDiagnostics((v) => !v)}>
+        <button
+          type="button"
+          className="button button-outline"
+          aria-expanded={showDiagnostics}
+          onClick={() => setShowDiagnostics((v) => !v)}
+        >
           {showDiagnostics ? 'Hide Diagnostics' : 'Show Diagnostics'}
         </button>
       </div>

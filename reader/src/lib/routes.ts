@@ -12,7 +12,9 @@ export type RouteMatch = Exclude<PageRoute, { route: 'index' } | { route: 'searc
  */
 export function matchRoute(pathname: string): RouteMatch | null {
   const match = matchPage(pathname);
-  return match === null || match.route === 'index' || match.route === 'search' || match.route === 'print' || match.route === 'about' ? null : match;
+  return match === null || match.route === 'index' || match.route === 'search' || match.route === 'print' || match.route === 'about'
+    ? null
+    : match;
 }
 
 const enc = encodeURIComponent;
@@ -35,7 +37,11 @@ export function publicationUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, publica
 }
 
 /** The poem's canonical address: inside its book; on its own only when the book is not known. */
-export function poemUrl(s: Pick<PublicSiteSettings, 'publicUrl'>, poem: Pick<Poem, 'slug' | 'id'>, publication: Pick<Publication, 'slug' | 'id'> | null): string {
+export function poemUrl(
+  s: Pick<PublicSiteSettings, 'publicUrl'>,
+  poem: Pick<Poem, 'slug' | 'id'>,
+  publication: Pick<Publication, 'slug' | 'id'> | null,
+): string {
   if (publication) return `${publicationUrl(s, publication)}/${encodeURIComponent(refOf(poem))}`;
   return `${s.publicUrl}/poem/${encodeURIComponent(refOf(poem))}`;
 }

@@ -33,11 +33,25 @@ describe('poemKeywords', () => {
     expect(poemKeywords('The Sea', 'sea sea sun sun their their there 1998 1998')).toEqual(['poem', 'poetry', 'poet']);
   });
   it("drops a possessive 's, counts letters beyond the basic plane as one each, and keeps accents", () => {
-    expect(poemKeywords('', "night’s night's night café café 𝒜𝒷𝒸𝒹 𝒜𝒷𝒸𝒹 ab𝒞 ab𝒞 ab𝒞")).toEqual(['poem', 'poetry', 'poet', 'night', 'café', '𝒜𝒷𝒸𝒹']);
+    expect(poemKeywords('', "night’s night's night café café 𝒜𝒷𝒸𝒹 𝒜𝒷𝒸𝒹 ab𝒞 ab𝒞 ab𝒞")).toEqual([
+      'poem',
+      'poetry',
+      'poet',
+      'night',
+      'café',
+      '𝒜𝒷𝒸𝒹',
+    ]);
   });
   it('breaks ties by first appearance and folds case', () => {
     expect(poemKeywords('', 'Moon moon star star tide tide wave wave leaf leaf bird bird')).toEqual([
-      'poem', 'poetry', 'poet', 'moon', 'star', 'tide', 'wave', 'leaf',
+      'poem',
+      'poetry',
+      'poet',
+      'moon',
+      'star',
+      'tide',
+      'wave',
+      'leaf',
     ]);
   });
 });
@@ -64,21 +78,26 @@ describe('buildHead', () => {
   });
 
   it('describes the About page as a ProfilePage of the poet, with the portrait and the biography as plain text', () => {
-    const withPortrait = { ...settings, biographyHtml: '<p>Taught <em>literature</em> &amp; wrote.</p>', portrait: { url: '/api/settings/portrait/p.jpg', width: 640, height: 800 } };
+    const withPortrait = {
+      ...settings,
+      biographyHtml: '<p>Taught <em>literature</em> &amp; wrote.</p>',
+      portrait: { url: '/api/settings/portrait/p.jpg', width: 640, height: 800 },
+    };
     const head = buildHead({ route: 'about' }, withPortrait);
     expect(head.title).toBe('About Ana Poet | The Ana Poet Archive');
     expect(head.canonical).toBe('https://poems.example/about');
     expect(head.description).toBe('Ana Poet, Poet and Professor. Taught literature & wrote.');
     const nodes = head.jsonLd!['@graph'] as Record<string, unknown>[];
     expect(nodes.map((n) => n['@type'])).toEqual(['ProfilePage', 'Person', 'BreadcrumbList']);
-    expect(nodes[1]).toMatchObject({ name: 'Ana Poet', image: 'https://poems.example/api/settings/portrait/p.jpg', url: 'https://poems.example/about' });
+    expect(nodes[1]).toMatchObject({
+      name: 'Ana Poet',
+      image: 'https://poems.example/api/settings/portrait/p.jpg',
+      url: 'https://poems.example/about',
+    });
   });
 
   it('describes a publication as a Book on its slug URL with a breadcrumb', () => {
-    const head = buildHead(
-      { route: 'publication', ref: '7', reader: { state: 'ready', data: book([poem()]) } },
-      settings,
-    );
+    const head = buildHead({ route: 'publication', ref: '7', reader: { state: 'ready', data: book([poem()]) } }, settings);
     expect(head.title).toBe('River Songs | The Ana Poet Archive');
     expect(head.canonical).toBe('https://poems.example/publication/river-songs');
     const [bookNode, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
@@ -96,7 +115,10 @@ describe('buildHead', () => {
 
   it('describes a poem as a CreativeWork of genre Poetry that is part of its Book', () => {
     const p = poem({ body: `${'long line of verse '.repeat(20)}` });
-    const head = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } }, settings);
+    const head = buildHead(
+      { route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } },
+      settings,
+    );
     expect(head.description.length).toBeLessThanOrEqual(160);
     expect(head.keywords.slice(0, 3)).toEqual(['poem', 'poetry', 'poet']);
     const [work, crumbs] = head.jsonLd!['@graph'] as Record<string, any>[];
@@ -107,10 +129,18 @@ describe('buildHead', () => {
   it('gives a poem in its book the same head at both addresses, canonical inside the book, with its card', () => {
     const p = poem();
     const inBook = buildHead(
-      { route: 'publication', ref: 'river-songs', poem: 'the-river', reader: { state: 'ready', data: book([poem({ id: 10, slug: 'first' }), p]) } },
+      {
+        route: 'publication',
+        ref: 'river-songs',
+        poem: 'the-river',
+        reader: { state: 'ready', data: book([poem({ id: 10, slug: 'first' }), p]) },
+      },
       settings,
     );
-    const alone = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } }, settings);
+    const alone = buildHead(
+      { route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: p, publication: publication() } } },
+      settings,
+    );
     expect(inBook).toEqual(alone);
     expect(inBook.title).toBe('The River | The Ana Poet Archive');
     expect(inBook.canonical).toBe('https://poems.example/publication/river-songs/the-river');
@@ -119,7 +149,14 @@ describe('buildHead', () => {
     expect(html).toContain('<meta data-rh property="og:image:width" content="1200">');
     expect(html).toContain('<meta data-rh name="twitter:card" content="summary_large_image">');
     // A new text is a new card address.
-    const edited = buildHead({ route: 'poem', ref: 'the-river', poem: { state: 'ready', data: { poem: poem({ body: 'new words' }), publication: publication() } } }, settings);
+    const edited = buildHead(
+      {
+        route: 'poem',
+        ref: 'the-river',
+        poem: { state: 'ready', data: { poem: poem({ body: 'new words' }), publication: publication() } },
+      },
+      settings,
+    );
     expect(edited.image!.url).not.toBe(inBook.image!.url);
   });
 
@@ -135,17 +172,26 @@ describe('buildHead', () => {
     const opening = poem({ id: 10, slug: 'first', title: 'First Light', body: 'Morning comes\nover the water' });
     const poems = [opening, poem({ id: 12, slug: 'second', title: 'Second Song' }), poem({ id: 13, slug: 'third', title: 'Third Song' })];
     const full = buildHead({ route: 'publication', ref: 'river-songs', reader: { state: 'ready', data: book(poems) } }, settings);
-    const lean = buildHead({ route: 'publication', ref: 'river-songs', reader: { state: 'ready', data: book(poems, publication(), [opening]) } }, settings);
+    const lean = buildHead(
+      { route: 'publication', ref: 'river-songs', reader: { state: 'ready', data: book(poems, publication(), [opening]) } },
+      settings,
+    );
     expect(lean).toEqual(full);
     expect(lean.description).toContain('a poetry collection of 3 poems. Includes First Light, Second Song, Third Song.');
     expect((lean.jsonLd!['@graph'] as Record<string, unknown>[])[0]).toMatchObject({ numberOfItems: 3 });
 
-    const waiting = buildHead({ route: 'publication', ref: 'river-songs', poem: 'third', reader: { state: 'ready', data: book(poems, publication(), [opening]) } }, settings);
+    const waiting = buildHead(
+      { route: 'publication', ref: 'river-songs', poem: 'third', reader: { state: 'ready', data: book(poems, publication(), [opening]) } },
+      settings,
+    );
     expect([waiting.title, waiting.noindex]).toEqual(['Loading poem... | The Ana Poet Archive', true]);
   });
 
   it('never indexes error states and honours the site-wide noindex', () => {
-    const missing = buildHead({ route: 'poem', ref: 'x', poem: { state: 'error', error: { status: 404, message: 'Poem not found' } } }, settings);
+    const missing = buildHead(
+      { route: 'poem', ref: 'x', poem: { state: 'error', error: { status: 404, message: 'Poem not found' } } },
+      settings,
+    );
     expect(missing.noindex).toBe(true);
     expect(missing.title).toBe('Poem Not Found | The Ana Poet Archive');
     const hidden = buildHead({ route: 'home', list: { state: 'ready', data: [] } }, { ...settings, noindex: true });

@@ -5,7 +5,15 @@
  * poem inside its book, /publication/{book}/{poem}; /poem/{slug} points there. Pure functions: the server renders them into the first response and the client
  * re-renders them after in-app navigation.
  */
-import { isPoemNotFound, poemAt, poemIndexOf, type PageState, type Poem, type PublicSiteSettings, type Publication } from '../../../contracts/reader-page.js';
+import {
+  isPoemNotFound,
+  poemAt,
+  poemIndexOf,
+  type PageState,
+  type Poem,
+  type PublicSiteSettings,
+  type Publication,
+} from '../../../contracts/reader-page.js';
 import {
   poemCard,
   poemCardPath,
@@ -260,10 +268,16 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
       }
       const by = authorsText(publication.authors, s.poetName);
       const canonical = publicationUrl(s, publication);
-      const facts = [publication.publisher, publication.publication_date].map((v) => v?.trim()).filter(Boolean).join(', ');
+      const facts = [publication.publisher, publication.publication_date]
+        .map((v) => v?.trim())
+        .filter(Boolean)
+        .join(', ');
       const count = contents.length;
       const summary = `${publication.title} by ${by}${facts ? ` (${facts})` : ''}: a poetry collection of ${count} ${count === 1 ? 'poem' : 'poems'}.`;
-      const firstTitles = contents.slice(0, 8).map((p) => p.title).filter(Boolean);
+      const firstTitles = contents
+        .slice(0, 8)
+        .map((p) => p.title)
+        .filter(Boolean);
       return {
         ...titled(publication.title),
         description: cutDescription(firstTitles.length ? `${summary} Includes ${firstTitles.join(', ')}.` : summary),
@@ -299,12 +313,23 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
       trail.push({ name, url: canonical });
       return {
         ...titled(publication ? `${name} · ${publication.title}` : name),
-        description: cutDescription(`${name} of ${of}, alphabetically: ${entries.length} ${entries.length === 1 ? 'poem' : 'poems'}. ${sample.join('; ')}`),
-        keywords: uniq(['poetry', 'poems', page.kind === 'titles' ? 'index of titles' : 'index of first lines', s.poetName, publication?.title]),
+        description: cutDescription(
+          `${name} of ${of}, alphabetically: ${entries.length} ${entries.length === 1 ? 'poem' : 'poems'}. ${sample.join('; ')}`,
+        ),
+        keywords: uniq([
+          'poetry',
+          'poems',
+          page.kind === 'titles' ? 'index of titles' : 'index of first lines',
+          s.poetName,
+          publication?.title,
+        ]),
         canonical,
         noindex: s.noindex,
         ogType: 'website',
-        jsonLd: graph({ '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } }, breadcrumbJsonLd(trail)),
+        jsonLd: graph(
+          { '@type': 'CollectionPage', name, url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } },
+          breadcrumbJsonLd(trail),
+        ),
       };
     }
     case 'about': {
@@ -324,7 +349,13 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
         noindex: s.noindex,
         ogType: 'website',
         jsonLd: graph(
-          { '@type': 'ProfilePage', name: `About ${s.poetName}`, url: canonical, mainEntity: { '@id': `${s.publicUrl}/#poet` }, isPartOf: { '@id': `${s.publicUrl}/#website` } },
+          {
+            '@type': 'ProfilePage',
+            name: `About ${s.poetName}`,
+            url: canonical,
+            mainEntity: { '@id': `${s.publicUrl}/#poet` },
+            isPartOf: { '@id': `${s.publicUrl}/#website` },
+          },
           poetJsonLd(s),
           breadcrumbJsonLd([home, { name: `About ${s.poetName}`, url: canonical }]),
         ),
@@ -345,14 +376,17 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
       };
     }
     case 'print': {
-      if (page.book.state !== 'ready') return placeholderHead(page.book.state === 'loading' ? 'Loading publication...' : 'Publication Not Found', s);
+      if (page.book.state !== 'ready')
+        return placeholderHead(page.book.state === 'loading' ? 'Loading publication...' : 'Publication Not Found', s);
       const { publication, poems } = page.book.data;
       const by = authorsText(publication.authors, s.poetName);
       // A view of the book: search engines are pointed at the book's own page.
       const canonical = publicationUrl(s, publication);
       return {
         ...titled(`${publication.title} · Print edition`),
-        description: cutDescription(`${publication.title} by ${by}, set for print: title page, contents and ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}, one to a page.`),
+        description: cutDescription(
+          `${publication.title} by ${by}, set for print: title page, contents and ${poems.length} ${poems.length === 1 ? 'poem' : 'poems'}, one to a page.`,
+        ),
         keywords: uniq(['poetry', 'poems', 'poetry collection', publication.title, by]),
         canonical,
         noindex: s.noindex,

@@ -17,7 +17,14 @@ const anchorOf = (poem: { slug: string; id: number }) => `poem-${refOf(poem)}`;
 export function BookPrintPage({ book, settings }: { book: Load<BookData>; settings: PublicSiteSettings }) {
   if (book.state === 'loading') return <LoadingPage settings={settings} text="Loading publication..." />;
   if (book.state === 'error') {
-    return <NotFoundPage settings={settings} heading="Publication Not Found" message={book.error.status === 404 ? 'Publication not found' : book.error.message} error={book.error} />;
+    return (
+      <NotFoundPage
+        settings={settings}
+        heading="Publication Not Found"
+        message={book.error.status === 404 ? 'Publication not found' : book.error.message}
+        error={book.error}
+      />
+    );
   }
   const { publication, poems } = book.data;
   const ref = refOf(publication);

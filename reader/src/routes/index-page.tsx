@@ -25,7 +25,8 @@ const letterId = (letter: string) => `letter-${letter === '#' ? 'other' : letter
 export function IndexPage({ index, settings }: { index: Load<IndexData>; settings: PublicSiteSettings }) {
   if (index.state === 'loading') return <LoadingPage settings={settings} text="Loading index..." />;
   if (index.state === 'error') {
-    if (index.error.status === 404) return <NotFoundPage settings={settings} heading="Publication Not Found" message="Publication not found" />;
+    if (index.error.status === 404)
+      return <NotFoundPage settings={settings} heading="Publication Not Found" message="Publication not found" />;
     return (
       <Layout settings={settings}>
         <div className="container page-pad">
@@ -52,7 +53,11 @@ export function IndexPage({ index, settings }: { index: Load<IndexData>; setting
         <p className="page-intro">
           {publication ? (
             <>
-              The poems of <cite><bdi>{publication.title}</bdi></cite> by their {kind === 'titles' ? 'titles' : 'first lines'}, alphabetically.
+              The poems of{' '}
+              <cite>
+                <bdi>{publication.title}</bdi>
+              </cite>{' '}
+              by their {kind === 'titles' ? 'titles' : 'first lines'}, alphabetically.
             </>
           ) : (
             <>Every poem in the archive by its {kind === 'titles' ? 'title' : 'first line'}, alphabetically.</>

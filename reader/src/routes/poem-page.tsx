@@ -14,7 +14,14 @@ import { isoPublicationDate } from '../lib/dates.js';
 export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: PublicSiteSettings }) {
   if (poem.state === 'loading') return <LoadingPage settings={settings} text="Loading poem..." />;
   if (poem.state === 'error') {
-    return <NotFoundPage settings={settings} heading="Poem Not Found" message={poem.error.status === 404 ? 'Poem not found' : 'Failed to load poem'} error={poem.error} />;
+    return (
+      <NotFoundPage
+        settings={settings}
+        heading="Poem Not Found"
+        message={poem.error.status === 404 ? 'Poem not found' : 'Failed to load poem'}
+        error={poem.error}
+      />
+    );
   }
   const { poem: p, publication, printed_pages } = poem.data;
   const collectionHref = publication

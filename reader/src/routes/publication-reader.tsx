@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { isPoemNotFound, POEM_NOT_FOUND, poemAt, poemIndexOf, type Load, type PublicSiteSettings, type ReaderData } from '../../../contracts/reader-page.js';
+import {
+  isPoemNotFound,
+  POEM_NOT_FOUND,
+  poemAt,
+  poemIndexOf,
+  type Load,
+  type PublicSiteSettings,
+  type ReaderData,
+} from '../../../contracts/reader-page.js';
 import { HeaderTools, Layout } from '../components/layout.js';
 import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
@@ -15,7 +23,15 @@ const CONTENTS = -1;
  * /publication/{book}: the Table of Contents; /publication/{book}/{poem}: one poem of it, at its
  * own address, with the bottom bar (SPEC section 2). Every step is a history entry.
  */
-export function PublicationReaderPage({ reader, poemRef, settings }: { reader: Load<ReaderData>; poemRef?: string; settings: PublicSiteSettings }) {
+export function PublicationReaderPage({
+  reader,
+  poemRef,
+  settings,
+}: {
+  reader: Load<ReaderData>;
+  poemRef?: string;
+  settings: PublicSiteSettings;
+}) {
   if (reader.state === 'loading') return <LoadingPage settings={settings} text="Loading publication..." />;
   if (reader.state === 'error') {
     if (isPoemNotFound(reader.error)) {
@@ -26,7 +42,8 @@ export function PublicationReaderPage({ reader, poemRef, settings }: { reader: L
     return <NotFoundPage settings={settings} heading="Publication Not Found" message={message} error={reader.error} />;
   }
   const view = poemRef === undefined ? CONTENTS : poemIndexOf(reader.data.contents, poemRef);
-  if (poemRef !== undefined && view < 0) return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;
+  if (poemRef !== undefined && view < 0)
+    return <NotFoundPage settings={settings} heading="Poem Not Found" message={POEM_NOT_FOUND.message} />;
   return <Reader data={reader.data} view={view} settings={settings} />;
 }
 
@@ -39,7 +56,10 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
   const last = contents.length - 1;
   const bookRef = refOf(publication);
   const selfHref = paths.publication(bookRef);
-  const hrefOf = useCallback((index: number) => (index === CONTENTS ? selfHref : paths.bookPoem(bookRef, refOf(contents[index]!))), [bookRef, selfHref, contents]);
+  const hrefOf = useCallback(
+    (index: number) => (index === CONTENTS ? selfHref : paths.bookPoem(bookRef, refOf(contents[index]!))),
+    [bookRef, selfHref, contents],
+  );
 
   const go = useCallback(
     (next: number) => {
@@ -113,7 +133,13 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
               <>
                 <Verse body={poem.body} />
                 <PoemActions poem={poem} publication={publication} settings={settings} level={3} />
-                <AboutPoem poem={poem} publication={publication} printedPages={data.printed_pages[String(poem.id)]} settings={settings} level={3} />
+                <AboutPoem
+                  poem={poem}
+                  publication={publication}
+                  printedPages={data.printed_pages[String(poem.id)]}
+                  settings={settings}
+                  level={3}
+                />
               </>
             ) : (
               <p className="status-text" role="status">

@@ -61,15 +61,24 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
   }
   const r = results.data;
   if (!r.q) {
-    return <p className="page-intro">Find any published poem by its title, its first line or a line you remember, and any collection by its title, author or publisher.</p>;
+    return (
+      <p className="page-intro">
+        Find any published poem by its title, its first line or a line you remember, and any collection by its title, author or publisher.
+      </p>
+    );
   }
-  const found = [r.poem_total && plural(r.poem_total, 'poem', 'poems'), r.publication_total && plural(r.publication_total, 'collection', 'collections')];
+  const found = [
+    r.poem_total && plural(r.poem_total, 'poem', 'poems'),
+    r.publication_total && plural(r.publication_total, 'collection', 'collections'),
+  ];
   const counted = found.filter(Boolean).join(' and ');
   const one = r.poem_total + r.publication_total === 1;
   return (
     <>
       <p className="search-summary" role="status">
-        {counted ? `${counted} ${one ? 'matches' : 'match'} “${r.q}”.` : `Nothing matches “${r.q}”. Try fewer words, or the start of a word.`}
+        {counted
+          ? `${counted} ${one ? 'matches' : 'match'} “${r.q}”.`
+          : `Nothing matches “${r.q}”. Try fewer words, or the start of a word.`}
       </p>
       {r.did_you_mean && (
         <p className="did-you-mean">
@@ -85,18 +94,26 @@ function SearchBody({ results, poetName }: { results: Load<SearchResults>; poetN
             {r.poems.map((hit) => (
               <li key={hit.id} className="search-hit">
                 <h3 className="search-hit-title">
-                  <Link href={paths.bookPoem(refOf(hit.publication), refOf(hit))} dangerouslySetInnerHTML={{ __html: hit.title_html || 'Untitled' }} />
+                  <Link
+                    href={paths.bookPoem(refOf(hit.publication), refOf(hit))}
+                    dangerouslySetInnerHTML={{ __html: hit.title_html || 'Untitled' }}
+                  />
                 </h3>
                 {hit.snippet_lines.length > 0 && <Snippet lines={hit.snippet_lines} />}
                 <p className="search-meta">
-                  From <Link href={`/publication/${encodeURIComponent(refOf(hit.publication))}`}>
+                  From{' '}
+                  <Link href={`/publication/${encodeURIComponent(refOf(hit.publication))}`}>
                     <bdi>{hit.publication.title}</bdi>
                   </Link>
                 </p>
               </li>
             ))}
           </ol>
-          {r.poem_total > r.poems.length && <p className="search-meta">The best {r.poems.length} of {r.poem_total} poems; add words to narrow the search.</p>}
+          {r.poem_total > r.poems.length && (
+            <p className="search-meta">
+              The best {r.poems.length} of {r.poem_total} poems; add words to narrow the search.
+            </p>
+          )}
         </section>
       )}
       {r.publications.length > 0 && (

@@ -132,10 +132,16 @@ class Backup implements OpenBackup {
       data = await this.store.get(key);
     } catch (err) {
       if (!(err instanceof PageNotStoredError)) throw err;
-      throw new ArchiveError('ARCHIVE.PAGE_MISSING', `The page photo ${key} is missing from the page store, so the backup would not be complete. No backup was written.`);
+      throw new ArchiveError(
+        'ARCHIVE.PAGE_MISSING',
+        `The page photo ${key} is missing from the page store, so the backup would not be complete. No backup was written.`,
+      );
     }
     if (data.length !== size) {
-      throw new ArchiveError('ARCHIVE.PAGE_MISSING', `The page photo ${key} in the page store is ${data.length} bytes, not the ${size} it was stored with. No backup was written.`);
+      throw new ArchiveError(
+        'ARCHIVE.PAGE_MISSING',
+        `The page photo ${key} in the page store is ${data.length} bytes, not the ${size} it was stored with. No backup was written.`,
+      );
     }
     return data;
   }
@@ -144,8 +150,21 @@ class Backup implements OpenBackup {
 /** One tar entry with fixed owner and time, resolved once the pack took it (its backpressure). */
 function addEntry(pack: Pack, name: string, data: Buffer, pax?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    pack.entry({ name, size: data.length, mtime: ENTRY_MTIME, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file', ...(pax ? { pax } : {}) }, data, (err) =>
-      err ? reject(err) : resolve(),
+    pack.entry(
+      {
+        name,
+        size: data.length,
+        mtime: ENTRY_MTIME,
+        mode: 0o644,
+        uid: 0,
+        gid: 0,
+        uname: '',
+        gname: '',
+        type: 'file',
+        ...(pax ? { pax } : {}),
+      },
+      data,
+      (err) => (err ? reject(err) : resolve()),
     );
   });
 }

@@ -67,7 +67,8 @@ export class ArchiveImporter {
     @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
   ) {}
 
   async restoreFile(file: string): Promise<RestoreSummary> {
@@ -94,10 +95,16 @@ export class ArchiveImporter {
 
   private async restoreEntries(entries: AsyncIterator<Source>): Promise<RestoreSummary> {
     const first = await entries.next().catch(() => {
-      throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', 'This file is not a poetry archive backup (it is not a tar file). Nothing was restored.');
+      throw new ArchiveError(
+        'ARCHIVE.UNKNOWN_FORMAT',
+        'This file is not a poetry archive backup (it is not a tar file). Nothing was restored.',
+      );
     });
     if (first.done || first.value.header.name !== MANIFEST_ENTRY || first.value.header.type !== 'file') {
-      throw new ArchiveError('ARCHIVE.UNKNOWN_FORMAT', `This file is not a poetry archive backup (it does not begin with ${MANIFEST_ENTRY}). Nothing was restored.`);
+      throw new ArchiveError(
+        'ARCHIVE.UNKNOWN_FORMAT',
+        `This file is not a poetry archive backup (it does not begin with ${MANIFEST_ENTRY}). Nothing was restored.`,
+      );
     }
     const manifest = parseManifest((await readEntry(first.value, MAX_MANIFEST_BYTES)).toString('utf8'), KNOWN_SCHEMAS);
     if (manifest.site_settings) {
@@ -171,7 +178,8 @@ class Restore {
   async entry(entry: Source): Promise<void> {
     const name = entry.header.name;
     // Links (hard or symbolic, with a size of 0 in their rows), folders and devices are never part of a backup.
-    if (entry.header.type !== 'file') throw ArchiveError.unreadable(`its entry ${name} is not a regular file (${entry.header.type ?? 'unknown'})`);
+    if (entry.header.type !== 'file')
+      throw ArchiveError.unreadable(`its entry ${name} is not a regular file (${entry.header.type ?? 'unknown'})`);
     const tableName = tableOfEntry(name);
     if (tableName !== undefined) return this.rowsEntry(entry, tableName);
     const key = storageKeyOfEntry(name);
@@ -205,7 +213,8 @@ class Restore {
     let number = 0;
     for await (const line of linesOf(entry, MAX_ROW_BYTES)) {
       const where = `${name} line ${++number}`;
-      if (number > ROWS_PER_CHUNK) throw ArchiveError.unreadable(`${name} holds more than the ${ROWS_PER_CHUNK} rows an entry of rows may hold`);
+      if (number > ROWS_PER_CHUNK)
+        throw ArchiveError.unreadable(`${name} holds more than the ${ROWS_PER_CHUNK} rows an entry of rows may hold`);
       let row: unknown;
       try {
         row = JSON.parse(line);
@@ -213,7 +222,9 @@ class Restore {
         throw ArchiveError.unreadable(`${where} is not a row (not valid JSON)`);
       }
       if (typeof row !== 'object' || row === null || JSON.stringify(Object.keys(row)) !== columns) {
-        throw ArchiveError.unreadable(`${where} does not have the columns of ${spec.name} in format version ${this.manifest.format_version}`);
+        throw ArchiveError.unreadable(
+          `${where} does not have the columns of ${spec.name} in format version ${this.manifest.format_version}`,
+        );
       }
       checkRow(spec, row as Record<string, unknown>, where, this.seen, this.limits);
       if (spec.name === 'users') this.accounts.push(String((row as { username: unknown }).username));
@@ -240,14 +251,18 @@ class Restore {
     if (photo === undefined) throw ArchiveError.unreadable(`it holds a page photo no page lists (${key})`);
     if (this.writtenPhotos.has(key)) throw ArchiveError.unreadable(`it holds the page photo ${key} twice`);
     // Sizes are checked before a byte is read: a photo is never larger than an upload may be.
-    if (entry.header.size !== photo.size) throw ArchiveError.unreadable(`the page photo ${key} is ${entry.header.size} bytes, not the ${photo.size} its page lists`);
+    if (entry.header.size !== photo.size)
+      throw ArchiveError.unreadable(`the page photo ${key} is ${entry.header.size} bytes, not the ${photo.size} its page lists`);
     const data = await readEntry(entry, this.limits.maxPhotoBytes);
     // Backups record each photo's checksum beside it; one made before they did, in the page's row.
     const recorded = (entry.header.pax as Record<string, string> | undefined)?.[PHOTO_CHECKSUM_PAX] ?? photo.sha256;
-    if (createHash('sha256').update(data).digest('hex') !== recorded) throw ArchiveError.unreadable(`the page photo ${key} is not the one it was backed up as (its checksum differs)`);
+    if (createHash('sha256').update(data).digest('hex') !== recorded)
+      throw ArchiveError.unreadable(`the page photo ${key} is not the one it was backed up as (its checksum differs)`);
     const type = detectImageType(data);
     if (type !== photo.mimeType) {
-      throw ArchiveError.unreadable(`the page photo ${key} is ${type ? `a ${type} image` : 'not a JPEG, PNG or WebP photo'}, where its page lists ${photo.mimeType}`);
+      throw ArchiveError.unreadable(
+        `the page photo ${key} is ${type ? `a ${type} image` : 'not a JPEG, PNG or WebP photo'}, where its page lists ${photo.mimeType}`,
+      );
     }
     this.writtenPhotos.add(key);
     await this.store.put(key, data);
@@ -301,7 +316,8 @@ async function* linesOf(entry: Source, maxBytes: number): AsyncGenerator<string>
   for await (const chunk of entry as AsyncIterable<Buffer>) {
     let start = 0;
     for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
-      if (pendingBytes + end - start > maxBytes) throw ArchiveError.unreadable(`${name} holds a line longer than any row the archive stores`);
+      if (pendingBytes + end - start > maxBytes)
+        throw ArchiveError.unreadable(`${name} holds a line longer than any row the archive stores`);
       yield line([...pending, chunk.subarray(start, end)]);
       pending = [];
       pendingBytes = 0;
@@ -358,7 +374,10 @@ async function isGzip(file: string): Promise<boolean> {
 function asArchiveError(err: unknown): unknown {
   if (err instanceof ArchiveError) return err;
   const message = (err as Error)?.message ?? String(err);
-  if (/tar|unexpected end|gzip|header|incorrect header check|unexpected end of file|invalid/i.test(message) || (err as { code?: string })?.code?.startsWith('Z_')) {
+  if (
+    /tar|unexpected end|gzip|header|incorrect header check|unexpected end of file|invalid/i.test(message) ||
+    (err as { code?: string })?.code?.startsWith('Z_')
+  ) {
     return ArchiveError.unreadable(message.replace(/[.?!]+$/, ''));
   }
   return err;

@@ -55,13 +55,15 @@ const MAX_ID = 2_147_483_647;
 
 function id(row: Row, field: string): number {
   const value = row[field];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_ID) refuse(field, 'must be a whole number from 1');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_ID)
+    refuse(field, 'must be a whole number from 1');
   return value as number;
 }
 
 function count(row: Row, field: string, max = MAX_ID): number {
   const value = row[field];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > max) refuse(field, `must be a whole number from 0 to ${max}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > max)
+    refuse(field, `must be a whole number from 0 to ${max}`);
   return value as number;
 }
 
@@ -124,7 +126,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     slug(row, 'publications', seen);
     oneOf(row, 'status', ['draft', 'published']);
     const authors = row.authors;
-    if (!Array.isArray(authors) || authors.length > PUBLICATION_LIMITS.authors) refuse('authors', `must be a list of at most ${PUBLICATION_LIMITS.authors} names`);
+    if (!Array.isArray(authors) || authors.length > PUBLICATION_LIMITS.authors)
+      refuse('authors', `must be a list of at most ${PUBLICATION_LIMITS.authors} names`);
     (authors as unknown[]).forEach((author, i) => textOf(author, `authors[${i}]`, PUBLICATION_LIMITS.author));
     for (const field of ['publisher', 'publication_date', 'isbn', 'notes'] as const) text(row, field, PUBLICATION_LIMITS[field]);
     time(row, 'created_at');
@@ -142,9 +145,11 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     if (row.line_count !== countLines(body)) refuse('line_count', `must be the count of its body's lines (${countLines(body)})`);
     if (row.word_count !== countWords(body)) refuse('word_count', `must be the count of its body's words (${countWords(body)})`);
     const pages = row.page_numbers;
-    if (!Array.isArray(pages) || pages.length > POEM_LIMITS.page_numbers) refuse('page_numbers', `must be a list of at most ${POEM_LIMITS.page_numbers} page numbers`);
+    if (!Array.isArray(pages) || pages.length > POEM_LIMITS.page_numbers)
+      refuse('page_numbers', `must be a list of at most ${POEM_LIMITS.page_numbers} page numbers`);
     (pages as unknown[]).forEach((n) => {
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > POEM_LIMITS.page_number) refuse('page_numbers', `must hold page numbers from 1 to ${POEM_LIMITS.page_number}`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > POEM_LIMITS.page_number)
+        refuse('page_numbers', `must hold page numbers from 1 to ${POEM_LIMITS.page_number}`);
     });
     count(row, 'position');
     text(row, 'source_key', 500, { nullable: true });
@@ -155,7 +160,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);
     const jobId = row.job_id;
-    if (typeof jobId !== 'string' || !/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId)) refuse('job_id', 'must be a scan job id (as scan-12-0f3a...)');
+    if (typeof jobId !== 'string' || !/^[a-z]+-\d+-[0-9a-f]{8,64}$/.test(jobId))
+      refuse('job_id', 'must be a scan job id (as scan-12-0f3a...)');
     // A batch holds at most 10 photos; a whole-book import numbers its files' pages as they arrive.
     const pageIndex = count(row, 'page_index');
     const mimeType = oneOf(row, 'mime_type', PHOTO_TYPES);
@@ -172,7 +178,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'created_at');
     time(row, 'scanned_at', true);
     // A backup made before photos could be turned has no rotation: they stand as uploaded.
-    if ('rotation' in row && !PAGE_ROTATIONS.includes(row.rotation as PageRotation)) refuse('rotation', 'must be 0, 90, 180 or 270 (degrees clockwise)');
+    if ('rotation' in row && !PAGE_ROTATIONS.includes(row.rotation as PageRotation))
+      refuse('rotation', 'must be 0, 90, 180 or 270 (degrees clockwise)');
     if (!seen.photos.has(key)) seen.photos.set(key, { size: size as number, sha256: sha256 as string, mimeType });
   },
   poem_pages(row, seen) {
@@ -197,7 +204,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     const subject = oneOf(row, 'subject', ['poem', 'publication']);
     const subjectId = id(row, 'subject_id');
     const publicationId = references(row, 'publication_id', 'publications', seen);
-    if (subject === 'publication' && subjectId !== publicationId) refuse('subject_id', 'of a publication\u2019s version must be its publication_id');
+    if (subject === 'publication' && subjectId !== publicationId)
+      refuse('subject_id', 'of a publication\u2019s version must be its publication_id');
     id(row, 'revision');
     oneOf(row, 'action', REVISION_ACTIONS);
     if (subject === 'poem') poemSnapshot(row.snapshot);
@@ -209,7 +217,20 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
   },
 };
 
-const REVISION_ACTIONS = ['original', 'create', 'edit', 'scan', 'delete', 'details', 'publish', 'unpublish', 'trash', 'untrash', 'reorder', 'revert'] as const;
+const REVISION_ACTIONS = [
+  'original',
+  'create',
+  'edit',
+  'scan',
+  'delete',
+  'details',
+  'publish',
+  'unpublish',
+  'trash',
+  'untrash',
+  'reorder',
+  'revert',
+] as const;
 
 const isRecord = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -222,7 +243,11 @@ function poemSnapshot(snapshot: unknown): void {
   textOf(snapshot.body, field('body'), POEM_LIMITS.body);
   textOf(snapshot.notes, field('notes'), POEM_LIMITS.notes);
   const pages = snapshot.pageNumbers;
-  if (!Array.isArray(pages) || pages.length > POEM_LIMITS.page_numbers || pages.some((n) => !Number.isInteger(n) || n < 1 || n > POEM_LIMITS.page_number)) {
+  if (
+    !Array.isArray(pages) ||
+    pages.length > POEM_LIMITS.page_numbers ||
+    pages.some((n) => !Number.isInteger(n) || n < 1 || n > POEM_LIMITS.page_number)
+  ) {
     refuse(field('pageNumbers'), `must hold at most ${POEM_LIMITS.page_numbers} page numbers from 1 to ${POEM_LIMITS.page_number}`);
   }
   count(snapshot, 'position');
@@ -235,7 +260,8 @@ function publicationSnapshot(snapshot: unknown): void {
   const field = (name: string) => `snapshot.${name}`;
   textOf(snapshot.title, field('title'), PUBLICATION_LIMITS.title, { visible: true });
   const authors = snapshot.authors;
-  if (!Array.isArray(authors) || authors.length > PUBLICATION_LIMITS.authors) refuse(field('authors'), `must be a list of at most ${PUBLICATION_LIMITS.authors} names`);
+  if (!Array.isArray(authors) || authors.length > PUBLICATION_LIMITS.authors)
+    refuse(field('authors'), `must be a list of at most ${PUBLICATION_LIMITS.authors} names`);
   (authors as unknown[]).forEach((author, i) => textOf(author, `${field('authors')}[${i}]`, PUBLICATION_LIMITS.author));
   textOf(snapshot.publisher, field('publisher'), PUBLICATION_LIMITS.publisher);
   textOf(snapshot.publicationDate, field('publicationDate'), PUBLICATION_LIMITS.publication_date);
@@ -291,7 +317,9 @@ export function checkNextIds(tables: readonly TableSpec[], nextIds: Record<strin
     if (!spec.serial) continue;
     const next = nextIds[spec.name]!;
     if (next <= seen.maxId[spec.name]!) {
-      throw ArchiveError.unreadable(`its manifest's next id of ${spec.name} (${next}) is not above the highest id its rows hold (${seen.maxId[spec.name]})`);
+      throw ArchiveError.unreadable(
+        `its manifest's next id of ${spec.name} (${next}) is not above the highest id its rows hold (${seen.maxId[spec.name]})`,
+      );
     }
   }
 }

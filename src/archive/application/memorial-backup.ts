@@ -31,7 +31,10 @@ export async function writeMemorial(add: AddEntry, line: string | null, store: P
     data = await store.get(key);
   } catch (err) {
     if (!(err instanceof PageNotStoredError)) throw err;
-    throw new ArchiveError('ARCHIVE.PAGE_MISSING', `The portrait ${key} is missing from the page store, so the backup would not be complete. No backup was written.`);
+    throw new ArchiveError(
+      'ARCHIVE.PAGE_MISSING',
+      `The portrait ${key} is missing from the page store, so the backup would not be complete. No backup was written.`,
+    );
   }
   await add(portraitEntryName(key), data, { [PHOTO_CHECKSUM_PAX]: createHash('sha256').update(data).digest('hex') });
 }
@@ -53,24 +56,32 @@ function checkMemorialRow(row: Record<string, unknown>): void {
   for (const field of ['site_name', 'poet_name'] as const) if (!isVisibleText(row[field] as string)) refuse(field, 'is empty');
   for (const field of ['birth_date', 'death_date'] as const) {
     const value = row[field];
-    if (value !== null && (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value)) {
+    if (
+      value !== null &&
+      (typeof value !== 'string' ||
+        !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value)
+    ) {
       refuse(field, 'must be a date written YYYY-MM-DD, or null');
     }
   }
-  if (row.birth_date && row.death_date && (row.birth_date as string) > (row.death_date as string)) refuse('birth_date', 'is after death_date');
+  if (row.birth_date && row.death_date && (row.birth_date as string) > (row.death_date as string))
+    refuse('birth_date', 'is after death_date');
   try {
     checkBiography(row.biography as string);
   } catch (err) {
     refuse('biography', `is refused (${(err as Error).message})`);
   }
   const key = row.portrait_key;
-  if (key !== null && (typeof key !== 'string' || !PORTRAIT_KEY.test(key))) refuse('portrait_key', 'is not a portrait key the archive would choose');
+  if (key !== null && (typeof key !== 'string' || !PORTRAIT_KEY.test(key)))
+    refuse('portrait_key', 'is not a portrait key the archive would choose');
   for (const field of ['portrait_width', 'portrait_height'] as const) {
     const value = row[field];
     const fits = key === null ? value === null : Number.isInteger(value) && (value as number) > 0 && (value as number) <= 10_000;
     if (!fits) refuse(field, key === null ? 'must be null without a portrait' : 'must be a size in pixels');
   }
-  if (row.updated_at !== null && (typeof row.updated_at !== 'string' || Number.isNaN(Date.parse(row.updated_at)))) refuse('updated_at', 'must be a time, or null');
+  if (row.updated_at !== null && (typeof row.updated_at !== 'string' || Number.isNaN(Date.parse(row.updated_at))))
+    refuse('updated_at', 'must be a time, or null');
 }
 
 /** The memorial a settings file describes, as a backup's row (never saved by a curator, no portrait). */
@@ -120,10 +131,12 @@ export class MemorialRestore {
   /** The portrait photo, after its row: the one the row names, a JPEG by its bytes, with its recorded checksum. */
   async photo(entry: MemorialSource, key: string): Promise<void> {
     const expected = this.line === null ? null : (JSON.parse(this.line) as MemorialRow).portrait_key;
-    if (key !== expected || this.portrait !== null) throw ArchiveError.unreadable(`it holds a portrait its memorial settings do not name (${key})`);
+    if (key !== expected || this.portrait !== null)
+      throw ArchiveError.unreadable(`it holds a portrait its memorial settings do not name (${key})`);
     const data = await entry.read(this.maxPhotoBytes);
     const recorded = (entry.header.pax as Record<string, string> | undefined)?.[PHOTO_CHECKSUM_PAX];
-    if (createHash('sha256').update(data).digest('hex') !== recorded) throw ArchiveError.unreadable(`the portrait ${key} is not the one it was backed up as (its checksum differs)`);
+    if (createHash('sha256').update(data).digest('hex') !== recorded)
+      throw ArchiveError.unreadable(`the portrait ${key} is not the one it was backed up as (its checksum differs)`);
     if (detectImageType(data) !== 'image/jpeg') throw ArchiveError.unreadable(`the portrait ${key} is not a JPEG photo`);
     await this.store.put(key, data);
     this.portrait = key;

@@ -20,7 +20,12 @@ function manifest(change: (m: Record<string, any>) => void = () => undefined): s
 describe('the backup manifest', () => {
   it('reads a manifest of this format, from an older known schema too', () => {
     expect(parseManifest(manifest(), KNOWN).tables.poems.rows).toBe(1);
-    expect(parseManifest(manifest((m) => (m.schema_version = 'InitialSchema1763700000000')), KNOWN).schema_version).toBe('InitialSchema1763700000000');
+    expect(
+      parseManifest(
+        manifest((m) => (m.schema_version = 'InitialSchema1763700000000')),
+        KNOWN,
+      ).schema_version,
+    ).toBe('InitialSchema1763700000000');
   });
 
   it('reads a version 1 manifest, made before the history, with its tables as they were', () => {
@@ -33,24 +38,79 @@ describe('the backup manifest', () => {
     });
     expect(Object.keys(parseManifest(v1, KNOWN).tables)).toEqual(['publications', 'poems', 'scan_pages', 'poem_pages', 'users']);
     // A version 1 manifest listing version 2's columns is not one.
-    expect(() => parseManifest(manifest((m) => (m.format_version = 1)), KNOWN)).toThrow('does not describe the table publications as format version 1 does');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format_version = 1)),
+        KNOWN,
+      ),
+    ).toThrow('does not describe the table publications as format version 1 does');
   });
 
   it('refuses another format, another format version and a newer schema, saying which', () => {
-    expect(() => parseManifest(manifest((m) => (m.format = 'something-else')), KNOWN)).toThrow('This file is not a poetry archive backup');
-    expect(() => parseManifest(manifest((m) => (m.format_version = 3)), KNOWN)).toThrow('format version 3, but this version of the archive reads only versions 1 and 2');
-    expect(() => parseManifest(manifest((m) => (m.format_version = '2')), KNOWN)).toThrow('format version "2"');
-    expect(() => parseManifest(manifest((m) => (m.schema_version = 'Later1900000000000')), KNOWN)).toThrow('made by a newer version of the archive');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format = 'something-else')),
+        KNOWN,
+      ),
+    ).toThrow('This file is not a poetry archive backup');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format_version = 3)),
+        KNOWN,
+      ),
+    ).toThrow('format version 3, but this version of the archive reads only versions 1 and 2');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format_version = '2')),
+        KNOWN,
+      ),
+    ).toThrow('format version "2"');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.schema_version = 'Later1900000000000')),
+        KNOWN,
+      ),
+    ).toThrow('made by a newer version of the archive');
     expect(() => parseManifest('{not json', KNOWN)).toThrow('archive.json is not valid JSON');
   });
 
   it('refuses a manifest whose tables differ from the format (a column more, a table less, a bad count)', () => {
-    expect(() => parseManifest(manifest((m) => m.tables.poems.columns.push('mood')), KNOWN)).toThrow('does not describe the table poems');
-    expect(() => parseManifest(manifest((m) => delete m.tables.users), KNOWN)).toThrow('does not describe the table users');
-    expect(() => parseManifest(manifest((m) => (m.tables.extra = { rows: 0, columns: [] })), KNOWN)).toThrow('lists tables this format does not have');
-    expect(() => parseManifest(manifest((m) => (m.tables.publications.rows = -1)), KNOWN)).toThrow('publications');
-    expect(() => parseManifest(manifest((m) => (m.next_ids = {})), KNOWN)).toThrow('lacks the next id of publications');
-    expect(() => parseManifest(manifest((m) => (m.site_settings = 'poet')), KNOWN)).toThrow('site settings');
+    expect(() =>
+      parseManifest(
+        manifest((m) => m.tables.poems.columns.push('mood')),
+        KNOWN,
+      ),
+    ).toThrow('does not describe the table poems');
+    expect(() =>
+      parseManifest(
+        manifest((m) => delete m.tables.users),
+        KNOWN,
+      ),
+    ).toThrow('does not describe the table users');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.tables.extra = { rows: 0, columns: [] })),
+        KNOWN,
+      ),
+    ).toThrow('lists tables this format does not have');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.tables.publications.rows = -1)),
+        KNOWN,
+      ),
+    ).toThrow('publications');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.next_ids = {})),
+        KNOWN,
+      ),
+    ).toThrow('lacks the next id of publications');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.site_settings = 'poet')),
+        KNOWN,
+      ),
+    ).toThrow('site settings');
   });
 
   it('names entries so that rows and photos are told apart', () => {

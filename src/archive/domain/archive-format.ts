@@ -46,10 +46,28 @@ export interface TableSpec {
   leftOut?: readonly string[];
 }
 
-const USERS: TableSpec = { name: 'users', columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'], key: ['id'], serial: 'id' };
+const USERS: TableSpec = {
+  name: 'users',
+  columns: ['id', 'username', 'password_hash', 'is_staff', 'created_at', 'updated_at'],
+  key: ['id'],
+  serial: 'id',
+};
 const SCAN_PAGES: TableSpec = {
   name: 'scan_pages',
-  columns: ['id', 'publication_id', 'job_id', 'page_index', 'storage_key', 'mime_type', 'byte_size', 'sha256', 'page_number', 'created_at', 'scanned_at', 'rotation'],
+  columns: [
+    'id',
+    'publication_id',
+    'job_id',
+    'page_index',
+    'storage_key',
+    'mime_type',
+    'byte_size',
+    'sha256',
+    'page_number',
+    'created_at',
+    'scanned_at',
+    'rotation',
+  ],
   key: ['id'],
   serial: 'id',
   addedLater: ['rotation'],
@@ -58,8 +76,36 @@ const SCAN_PAGES: TableSpec = {
   leftOut: ['book_import_id', 'file_position', 'file_name', 'pdf_page', 'reading', 'read_error'],
 };
 const POEM_PAGES: TableSpec = { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] };
-const PUBLICATION_COLUMNS = ['id', 'slug', 'title', 'status', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'created_at', 'updated_at', 'deleted_at', 'published_at'];
-const POEM_COLUMNS = ['id', 'publication_id', 'slug', 'title', 'body', 'notes', 'line_count', 'word_count', 'page_numbers', 'position', 'source_key', 'created_at', 'updated_at'];
+const PUBLICATION_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'status',
+  'authors',
+  'publisher',
+  'publication_date',
+  'isbn',
+  'notes',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'published_at',
+];
+const POEM_COLUMNS = [
+  'id',
+  'publication_id',
+  'slug',
+  'title',
+  'body',
+  'notes',
+  'line_count',
+  'word_count',
+  'page_numbers',
+  'position',
+  'source_key',
+  'created_at',
+  'updated_at',
+];
 
 /**
  * The archive's own records, listed explicitly and in foreign-key order. Everything else in the
@@ -79,7 +125,19 @@ export const ARCHIVE_TABLES: readonly TableSpec[] = [
   // After the accounts: a version names the curator who saved it.
   {
     name: 'revisions',
-    columns: ['id', 'subject', 'subject_id', 'publication_id', 'revision', 'action', 'snapshot', 'user_id', 'username', 'overwrote', 'created_at'],
+    columns: [
+      'id',
+      'subject',
+      'subject_id',
+      'publication_id',
+      'revision',
+      'action',
+      'snapshot',
+      'user_id',
+      'username',
+      'overwrote',
+      'created_at',
+    ],
     key: ['id'],
     serial: 'id',
   },
@@ -184,7 +242,8 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
     if (!isObject(table) || !isCount(table.rows) || !backedUpColumns(spec, table.columns)) {
       throw damaged(`does not describe the table ${spec.name} as format version ${version} does`);
     }
-    if (spec.serial && !(isCount(nextIds[spec.name]) && (nextIds[spec.name] as number) >= 1)) throw damaged(`lacks the next id of ${spec.name}`);
+    if (spec.serial && !(isCount(nextIds[spec.name]) && (nextIds[spec.name] as number) >= 1))
+      throw damaged(`lacks the next id of ${spec.name}`);
   }
   if (Object.keys(tables).length !== specs.length) throw damaged('lists tables this format does not have');
   if (!isCount(pages.files) || !isCount(pages.bytes)) throw damaged('lacks the count of page photos');

@@ -19,7 +19,9 @@ export class ArchiveController {
   constructor(private readonly exporter: ArchiveExporter) {}
 
   @Get('backup')
-  @ApiOperation({ summary: 'A backup of the whole archive (publications, poems, page photos, admin accounts, site settings) as a tar file' })
+  @ApiOperation({
+    summary: 'A backup of the whole archive (publications, poems, page photos, admin accounts, site settings) as a tar file',
+  })
   async backup(@Res() res: Response): Promise<void> {
     // Opened before the headers go, so a database that cannot answer still gets a JSON error.
     const backup = await this.exporter.open();

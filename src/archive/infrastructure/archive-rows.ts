@@ -67,9 +67,10 @@ export class ArchiveRows {
   /** Inserts rows given as JSON objects (the lines of a backup), their ids and times as they are. */
   async insert(table: TableSpec, lines: string[]): Promise<void> {
     const columns = table.columns.join(', ');
-    await this.q.query(`INSERT INTO ${table.name} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table.name}, $1::json)`, [
-      `[${lines.join(',')}]`,
-    ]);
+    await this.q.query(
+      `INSERT INTO ${table.name} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table.name}, $1::json)`,
+      [`[${lines.join(',')}]`],
+    );
   }
 
   /** The memorial settings' row as PostgreSQL writes it, or null when there is none. */

@@ -22,7 +22,10 @@ export class TypeOrmArchiveDatabase implements ArchiveDatabase {
   ) {}
 
   async openSnapshot(): Promise<ArchiveSnapshot> {
-    return this.begin((runner) => new Snapshot(runner), ['BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', `SET LOCAL TimeZone = 'UTC'`, ...UNHURRIED]);
+    return this.begin(
+      (runner) => new Snapshot(runner),
+      ['BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', `SET LOCAL TimeZone = 'UTC'`, ...UNHURRIED],
+    );
   }
 
   async beginRestore(): Promise<ArchiveRestore> {

@@ -25,7 +25,10 @@ async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<P
 }
 
 /** A publication before a save, with its poems' order, for its history. */
-async function publicationSubject(tx: CatalogTransaction, publication: Publication): Promise<VersionedSubject<ReturnType<typeof publicationVersion>>> {
+async function publicationSubject(
+  tx: CatalogTransaction,
+  publication: Publication,
+): Promise<VersionedSubject<ReturnType<typeof publicationVersion>>> {
   const poems = await tx.lockPoems(publication.id);
   return {
     subject: 'publication',
@@ -38,7 +41,14 @@ async function publicationSubject(tx: CatalogTransaction, publication: Publicati
 }
 
 export function poemSubject(poem: Poem): VersionedSubject<ReturnType<typeof poemVersion>> {
-  return { subject: 'poem', id: poem.id, publicationId: poem.publicationId, revision: poem.revision, version: poemVersion(poem), changedAt: poem.updatedAt };
+  return {
+    subject: 'poem',
+    id: poem.id,
+    publicationId: poem.publicationId,
+    revision: poem.revision,
+    version: poemVersion(poem),
+    changedAt: poem.updatedAt,
+  };
 }
 
 /** Reads the publication after a save and keeps its new version. */
@@ -131,7 +141,11 @@ export class CatalogCommands implements CatalogWriteApi {
     if (scanJobIds.length) {
       const publication = await this.repo.transaction(async (tx) => {
         const found = await mustFind(tx, ref);
-        if (poemIds !== undefined) assertPoemsOfPublication((await tx.lockPoems(found.id)).map((p) => p.id), poemIds);
+        if (poemIds !== undefined)
+          assertPoemsOfPublication(
+            (await tx.lockPoems(found.id)).map((p) => p.id),
+            poemIds,
+          );
         return found;
       });
       await this.events.scansDiscarded(publication.id, { jobIds: scanJobIds, poemIds });
@@ -141,7 +155,10 @@ export class CatalogCommands implements CatalogWriteApi {
       const publication = await mustFind(tx, ref);
       if (poemIds === undefined) return { deletedPoems: await tx.clearPoems(publication.id) };
       const own = await tx.lockPoems(publication.id);
-      assertPoemsOfPublication(own.map((p) => p.id), poemIds);
+      assertPoemsOfPublication(
+        own.map((p) => p.id),
+        poemIds,
+      );
       return { deletedPoems: poemIds.length ? await tx.clearPoems(publication.id, poemIds) : 0 };
     });
   }
@@ -152,7 +169,12 @@ export class CatalogCommands implements CatalogWriteApi {
       const publication = await mustFind(tx, ref);
       if (publication.deletedAt) throw CatalogError.inTrash();
       const [id] = await tx.appendPoems(publication.id, [poem]);
-      await keepFirstVersion(tx, { subject: 'poem', id, publicationId: publication.id }, poemVersion((await tx.findPoem({ id }))!), by.actor);
+      await keepFirstVersion(
+        tx,
+        { subject: 'poem', id, publicationId: publication.id },
+        poemVersion((await tx.findPoem({ id }))!),
+        by.actor,
+      );
       return (await tx.findPoem({ id }))!;
     });
   }
@@ -165,7 +187,10 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.repo.transaction(async (tx) => {
       const publication = await mustFind(tx, ref);
       const before = await publicationSubject(tx, publication);
-      assertCompleteOrder(before.version.poems.map((p) => p.id), poemIds);
+      assertCompleteOrder(
+        before.version.poems.map((p) => p.id),
+        poemIds,
+      );
       await tx.setPoemOrder(publication.id, poemIds);
       await keepPublication(tx, before, 'reorder', by);
       return tx.lockPoems(publication.id);
@@ -207,7 +232,11 @@ export class CatalogCommands implements CatalogWriteApi {
     });
   }
 
-  updatePoem(ref: string | number, fields: { title?: string; body?: string; notes?: string }, by: SaveContext = {}): Promise<Poem & Overwrite> {
+  updatePoem(
+    ref: string | number,
+    fields: { title?: string; body?: string; notes?: string },
+    by: SaveContext = {},
+  ): Promise<Poem & Overwrite> {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.lockPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();

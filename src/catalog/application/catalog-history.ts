@@ -51,7 +51,12 @@ export class CatalogHistory {
     if (!live && revisions.length === 0) throw CatalogError.poemNotFound();
     // A poem without history yet shows the version it has, as its first.
     if (live && live.revision === 0) revisions.push(firstVersion('poem', live.id, live.publicationId, poemVersion(live), live.updatedAt));
-    return { id, publicationId: live?.publicationId ?? revisions[0].publicationId, current: live ? Math.max(live.revision, 1) : null, revisions };
+    return {
+      id,
+      publicationId: live?.publicationId ?? revisions[0].publicationId,
+      current: live ? Math.max(live.revision, 1) : null,
+      revisions,
+    };
   }
 
   async poemRevision(ref: string | number, revision: number): Promise<Revision<PoemVersion>> {
@@ -113,7 +118,14 @@ export class CatalogHistory {
       const restored = (await tx.findPoem({ id }))!;
       const kept = await keepVersion(
         tx,
-        { subject: 'poem', id, publicationId: target.publicationId, revision: latest.revision, version: latest.snapshot as PoemVersion, changedAt: latest.createdAt },
+        {
+          subject: 'poem',
+          id,
+          publicationId: target.publicationId,
+          revision: latest.revision,
+          version: latest.snapshot as PoemVersion,
+          changedAt: latest.createdAt,
+        },
         poemVersion(restored),
         'revert',
         { actor },
@@ -123,7 +135,11 @@ export class CatalogHistory {
   }
 
   /** Brings a publication back to one of its versions (details, status, trash, poem order), as a new version. */
-  restorePublication(ref: string | number, revision: number, actor: Curator | null): Promise<{ publication: Publication; revision: number }> {
+  restorePublication(
+    ref: string | number,
+    revision: number,
+    actor: Curator | null,
+  ): Promise<{ publication: Publication; revision: number }> {
     return this.repo.transaction(async (tx) => {
       const publication = await tx.lockPublication(parseRef(ref));
       if (!publication) throw CatalogError.publicationNotFound();
@@ -155,7 +171,13 @@ export class CatalogHistory {
         deletedAt: v.deletedAt ? new Date(v.deletedAt) : null,
         publishedAt: v.publishedAt ? new Date(v.publishedAt) : null,
       });
-      await tx.setPoemOrder(publication.id, restoredOrder(v, poems.map((p) => p.id)));
+      await tx.setPoemOrder(
+        publication.id,
+        restoredOrder(
+          v,
+          poems.map((p) => p.id),
+        ),
+      );
       const after = publicationVersion((await tx.findPublication({ id: publication.id }))!, await tx.lockPoems(publication.id));
       const kept = await keepVersion(tx, before, after, 'revert', { actor });
       return { publication: (await tx.findPublication({ id: publication.id }))!, revision: kept.revision };
@@ -171,6 +193,16 @@ function firstVersion<V extends PoemVersion | PublicationVersion>(
   snapshot: V,
   at: Date,
 ): Revision<V> {
-  return { subject, subjectId: id, publicationId, revision: 1, action: 'original', snapshot, userId: null, username: null, overwrote: null, createdAt: at };
+  return {
+    subject,
+    subjectId: id,
+    publicationId,
+    revision: 1,
+    action: 'original',
+    snapshot,
+    userId: null,
+    username: null,
+    overwrote: null,
+    createdAt: at,
+  };
 }
-

@@ -42,9 +42,19 @@ export async function keepVersion<V extends PoemVersion | PublicationVersion>(
   let latest = before.revision;
   if (latest === 0) {
     latest = 1;
-    await tx.addRevision({ ...common, revision: 1, action: 'original', snapshot: before.version, userId: null, username: null, overwrote: null, createdAt: before.changedAt });
+    await tx.addRevision({
+      ...common,
+      revision: 1,
+      action: 'original',
+      snapshot: before.version,
+      userId: null,
+      username: null,
+      overwrote: null,
+      createdAt: before.changedAt,
+    });
   }
-  const overwritten = baseRevision !== undefined && baseRevision < before.revision ? await tx.findRevision(before.subject, before.id, before.revision) : null;
+  const overwritten =
+    baseRevision !== undefined && baseRevision < before.revision ? await tx.findRevision(before.subject, before.id, before.revision) : null;
   const revision = latest + 1;
   await tx.addRevision({
     ...common,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogError } from './catalog.errors.js';
-import { assertPermanentlyDeletable, changeStatus, moveToTrash, restoreFromTrash, toggledStatus, type LifecycleState } from './publication-lifecycle.js';
+import {
+  assertPermanentlyDeletable,
+  changeStatus,
+  moveToTrash,
+  restoreFromTrash,
+  toggledStatus,
+  type LifecycleState,
+} from './publication-lifecycle.js';
 
 const draft: LifecycleState = { status: 'draft', deletedAt: null, publishedAt: null };
 const T1 = new Date('2026-01-01T00:00:00.000Z');

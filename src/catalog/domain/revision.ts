@@ -3,18 +3,7 @@ import type { Publication, PublicationStatus } from './publication.js';
 
 /** What a save did; kept with the version it made. */
 export type RevisionAction =
-  | 'original'
-  | 'create'
-  | 'edit'
-  | 'scan'
-  | 'delete'
-  | 'details'
-  | 'publish'
-  | 'unpublish'
-  | 'trash'
-  | 'untrash'
-  | 'reorder'
-  | 'revert';
+  'original' | 'create' | 'edit' | 'scan' | 'delete' | 'details' | 'publish' | 'unpublish' | 'trash' | 'untrash' | 'reorder' | 'revert';
 
 export type RevisionSubject = 'poem' | 'publication';
 
@@ -95,7 +84,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

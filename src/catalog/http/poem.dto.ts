@@ -14,7 +14,9 @@ import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
 /** The version an edit was made on (see BasedOnRevision in contracts/catalog.ts). */
 export function BaseRevision(): PropertyDecorator {
   return (target, key) => {
-    ApiPropertyOptional({ description: 'The revision the edit was made on; a newer one is overwritten (kept in the history) and the answer says so' })(target, key);
+    ApiPropertyOptional({
+      description: 'The revision the edit was made on; a newer one is overwritten (kept in the history) and the answer says so',
+    })(target, key);
     IsOptional()(target, key);
     IsInt({ message: 'base_revision must be a whole number' })(target, key);
     Min(0, { message: 'base_revision must be a whole number' })(target, key);

@@ -30,7 +30,8 @@ export class PoemsController {
   @Put(':id')
   @UseGuards(StaffGuard)
   @ApiOperation({
-    summary: 'Edit title, body, notes; line and word counts are recomputed. The replaced version is kept in the history; ' +
+    summary:
+      'Edit title, body, notes; line and word counts are recomputed. The replaced version is kept in the history; ' +
       'with base_revision older than the current version the save still happens and answers overwrote',
   })
   async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto, @Req() req: Request): Promise<Poem & OverwroteNewer> {

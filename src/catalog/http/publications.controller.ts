@@ -1,4 +1,19 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { StaffGuard } from '../../auth/index.js';
@@ -77,7 +92,8 @@ function rejectUnknownFields(body: unknown, allowed: readonly string[], endpoint
   if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return;
   if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException(`${endpoint} takes a JSON object`);
   const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
-  if (unknown.length) throw new BadRequestException(`Unknown field ${unknown.map((k) => `"${k}"`).join(', ')}: ${endpoint} takes ${allowed.join(', ')}`);
+  if (unknown.length)
+    throw new BadRequestException(`Unknown field ${unknown.map((k) => `"${k}"`).join(', ')}: ${endpoint} takes ${allowed.join(', ')}`);
 }
 
 @ApiTags('publications')
@@ -112,7 +128,9 @@ export class PublicationsController {
 
   @Get('trash')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Publications in trash, paged (page, page_size: 1 and 20 by default), sorted and searched (q): {count, results}' })
+  @ApiOperation({
+    summary: 'Publications in trash, paged (page, page_size: 1 and 20 by default), sorted and searched (q): {count, results}',
+  })
   async trash(@Query() query: TrashQuery, @Res({ passthrough: true }) res: Response): Promise<TrashPage> {
     const page = query.page ?? TRASH_DEFAULT_PAGE;
     const size = query.page_size ?? TRASH_DEFAULT_PAGE_SIZE;
@@ -151,7 +169,9 @@ export class PublicationsController {
   @Post(`:${REF}/reorder_poems`)
   @HttpCode(200)
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order' })
+  @ApiOperation({
+    summary: 'Set the reading order: poem_ids lists every poem of the publication once (409 if it does not); answers the poems in order',
+  })
   async reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
     rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
     return (await this.commands.reorderPoems(ref, dto.poem_ids, { actor: curatorOf(req) })).map(toPoemResponse);
@@ -161,13 +181,16 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Create a draft publication' })
   async create(@Body() dto: CreatePublicationDto, @Req() req: Request): Promise<Publication> {
-    return toPublicationResponse(await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
+    return toPublicationResponse(
+      await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto), { actor: curatorOf(req) }),
+    );
   }
 
   @Put(`:${REF}`)
   @UseGuards(StaffGuard)
   @ApiOperation({
-    summary: 'Update publication fields; the replaced version is kept in the history. With base_revision older than the ' +
+    summary:
+      'Update publication fields; the replaced version is kept in the history. With base_revision older than the ' +
       'current version the save still happens and answers overwrote',
   })
   async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto, @Req() req: Request): Promise<Publication & OverwroteNewer> {
@@ -182,7 +205,10 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Move to trash (soft delete)' })
   async remove(@Param(REF) ref: string, @Req() req: Request): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication moved to trash', publication: toPublicationResponse(await this.commands.moveToTrash(ref, { actor: curatorOf(req) })) };
+    return {
+      message: 'Publication moved to trash',
+      publication: toPublicationResponse(await this.commands.moveToTrash(ref, { actor: curatorOf(req) })),
+    };
   }
 
   @Delete(`:${REF}/permanent_delete`)
@@ -198,7 +224,10 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Bring back from trash' })
   async restore(@Param(REF) ref: string, @Req() req: Request): Promise<PublicationMoveAnswer> {
-    return { message: 'Publication restored from trash', publication: toPublicationResponse(await this.commands.restore(ref, { actor: curatorOf(req) })) };
+    return {
+      message: 'Publication restored from trash',
+      publication: toPublicationResponse(await this.commands.restore(ref, { actor: curatorOf(req) })),
+    };
   }
 
   @Post(`:${REF}/publish`)

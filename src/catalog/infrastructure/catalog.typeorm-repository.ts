@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CatalogRef, CatalogRepository, CatalogTransaction, NewRevision, PoemEdit } from '../application/ports/catalog.repository.port.js';
+import type {
+  CatalogRef,
+  CatalogRepository,
+  CatalogTransaction,
+  NewRevision,
+  PoemEdit,
+} from '../application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { LifecycleState } from '../domain/publication-lifecycle.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
@@ -61,7 +67,11 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async setLifecycle(id: number, state: LifecycleState): Promise<void> {
-    await this.m.update(PublicationEntity, { id }, { status: state.status, deletedAt: state.deletedAt, publishedAt: state.publishedAt, updatedAt: NOW });
+    await this.m.update(
+      PublicationEntity,
+      { id },
+      { status: state.status, deletedAt: state.deletedAt, publishedAt: state.publishedAt, updatedAt: NOW },
+    );
     this.changed(id);
   }
 
@@ -110,7 +120,10 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   }
 
   async lockPoem(ref: CatalogRef): Promise<Poem | null> {
-    const row = await this.m.findOne(PoemEntity, { where: 'id' in ref ? { id: ref.id } : { slug: ref.slug }, lock: { mode: 'pessimistic_write' } });
+    const row = await this.m.findOne(PoemEntity, {
+      where: 'id' in ref ? { id: ref.id } : { slug: ref.slug },
+      lock: { mode: 'pessimistic_write' },
+    });
     return row ? PoemMapper.toDomain(row) : null;
   }
 
@@ -129,7 +142,18 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
     await this.m.query(
       `INSERT INTO poems (id, publication_id, slug, title, body, notes, line_count, word_count, page_numbers, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
-      [id, publicationId, slug, row.title, row.body, row.notes, row.lineCount, row.wordCount, JSON.stringify(row.pageNumbers), row.position],
+      [
+        id,
+        publicationId,
+        slug,
+        row.title,
+        row.body,
+        row.notes,
+        row.lineCount,
+        row.wordCount,
+        JSON.stringify(row.pageNumbers),
+        row.position,
+      ],
     );
     await this.touch(publicationId);
   }

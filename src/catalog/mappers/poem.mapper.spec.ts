@@ -60,11 +60,26 @@ describe('PoemMapper', () => {
   });
 
   it('recounts an edited text and keeps page numbers unless given', () => {
-    expect(PoemMapper.toPersistence({ title: 'T', body: 'a b c', notes: 'n' })).toEqual({ title: 'T', body: 'a b c', notes: 'n', lineCount: 1, wordCount: 3 });
-    expect(PoemMapper.toPersistence({ title: 'T', body: '', notes: '', pageNumbers: [9] })).toMatchObject({ lineCount: 0, wordCount: 0, pageNumbers: [9] });
+    expect(PoemMapper.toPersistence({ title: 'T', body: 'a b c', notes: 'n' })).toEqual({
+      title: 'T',
+      body: 'a b c',
+      notes: 'n',
+      lineCount: 1,
+      wordCount: 3,
+    });
+    expect(PoemMapper.toPersistence({ title: 'T', body: '', notes: '', pageNumbers: [9] })).toMatchObject({
+      lineCount: 0,
+      wordCount: 0,
+      pageNumbers: [9],
+    });
   });
 
   it('reads a typed-in poem request', () => {
-    expect(PoemMapper.fromCreateRequest({ title: 'T', body: 'b', page_numbers: [3] })).toEqual({ title: 'T', body: 'b', notes: '', pageNumbers: [3] });
+    expect(PoemMapper.fromCreateRequest({ title: 'T', body: 'b', page_numbers: [3] })).toEqual({
+      title: 'T',
+      body: 'b',
+      notes: '',
+      pageNumbers: [3],
+    });
   });
 });

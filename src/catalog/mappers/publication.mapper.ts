@@ -1,7 +1,4 @@
-import type {
-  CreatePublicationRequest,
-  UpdatePublicationRequest,
-} from '../../../contracts/catalog.js';
+import type { CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
 import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
 

@@ -31,7 +31,9 @@ export class ScanJobs1763920000000 implements MigrationInterface {
     await q.query(`CREATE INDEX scan_jobs_finished_idx ON scan_jobs (finished_at) WHERE finished_at IS NOT NULL`);
     await q.query(`ALTER TABLE scan_pages ADD COLUMN scanned_at timestamptz NULL`);
     // Pages that gave a poem were read by a scan that finished.
-    await q.query(`UPDATE scan_pages s SET scanned_at = s.created_at WHERE EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)`);
+    await q.query(
+      `UPDATE scan_pages s SET scanned_at = s.created_at WHERE EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -63,7 +63,9 @@ export class ForgivingSearch1764100000000 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await q.query(`CREATE TRIGGER poem_search_documents_words AFTER INSERT OR UPDATE OF document ON poem_search_documents FOR EACH ROW EXECUTE FUNCTION search_words_add()`);
+    await q.query(
+      `CREATE TRIGGER poem_search_documents_words AFTER INSERT OR UPDATE OF document ON poem_search_documents FOR EACH ROW EXECUTE FUNCTION search_words_add()`,
+    );
     await q.query(`
       CREATE FUNCTION publication_search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -109,6 +111,8 @@ export class ForgivingSearch1764100000000 implements MigrationInterface {
     await q.query(`
       CREATE TRIGGER poems_search_sync AFTER INSERT OR UPDATE OF title, body, publication_id ON poems
       FOR EACH ROW EXECUTE FUNCTION poem_search_documents_sync()`);
-    await q.query(`UPDATE poem_search_documents d SET document = poem_search_document(po.title, po.body) FROM poems po WHERE po.id = d.poem_id`);
+    await q.query(
+      `UPDATE poem_search_documents d SET document = poem_search_document(po.title, po.body) FROM poems po WHERE po.id = d.poem_id`,
+    );
   }
 }

@@ -34,12 +34,16 @@ export class BookImports1764500000000 implements MigrationInterface {
         ADD COLUMN pdf_page integer NULL,
         ADD COLUMN reading jsonb NULL,
         ADD COLUMN read_error text NULL`);
-    await q.query(`CREATE INDEX scan_pages_book_import_idx ON scan_pages (book_import_id, file_position, pdf_page) WHERE book_import_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX scan_pages_book_import_idx ON scan_pages (book_import_id, file_position, pdf_page) WHERE book_import_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX IF EXISTS scan_pages_book_import_idx`);
-    await q.query(`ALTER TABLE scan_pages DROP COLUMN IF EXISTS book_import_id, DROP COLUMN IF EXISTS file_position, DROP COLUMN IF EXISTS file_name, DROP COLUMN IF EXISTS pdf_page, DROP COLUMN IF EXISTS reading, DROP COLUMN IF EXISTS read_error`);
+    await q.query(
+      `ALTER TABLE scan_pages DROP COLUMN IF EXISTS book_import_id, DROP COLUMN IF EXISTS file_position, DROP COLUMN IF EXISTS file_name, DROP COLUMN IF EXISTS pdf_page, DROP COLUMN IF EXISTS reading, DROP COLUMN IF EXISTS read_error`,
+    );
     await q.query(`DROP TABLE IF EXISTS book_imports`);
   }
 }

@@ -22,7 +22,8 @@ export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
       if (!dataDir) return PGlite.create({ extensions, loadDataDir: await clusterTemplate() });
       mkdirSync(dataDir, { recursive: true });
       const release = lockDataDir(dataDir);
-      const opening = async () => PGlite.create({ dataDir, extensions, ...(holdsCluster(dataDir) ? {} : { loadDataDir: await clusterTemplate() }) });
+      const opening = async () =>
+        PGlite.create({ dataDir, extensions, ...(holdsCluster(dataDir) ? {} : { loadDataDir: await clusterTemplate() }) });
       const instance = await opening().catch((err: unknown) => {
         release();
         throw err;

@@ -4,7 +4,10 @@ import type { PGlitePool } from './pglite-pool.js';
 
 describe('PGlitePool named statements', () => {
   let pool: PGlitePool;
-  const read = { name: 'test.read-book', text: 'SELECT id, title, json_build_object($2::text, count) AS extra, made FROM books WHERE id = $1' };
+  const read = {
+    name: 'test.read-book',
+    text: 'SELECT id, title, json_build_object($2::text, count) AS extra, made FROM books WHERE id = $1',
+  };
 
   beforeAll(async () => {
     const { Pool } = pgliteDriver();
@@ -23,14 +26,18 @@ describe('PGlitePool named statements', () => {
   });
 
   it('parses a statement once per session and runs it with each call’s values', async () => {
-    expect((await pool.query({ ...read, values: [2, 'lines'] })).rows).toEqual([{ id: 2, title: 'Second', extra: { lines: 5 }, made: null }]);
+    expect((await pool.query({ ...read, values: [2, 'lines'] })).rows).toEqual([
+      { id: 2, title: 'Second', extra: { lines: 5 }, made: null },
+    ]);
     expect((await pool.query({ ...read, values: [3, null] })).rows).toEqual([]);
     const kept = await pool.query("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'test.read-book'");
     expect(kept.rows).toEqual([{ n: 1 }]);
   });
 
   it('rejects a failing statement with PostgreSQL’s message and keeps the session usable', async () => {
-    await expect(pool.query({ name: 'test.broken', text: 'SELECT nope FROM books', values: [] })).rejects.toThrow(/column "nope" does not exist/);
+    await expect(pool.query({ name: 'test.broken', text: 'SELECT nope FROM books', values: [] })).rejects.toThrow(
+      /column "nope" does not exist/,
+    );
     await expect(pool.query({ name: 'test.divide', text: 'SELECT 10 / $1::int AS q', values: [0] })).rejects.toThrow(/division by zero/);
     expect((await pool.query({ name: 'test.divide', text: 'SELECT 10 / $1::int AS q', values: [2] })).rows).toEqual([{ q: 5 }]);
     expect((await pool.query({ ...read, values: [1, 'poems'] })).rows).toHaveLength(1);

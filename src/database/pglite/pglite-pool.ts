@@ -98,7 +98,12 @@ async function runNamed(db: PGlite, query: NamedQuery): Promise<Results> {
   const types = await parameterTypes(db, query);
   const values = query.values.map((value, i) => (value == null ? null : (db.serializers[types[i]] ?? String)(value)));
   const { messages } = await db.execProtocol(
-    Buffer.concat([protocol.serialize.bind({ statement: query.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+    Buffer.concat([
+      protocol.serialize.bind({ statement: query.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]),
     { syncToFs: false },
   );
   return parse.parseResults(messages, db.parsers)[0] ?? { rows: [], fields: [] };
@@ -116,7 +121,11 @@ async function parameterTypes(db: PGlite, query: NamedQuery): Promise<number[]> 
 /** Parses and names the statement in the session; answers the types of its parameters. */
 async function prepare(db: PGlite, query: NamedQuery): Promise<number[]> {
   const { messages } = await db.execProtocol(
-    Buffer.concat([protocol.serialize.parse({ name: query.name, text: query.text, types: [] }), protocol.serialize.describe({ type: 'S', name: query.name }), protocol.serialize.sync()]),
+    Buffer.concat([
+      protocol.serialize.parse({ name: query.name, text: query.text, types: [] }),
+      protocol.serialize.describe({ type: 'S', name: query.name }),
+      protocol.serialize.sync(),
+    ]),
     { syncToFs: false },
   );
   const described = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);

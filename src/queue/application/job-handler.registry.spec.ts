@@ -30,6 +30,8 @@ describe('JobHandlerRegistry (start-up check of the catalogue it is given)', () 
   it('refuses two handlers for one job and handlers for jobs the catalogue lacks', () => {
     const send = handler('mail.send');
     expect(() => new JobHandlerRegistry(definition, [send, send, handler('mail.bounce')])).toThrow(/two handlers for job "mail.send"/);
-    expect(() => new JobHandlerRegistry(definition, [send, handler('mail.bounce'), handler('mail.other')])).toThrow(/handler for unknown job "mail.other"/);
+    expect(() => new JobHandlerRegistry(definition, [send, handler('mail.bounce'), handler('mail.other')])).toThrow(
+      /handler for unknown job "mail.other"/,
+    );
   });
 });

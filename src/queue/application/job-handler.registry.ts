@@ -25,7 +25,8 @@ export class JobHandlerRegistry<C extends JobCatalogueShape = JobCatalogueShape>
       else this.byName.set(handler.jobName, handler);
     }
     for (const name of names) if (!this.byName.has(name)) problems.push(`no handler for job "${name}"`);
-    if (problems.length) throw new JobCatalogueError(`The job catalogue of queue "${definition.name}" is not consistent: ${problems.join('; ')}`);
+    if (problems.length)
+      throw new JobCatalogueError(`The job catalogue of queue "${definition.name}" is not consistent: ${problems.join('; ')}`);
   }
 
   get<N extends JobName<C>>(name: string): JobHandler<C, N> {

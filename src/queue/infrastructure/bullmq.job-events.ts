@@ -22,7 +22,10 @@ export interface JobFinishWatch {
  * queue's Redis URL (redis-connection.ts), and closed here.
  */
 @Injectable()
-export abstract class BullJobEvents<C extends JobCatalogueShape> extends QueueEventsHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class BullJobEvents<C extends JobCatalogueShape>
+  extends QueueEventsHost
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger: Logger;
   private connected = false;
   private lastErrorLog = 0;
@@ -45,7 +48,11 @@ export abstract class BullJobEvents<C extends JobCatalogueShape> extends QueueEv
    */
   override async onApplicationShutdown(): Promise<void> {
     if (this.connected) await this.queueEvents.close().catch(() => undefined);
-    else await this.queueEvents.getBackend().close(true).catch(() => undefined);
+    else
+      await this.queueEvents
+        .getBackend()
+        .close(true)
+        .catch(() => undefined);
   }
 
   /** Starts listening for `jobId`'s end before its state is first read, so no end goes unheard. */

@@ -37,7 +37,10 @@ export function takeoverTimings(takeoverMs: number): { lockDuration: number; loc
  * stalled-job check takes the job over.
  */
 @Injectable()
-export abstract class BullJobProcessor<C extends JobCatalogueShape> extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class BullJobProcessor<C extends JobCatalogueShape>
+  extends WorkerHost
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger: Logger;
 
   constructor(
@@ -56,7 +59,9 @@ export abstract class BullJobProcessor<C extends JobCatalogueShape> extends Work
   onApplicationBootstrap(): void {
     const { name, logLabel, settings } = this.definition;
     void this.worker.run().catch((err: Error) => this.logger.error(`Worker stopped: ${err.message}`));
-    this.logger.log(`Consuming ${logLabel.toLowerCase()} jobs (queue ${settings.queuePrefix}:${name}, concurrency ${settings.concurrency})`);
+    this.logger.log(
+      `Consuming ${logLabel.toLowerCase()} jobs (queue ${settings.queuePrefix}:${name}, concurrency ${settings.concurrency})`,
+    );
   }
 
   /** Lets the running jobs finish, then lets go of Redis (the worker runs on this process's connection). */

@@ -160,7 +160,10 @@ export class BullJobQueue<C extends JobCatalogueShape> implements JobQueue<C>, O
     try {
       return await work(queue);
     } catch (err) {
-      if (this.connection.status !== 'ready' || /ECONNREFUSED|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest/i.test(String((err as Error)?.message))) {
+      if (
+        this.connection.status !== 'ready' ||
+        /ECONNREFUSED|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest/i.test(String((err as Error)?.message))
+      ) {
         // The connection reconnects by itself; the queue works again once Redis is back.
         throw QueueError.unavailable();
       }

@@ -111,12 +111,22 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with scripte
     await expect.poll(() => queue!.status('job-a')).toMatchObject({ state: 'active', progress: { done: 1, total: 2 } });
     release();
     await expect(queue.waitUntilFinished('job-a')).resolves.toEqual({ jobId: 'job-a', counted: 2 });
-    expect(await queue.status('job-a')).toEqual({ id: 'job-a', name: 'words.count', state: 'completed', progress: { done: 1, total: 2 }, attempts: 1, result: { jobId: 'job-a', counted: 2 } });
+    expect(await queue.status('job-a')).toEqual({
+      id: 'job-a',
+      name: 'words.count',
+      state: 'completed',
+      progress: { done: 1, total: 2 },
+      attempts: 1,
+      result: { jobId: 'job-a', counted: 2 },
+    });
     expect(await db.query(`SELECT id FROM scan_jobs WHERE id = 'job-a'`)).toEqual([]);
   });
 
   it('retries what the policy calls retryable, with backoff, and succeeds', async () => {
-    const { handler, calls } = scripted('words.count', [throwing(new Error('database connection reset')), async (ctx) => resultFor(ctx.jobId)]);
+    const { handler, calls } = scripted('words.count', [
+      throwing(new Error('database connection reset')),
+      async (ctx) => resultFor(ctx.jobId),
+    ]);
     queue = await start(handler, idle);
     await queue.enqueue('words.count', payload, 'job-b');
     await expect(queue.waitUntilFinished('job-b')).resolves.toMatchObject({ jobId: 'job-b' });
@@ -129,7 +139,11 @@ describe('DatabaseJobQueue (job mechanics on the embedded database, with scripte
     await queue.enqueue('words.count', payload, 'job-c');
     const err = await queue.waitUntilFinished('job-c').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(QueueError);
-    expect(err).toMatchObject({ code: 'QUEUE.JOB_FAILED', message: 'The word list is empty.', failure: { code: 'WORDS.REFUSED', message: 'The word list is empty.', status: 422 } });
+    expect(err).toMatchObject({
+      code: 'QUEUE.JOB_FAILED',
+      message: 'The word list is empty.',
+      failure: { code: 'WORDS.REFUSED', message: 'The word list is empty.', status: 422 },
+    });
     expect(calls).toEqual([1]);
     expect((await queue.status('job-c'))?.error).toEqual({ code: 'WORDS.REFUSED', message: 'The word list is empty.', status: 422 });
   });

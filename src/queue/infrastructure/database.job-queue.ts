@@ -143,7 +143,9 @@ export class DatabaseJobQueue<C extends JobCatalogueShape> implements JobQueue<C
       }
       if (!job) return;
       this.current = job.id;
-      await this.run(job).catch((err: unknown) => this.logger.warn(`${this.jobLabel(job.id)}: ${(err as Error).message}; it will be resumed`));
+      await this.run(job).catch((err: unknown) =>
+        this.logger.warn(`${this.jobLabel(job.id)}: ${(err as Error).message}; it will be resumed`),
+      );
       this.current = undefined;
     }
   }
@@ -159,12 +161,15 @@ export class DatabaseJobQueue<C extends JobCatalogueShape> implements JobQueue<C
         return;
       }
     }
-    const heartbeat = setInterval(() => {
-      void this.jobs.renew(job.id, this.owner, lockMs).then(
-        (held) => held || this.logger.warn(`${label}: lease lost to another process`),
-        () => undefined,
-      );
-    }, Math.max(250, Math.floor(lockMs / 4)));
+    const heartbeat = setInterval(
+      () => {
+        void this.jobs.renew(job.id, this.owner, lockMs).then(
+          (held) => held || this.logger.warn(`${label}: lease lost to another process`),
+          () => undefined,
+        );
+      },
+      Math.max(250, Math.floor(lockMs / 4)),
+    );
     heartbeat.unref();
     try {
       const result = await this.registry.get(job.name).handle(job.payload as never, {

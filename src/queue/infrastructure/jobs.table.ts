@@ -43,16 +43,18 @@ export class JobsTable {
    * is queued afresh. Answers whether a run was queued.
    */
   async enqueue(id: string, name: string, payload: unknown, progress: object): Promise<boolean> {
-    const [rows]: [unknown[], number] = await this.db.query(
-      `INSERT INTO ${this.table} (id, name, payload, progress) VALUES ($1, $2, $3::jsonb, $4::jsonb)
+    const [rows]: [unknown[], number] = await this.db
+      .query(
+        `INSERT INTO ${this.table} (id, name, payload, progress) VALUES ($1, $2, $3::jsonb, $4::jsonb)
        ON CONFLICT (id) DO UPDATE SET
          name = EXCLUDED.name, payload = EXCLUDED.payload, progress = EXCLUDED.progress, state = 'queued',
          attempts = 0, stalls = 0, run_at = now(), locked_by = NULL, locked_until = NULL,
          result = NULL, error = NULL, created_at = now(), finished_at = NULL
        WHERE ${this.table}.state IN ('completed', 'failed')
        RETURNING id`,
-      [id, name, JSON.stringify(payload), JSON.stringify(progress)],
-    ).then(asRowsAndCount);
+        [id, name, JSON.stringify(payload), JSON.stringify(progress)],
+      )
+      .then(asRowsAndCount);
     return rows.length > 0;
   }
 
@@ -67,8 +69,9 @@ export class JobsTable {
    * a single session, it is simply the row lock of one statement.
    */
   async claim(owner: string, leaseMs: number): Promise<ClaimedJob | null> {
-    const [rows] = await this.db.query(
-      `UPDATE ${this.table} j
+    const [rows] = await this.db
+      .query(
+        `UPDATE ${this.table} j
           SET state = 'active', attempts = j.attempts + 1,
               stalls = j.stalls + CASE WHEN j.state = 'active' THEN 1 ELSE 0 END,
               locked_by = $1, locked_until = ${lease(leaseMs)}
@@ -78,9 +81,12 @@ export class JobsTable {
                 LIMIT 1
                 FOR UPDATE SKIP LOCKED) next
         WHERE j.id = next.id
-        RETURNING ${COLUMNS.split(', ').map((c) => `j.${c}`).join(', ')}, next.was`,
-      [owner],
-    ).then(asRowsAndCount);
+        RETURNING ${COLUMNS.split(', ')
+          .map((c) => `j.${c}`)
+          .join(', ')}, next.was`,
+        [owner],
+      )
+      .then(asRowsAndCount);
     const row = rows[0] as (Record<string, unknown> & { was: string }) | undefined;
     return row ? { ...toRow(row), takenOver: row.was === 'active' } : null;
   }
@@ -159,7 +165,8 @@ export class JobsTable {
 
 /** UPDATE/DELETE/INSERT … RETURNING answer [rows, count] through TypeORM's postgres driver. */
 function asRowsAndCount(raw: unknown): [Array<Record<string, unknown>>, number] {
-  if (Array.isArray(raw) && raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number') return raw as [Array<Record<string, unknown>>, number];
+  if (Array.isArray(raw) && raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number')
+    return raw as [Array<Record<string, unknown>>, number];
   const rows = Array.isArray(raw) ? (raw as Array<Record<string, unknown>>) : [];
   return [rows, rows.length];
 }

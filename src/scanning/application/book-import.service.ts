@@ -20,7 +20,6 @@ const PAGES_PER_FILE = MAX_PDF_PAGES;
 /** A file sent again goes to the other slot, so its new photos never overwrite the ones still in use. */
 const SLOT = MAX_BOOK_IMPORT_PAGES * PAGES_PER_FILE;
 
-
 /** An import as the API answers it, its finished assembly's outcome as kept (the HTTP layer shapes that and the counts it gives). */
 export type BookImportView = Omit<BookImport, 'poems_added' | 'duplicates_ignored' | 'result'> & { result?: StoredScanResult };
 
@@ -57,7 +56,10 @@ export class BookImportService {
     if (!file) throw new ScanError('SCAN.NO_FILE', 'Send one file (a page photo or a PDF) in the field "file".');
     const position = Number(rawPosition);
     if (typeof rawPosition !== 'string' || !/^\d{1,4}$/.test(rawPosition) || position >= MAX_BOOK_IMPORT_PAGES) {
-      throw new ScanError('SCAN.BAD_FILE_POSITION', `Send the file's place in the book as "position", a whole number from 0 to ${MAX_BOOK_IMPORT_PAGES - 1}.`);
+      throw new ScanError(
+        'SCAN.BAD_FILE_POSITION',
+        `Send the file's place in the book as "position", a whole number from 0 to ${MAX_BOOK_IMPORT_PAGES - 1}.`,
+      );
     }
     if (book.state !== 'receiving') throw startedError();
     await writablePublication(this.queries, String(book.publication_id));
@@ -115,7 +117,13 @@ export class BookImportService {
     await writablePublication(this.queries, String(book.publication_id));
     await this.queue.assertAvailable();
     const again = await this.books.retry(book.id);
-    if (!again) throw new ScanError('SCAN.BOOK_IMPORT_BUSY', book.state === 'receiving' ? 'This import has not been started yet.' : 'This import is still being read: Retry once it has finished, or once it has shown no progress for 10 minutes.');
+    if (!again)
+      throw new ScanError(
+        'SCAN.BOOK_IMPORT_BUSY',
+        book.state === 'receiving'
+          ? 'This import has not been started yet.'
+          : 'This import is still being read: Retry once it has finished, or once it has shown no progress for 10 minutes.',
+      );
     await this.enqueueUnread(again);
     return this.view(again);
   }
@@ -160,7 +168,12 @@ export class BookImportService {
       pages_total: counts.pages,
       pages_done: counts.done,
       poems_so_far: book.poems_so_far,
-      failed_pages: failed.map((p) => ({ page: p.place + 1, file_name: p.file_name, ...(p.pdf_page ? { pdf_page: p.pdf_page } : {}), reason: p.read_error! })),
+      failed_pages: failed.map((p) => ({
+        page: p.place + 1,
+        file_name: p.file_name,
+        ...(p.pdf_page ? { pdf_page: p.pdf_page } : {}),
+        reason: p.read_error!,
+      })),
       ...(result ? { result } : {}),
       ...(book.state === 'failed' && book.error ? { error: book.error } : {}),
       created_at: new Date(book.created_at).toISOString(),
@@ -170,5 +183,9 @@ export class BookImportService {
 }
 
 const notFound = () => new ScanError('SCAN.BOOK_IMPORT_NOT_FOUND', 'Book import not found');
-const startedError = () => new ScanError('SCAN.BOOK_IMPORT_STARTED', 'This import has already started: files can be added only before it starts. Start a new import for more pages.');
+const startedError = () =>
+  new ScanError(
+    'SCAN.BOOK_IMPORT_STARTED',
+    'This import has already started: files can be added only before it starts. Start a new import for more pages.',
+  );
 const tooManyPages = () => new ScanError('SCAN.BOOK_TOO_MANY_PAGES', `A book import holds at most ${MAX_BOOK_IMPORT_PAGES} pages.`);

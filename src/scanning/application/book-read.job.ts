@@ -88,7 +88,12 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
   /** The page's reading, or why it cannot be read (words for the curator). Outages throw. */
   private async read(page: BookPageRow): Promise<PageReading | string> {
     try {
-      const image = await pageToRead(this.store, this.images, { storageKey: page.storage_key, index: page.place, rotation: page.rotation, label: page.file_name });
+      const image = await pageToRead(this.store, this.images, {
+        storageKey: page.storage_key,
+        index: page.place,
+        rotation: page.rotation,
+        label: page.file_name,
+      });
       return await this.extractor.readPage(image);
     } catch (err) {
       if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
@@ -114,9 +119,19 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
   private async assemble(book: BookImportRow, pages: BookPageRow[], context: JobContext<ScanJobProgress>): Promise<void> {
     const read = pages.filter((p) => p.reading);
-    const refs: StoredPageRef[] = read.map((p) => ({ scanPageId: p.id, index: p.place, storageKey: p.storage_key, mimeType: p.mime_type, uploadJobId: book.job_id }));
+    const refs: StoredPageRef[] = read.map((p) => ({
+      scanPageId: p.id,
+      index: p.place,
+      storageKey: p.storage_key,
+      mimeType: p.mime_type,
+      uploadJobId: book.job_id,
+    }));
     const poems = await this.extractor.assemble(read.map((p) => ({ ...p.reading!, index: p.place })));
-    const result = await this.scanner.addPoems({ jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false }, poems, context);
+    const result = await this.scanner.addPoems(
+      { jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false },
+      poems,
+      context,
+    );
     // The import answers under its own id, for all its pages (failed ones included).
     await this.books.finish(book.id, book.run, { ...result, jobId: book.job_id, pagesTotal: pages.length });
     this.logger.log(`Import ${book.id}: ${pages.length} pages, ${pages.length - read.length} failed, ${result.added.length} poems added`);

@@ -10,7 +10,8 @@ const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', '
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /** Where a page photo is kept: under its publication and the scan (or import) that brought it. */
-export const pagePhotoKey = (publicationId: number, jobId: string, pageIndex: number, mimeType: string) => `publications/${publicationId}/${jobId}/page-${pageIndex}.${EXT[mimeType]}`;
+export const pagePhotoKey = (publicationId: number, jobId: string, pageIndex: number, mimeType: string) =>
+  `publications/${publicationId}/${jobId}/page-${pageIndex}.${EXT[mimeType]}`;
 
 /** Image intake failures as HTTP-ready scan errors (415 for a type we do not take, 400 otherwise). */
 export function intakeFailure(err: unknown): unknown {

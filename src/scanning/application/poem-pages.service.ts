@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PageRotation, PoemPage } from '../../../contracts/catalog.js';
-import { CATALOG_CHANGE_NOTICES, CATALOG_READ_API, type CatalogChangeNotices, type CatalogReadApi, type Viewer } from '../../catalog/index.js';
+import {
+  CATALOG_CHANGE_NOTICES,
+  CATALOG_READ_API,
+  type CatalogChangeNotices,
+  type CatalogReadApi,
+  type Viewer,
+} from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { SCAN_PAGES, type ScanPageRow, type ScanPages } from './ports/scan-pages.port.js';

@@ -68,7 +68,11 @@ export class PoemScanner {
    * Adds the poems read from a run's pages (in book order, `source_pages` naming their
    * StoredPageRef.index): the same rules for a batch scan and a whole-book import's assembly.
    */
-  async addPoems(run: ScanRun, candidates: ExtractedPoem[], context: Pick<JobContext<ScanJobProgress>, 'attempt' | 'reportProgress'>): Promise<ScanOutcome> {
+  async addPoems(
+    run: ScanRun,
+    candidates: ExtractedPoem[],
+    context: Pick<JobContext<ScanJobProgress>, 'attempt' | 'reportProgress'>,
+  ): Promise<ScanOutcome> {
     const { jobId, publicationId, pages } = run;
     const total = pages.length;
     // A candidate without a line of verse is a heading or stray title, never a poem; titles
@@ -106,11 +110,20 @@ export class PoemScanner {
         continue;
       }
       if (runOn?.kind === 'held') {
-        duplicates.push({ title: poem.title, matched: { id: runOn.poem.id, title: runOn.poem.title }, similarity: 1, matchedIn: 'publication' });
+        duplicates.push({
+          title: poem.title,
+          matched: { id: runOn.poem.id, title: runOn.poem.title },
+          similarity: 1,
+          matchedIn: 'publication',
+        });
         continue;
       }
       if (runOn?.kind === 'joined') {
-        const poemNow = await this.commands.continueScannedPoem(runOn.poem.id, { was: runOn.poem.body, body: runOn.body, pageNumbers: runOn.pageNumbers });
+        const poemNow = await this.commands.continueScannedPoem(runOn.poem.id, {
+          was: runOn.poem.body,
+          body: runOn.body,
+          pageNumbers: runOn.pageNumbers,
+        });
         // Null when the poem changed since it was read: the continuation is then taken as a poem of its own.
         if (poemNow) {
           continued.push({ poem: poemNow, from: poem });
@@ -119,7 +132,12 @@ export class PoemScanner {
       }
       const own = alreadyAdded.get(keys[index]);
       if (own !== undefined && repeatedUpload) {
-        duplicates.push({ title: poem.title, matched: { id: own, title: titleOf.get(own) ?? poem.title }, similarity: 1, matchedIn: 'publication' });
+        duplicates.push({
+          title: poem.title,
+          matched: { id: own, title: titleOf.get(own) ?? poem.title },
+          similarity: 1,
+          matchedIn: 'publication',
+        });
         continue;
       }
       if (own === undefined) {
@@ -141,7 +159,12 @@ export class PoemScanner {
         // Part of a poem that runs over pages, uploaded without the rest of it: already held.
         const piece = pieces.holding(poem.body);
         if (piece) {
-          duplicates.push({ title: poem.title, matched: { id: piece.poem.id, title: piece.poem.title }, similarity: round3(piece.similarity), matchedIn: 'publication' });
+          duplicates.push({
+            title: poem.title,
+            matched: { id: piece.poem.id, title: piece.poem.title },
+            similarity: round3(piece.similarity),
+            matchedIn: 'publication',
+          });
           continue;
         }
       }
@@ -174,7 +197,9 @@ export class PoemScanner {
     const found: DuplicateFound[] = duplicates.map(({ batchIndex, ...d }) =>
       batchIndex === undefined ? d : { ...d, matched: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched.title } },
     );
-    this.logger.log(`Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${continued.length} continued, ${found.length} duplicates, ${emptyDropped} empty dropped`);
+    this.logger.log(
+      `Job ${jobId}: ${extracted.length} poems on ${total} pages, ${created.length} added, ${continued.length} continued, ${found.length} duplicates, ${emptyDropped} empty dropped`,
+    );
     return {
       jobId,
       publicationId,
@@ -259,7 +284,10 @@ export class PoemScanner {
       const target = created[k];
       if (!target) continue;
       const stored = poem.source_pages.map((i) => byIndex.get(i)).filter((p): p is StoredPageRef => !!p);
-      await this.pagesRepo.linkPoem(target.id, stored.map((p) => p.scanPageId));
+      await this.pagesRepo.linkPoem(
+        target.id,
+        stored.map((p) => p.scanPageId),
+      );
       // A poem read from n pages with n legible page numbers tells each page its printed number.
       if (stored.length === poem.page_numbers.length) {
         for (const [i, page] of stored.entries()) await this.pagesRepo.setPageNumber(page.scanPageId, poem.page_numbers[i]);

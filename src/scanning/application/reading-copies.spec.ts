@@ -27,11 +27,18 @@ function memoryStore(): PageStore & { objects: Map<string, Buffer> } {
 
 /** The image port, every call counted. */
 function countedImages(): PageImages & { normalise: ReturnType<typeof vi.fn>; readingCopy: ReturnType<typeof vi.fn> } {
-  return { normalise: vi.fn(pageImageIntake.normalise), storable: pageImageIntake.storable, readingCopy: vi.fn(pageImageIntake.readingCopy) };
+  return {
+    normalise: vi.fn(pageImageIntake.normalise),
+    storable: pageImageIntake.storable,
+    readingCopy: vi.fn(pageImageIntake.readingCopy),
+  };
 }
 
 /** A full-size photo larger than the reading size, landscape, so a turn shows in the page's size. */
-const photo = (width = 3000, height = 2200) => sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+const photo = (width = 3000, height = 2200) =>
+  sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } })
+    .jpeg()
+    .toBuffer();
 
 const KEY = 'publications/7/scan-7-0123456789abcdef0123456789abcdef/page-0.jpg';
 
@@ -48,7 +55,9 @@ describe('reading copies of page photos', () => {
     const data = await photo();
     const reading = await takenIn(store, data);
     expect(readingCopyKey(KEY)).toBe('publications/7/scan-7-0123456789abcdef0123456789abcdef/page-0.reading.jpg');
-    expect(readingCopyKey('publications/7/book-7-0123456789abcdef/page-4002.png')).toBe('publications/7/book-7-0123456789abcdef/page-4002.reading.jpg');
+    expect(readingCopyKey('publications/7/book-7-0123456789abcdef/page-4002.png')).toBe(
+      'publications/7/book-7-0123456789abcdef/page-4002.reading.jpg',
+    );
     expect([...store.objects.keys()].sort()).toEqual([KEY, readingCopyKey(KEY)]);
     expect(store.objects.get(KEY)!.equals(data)).toBe(true);
     expect(store.objects.get(readingCopyKey(KEY))!.equals(reading.data)).toBe(true);
@@ -103,7 +112,9 @@ describe('reading copies of page photos', () => {
     expect(await pageToRead(store, countedImages(), { storageKey: KEY, index: 0, label: 'Page 1' })).toEqual(reading);
 
     const empty = memoryStore();
-    await expect(pageToRead(empty, countedImages(), { storageKey: KEY, index: 0, label: 'Page 1' })).rejects.toBeInstanceOf(PageNotStoredError);
+    await expect(pageToRead(empty, countedImages(), { storageKey: KEY, index: 0, label: 'Page 1' })).rejects.toBeInstanceOf(
+      PageNotStoredError,
+    );
   });
 
   it('keeps the photo when its copy cannot be kept, and removes both together', async () => {

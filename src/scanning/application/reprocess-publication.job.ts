@@ -16,6 +16,9 @@ export class ReprocessPublicationJob implements JobHandler<ScanJobCatalogue, 'sc
   constructor(private readonly scanner: PoemScanner) {}
 
   handle(payload: ReprocessPayload, context: JobContext<ScanJobProgress>): Promise<ScanOutcome> {
-    return this.scanner.run({ jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: true }, context);
+    return this.scanner.run(
+      { jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: true },
+      context,
+    );
   }
 }

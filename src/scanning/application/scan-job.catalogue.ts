@@ -13,12 +13,17 @@ export type ScanJobCatalogue = {
 };
 
 /** Pages a job will go through, shown before the job has reported any (read from whatever Redis holds). */
-const pagesQueued = (payload: { pages?: unknown[] }): ScanJobProgress => ({ pages_done: 0, pages_total: Array.isArray(payload?.pages) ? payload.pages.length : 0 });
+const pagesQueued = (payload: { pages?: unknown[] }): ScanJobProgress => ({
+  pages_done: 0,
+  pages_total: Array.isArray(payload?.pages) ? payload.pages.length : 0,
+});
 
 export const SCAN_JOBS: JobCatalogue<ScanJobCatalogue> = {
   'scan.pages': { initialProgress: pagesQueued },
   'scan.reprocess': { initialProgress: pagesQueued },
-  'book.read': { initialProgress: (payload) => ({ pages_done: 0, pages_total: Array.isArray(payload?.pageIds) ? payload.pageIds.length : 0 }) },
+  'book.read': {
+    initialProgress: (payload) => ({ pages_done: 0, pages_total: Array.isArray(payload?.pageIds) ? payload.pageIds.length : 0 }),
+  },
 };
 
 /** The BullMQ queue all scan jobs share (its Redis keys are `${SCAN_QUEUE_PREFIX}:scans:…`); the job's name picks the handler. */

@@ -9,14 +9,19 @@ const { describe: describeFailure } = scanFailurePolicy;
 
 describe('scanFailurePolicy: what a scan job records of its error, and whether it runs again', () => {
   it('retries the AI provider limiting us, recorded as 429', () => {
-    expect(describeFailure(new ExtractionError('EXTRACTION.AI_RATE_LIMITED', 'The AI provider (OpenAI) is limiting requests'))).toMatchObject({
+    expect(
+      describeFailure(new ExtractionError('EXTRACTION.AI_RATE_LIMITED', 'The AI provider (OpenAI) is limiting requests')),
+    ).toMatchObject({
       status: 429,
       retryable: true,
     });
   });
 
   it('does not retry a payload the AI provider refuses as too large (413)', () => {
-    expect(describeFailure(new ExtractionError('EXTRACTION.AI_PAYLOAD_TOO_LARGE', 'too large'))).toMatchObject({ status: 413, retryable: false });
+    expect(describeFailure(new ExtractionError('EXTRACTION.AI_PAYLOAD_TOO_LARGE', 'too large'))).toMatchObject({
+      status: 413,
+      retryable: false,
+    });
   });
 
   it('keeps the message that names the AI provider on a 502, and retries it', () => {
@@ -26,18 +31,31 @@ describe('scanFailurePolicy: what a scan job records of its error, and whether i
   });
 
   it('fails bad images and a trashed publication at once with their 4xx', () => {
-    expect(describeFailure(new ImageIntakeError('IMAGE.UNSUPPORTED_TYPE', 'page_0 is a PDF document.'))).toMatchObject({ status: 415, retryable: false });
+    expect(describeFailure(new ImageIntakeError('IMAGE.UNSUPPORTED_TYPE', 'page_0 is a PDF document.'))).toMatchObject({
+      status: 415,
+      retryable: false,
+    });
     expect(describeFailure(new ImageIntakeError('IMAGE.UNREADABLE', 'broken'))).toMatchObject({ status: 400, retryable: false });
     expect(describeFailure(ScanError.publicationInTrash())).toMatchObject({ status: 409, retryable: false });
   });
 
   it('retries the unexpected, logs its stack and reports it without internals', () => {
     const failure = describeFailure(new TypeError("Cannot read properties of undefined (reading 'rows')"));
-    expect(failure).toEqual({ code: 'SCAN.FAILED', message: 'Scanning the pages failed unexpectedly. Please try again.', status: 500, retryable: true, unexpected: true });
+    expect(failure).toEqual({
+      code: 'SCAN.FAILED',
+      message: 'Scanning the pages failed unexpectedly. Please try again.',
+      status: 500,
+      retryable: true,
+      unexpected: true,
+    });
   });
 
   it('names the jobs the queue gave up on as scan failures', () => {
-    expect(scanFailurePolicy.interrupted()).toEqual({ code: 'SCAN.FAILED', message: 'Scanning was interrupted too often. Please try again.', status: 500 });
+    expect(scanFailurePolicy.interrupted()).toEqual({
+      code: 'SCAN.FAILED',
+      message: 'Scanning was interrupted too often. Please try again.',
+      status: 500,
+    });
     expect(scanFailurePolicy.unexplained('job stalled more than allowable limit')).toEqual({
       code: 'SCAN.FAILED',
       message: 'Scanning failed: job stalled more than allowable limit',
@@ -62,8 +80,16 @@ describe("asScanError: the queue's errors as the scanning endpoints answer them"
   });
 
   it('answers a job gone while waited on, and a wait given up, in scan terms', () => {
-    expect(asScanError(QueueError.jobNotFound('scan-1-aa'))).toMatchObject({ code: 'SCAN.JOB_NOT_FOUND', message: 'Scan job not found', status: 404 });
-    expect(asScanError(QueueError.waitAborted('scan-1-aa'))).toMatchObject({ code: 'SCAN.JOB_TIMEOUT', message: 'Stopped waiting for the scan', status: 504 });
+    expect(asScanError(QueueError.jobNotFound('scan-1-aa'))).toMatchObject({
+      code: 'SCAN.JOB_NOT_FOUND',
+      message: 'Scan job not found',
+      status: 404,
+    });
+    expect(asScanError(QueueError.waitAborted('scan-1-aa'))).toMatchObject({
+      code: 'SCAN.JOB_TIMEOUT',
+      message: 'Stopped waiting for the scan',
+      status: 504,
+    });
   });
 
   it('leaves any other error as it is', () => {

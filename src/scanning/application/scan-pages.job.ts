@@ -13,6 +13,9 @@ export class ScanPagesJob implements JobHandler<ScanJobCatalogue, 'scan.pages'> 
   constructor(private readonly scanner: PoemScanner) {}
 
   handle(payload: ScanPagesPayload, context: JobContext<ScanJobProgress>): Promise<ScanOutcome> {
-    return this.scanner.run({ jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: false }, context);
+    return this.scanner.run(
+      { jobId: context.jobId, publicationId: payload.publicationId, pages: payload.pages, samePageTitlesCount: false },
+      context,
+    );
   }
 }

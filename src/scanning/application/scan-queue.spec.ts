@@ -6,7 +6,10 @@ import { ScanQueue } from './scan-queue.js';
 type Jobs = JobQueue<ScanJobCatalogue>;
 
 /** A queue answering as told: its status, and whether it is reachable and consumed. */
-function queueAnswering(kind: Jobs['kind'], answer: { status?: JobStatus<ScanJobCatalogue> | null; down?: boolean; consumers?: boolean }): Jobs {
+function queueAnswering(
+  kind: Jobs['kind'],
+  answer: { status?: JobStatus<ScanJobCatalogue> | null; down?: boolean; consumers?: boolean },
+): Jobs {
   const unlessDown = async <T>(value: T) => {
     if (answer.down) throw QueueError.unavailable();
     return value;
@@ -17,7 +20,8 @@ function queueAnswering(kind: Jobs['kind'], answer: { status?: JobStatus<ScanJob
     hasConsumers: () => unlessDown(answer.consumers ?? true),
     enqueue: () => unlessDown(undefined),
     status: () => unlessDown(answer.status ?? null),
-    waitUntilFinished: () => Promise.reject(QueueError.jobFailed({ code: 'IMAGE.UNREADABLE', message: 'page_0 is not an image', status: 400 })),
+    waitUntilFinished: () =>
+      Promise.reject(QueueError.jobFailed({ code: 'IMAGE.UNREADABLE', message: 'page_0 is not an image', status: 400 })),
   };
 }
 
@@ -37,16 +41,24 @@ describe('ScanQueue', () => {
     expect(JSON.stringify(status)).toBe(
       JSON.stringify({ job_id: 'scan-1-aa', name: 'scan.pages', state: 'failed', progress, attempts: 3, error: failed.error }),
     );
-    const queued = await new ScanQueue(queueAnswering('bullmq', { status: { id: 'scan-1-bb', name: 'scan.reprocess', state: 'queued', progress, attempts: 0 } })).status('scan-1-bb');
+    const queued = await new ScanQueue(
+      queueAnswering('bullmq', { status: { id: 'scan-1-bb', name: 'scan.reprocess', state: 'queued', progress, attempts: 0 } }),
+    ).status('scan-1-bb');
     expect(queued).toEqual({ job_id: 'scan-1-bb', name: 'scan.reprocess', state: 'queued', progress, attempts: 0 });
     expect(queued).not.toHaveProperty('result');
   });
 
   it('throws ScanErrors: the scan queue unavailable, a failed job with its own code', async () => {
     const down = new ScanQueue(queueAnswering('bullmq', { down: true }));
-    await expect(down.enqueue('scan.pages', { publicationId: 1, pages: [] }, 'scan-1-aa')).rejects.toMatchObject({ code: 'SCAN.QUEUE_UNAVAILABLE', status: 503 });
+    await expect(down.enqueue('scan.pages', { publicationId: 1, pages: [] }, 'scan-1-aa')).rejects.toMatchObject({
+      code: 'SCAN.QUEUE_UNAVAILABLE',
+      status: 503,
+    });
     await expect(down.status('scan-1-aa')).rejects.toMatchObject({ code: 'SCAN.QUEUE_UNAVAILABLE' });
-    await expect(new ScanQueue(queueAnswering('in-process', {})).waitUntilFinished('scan-1-aa')).rejects.toMatchObject({ code: 'IMAGE.UNREADABLE', status: 400 });
+    await expect(new ScanQueue(queueAnswering('in-process', {})).waitUntilFinished('scan-1-aa')).rejects.toMatchObject({
+      code: 'IMAGE.UNREADABLE',
+      status: 400,
+    });
   });
 
   it('reports the queue to the health check: its mode, whether a worker consumes it, why not', async () => {

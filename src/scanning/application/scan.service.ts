@@ -69,7 +69,15 @@ export class ScanService {
       const stored = await inIntakeTerms(this.images.storable(file.data, file.field));
       const storageKey = pagePhotoKey(publication.id, jobId, index, stored.mimeType);
       await keepPhoto(this.store, storageKey, stored.data, readings[index]);
-      rows.push({ publicationId: publication.id, jobId, pageIndex: index, storageKey, mimeType: stored.mimeType, byteSize: stored.data.length, sha256: hashes[index] });
+      rows.push({
+        publicationId: publication.id,
+        jobId,
+        pageIndex: index,
+        storageKey,
+        mimeType: stored.mimeType,
+        byteSize: stored.data.length,
+        sha256: hashes[index],
+      });
     }
     for (const row of await this.pagesRepo.savePages(rows)) {
       pages.push({ scanPageId: Number(row.id), index: row.page_index, storageKey: row.storage_key, mimeType: row.mime_type });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePoems, runOnHeldPoem, type PageLayout } from './assemble-poems.js';
 
-const page = (index: number, pageNumber: number | undefined, blocks: PageLayout['blocks'], flags: Partial<PageLayout> = {}): PageLayout => ({ index, pageNumber, blocks, ...flags });
+const page = (
+  index: number,
+  pageNumber: number | undefined,
+  blocks: PageLayout['blocks'],
+  flags: Partial<PageLayout> = {},
+): PageLayout => ({ index, pageNumber, blocks, ...flags });
 
 describe('the one assembler: per-page readings into poems', () => {
   it('runs a poem on over a page that begins mid-poem, with both page numbers, and starts the next at its title', () => {
@@ -17,10 +22,16 @@ describe('the one assembler: per-page readings into poems', () => {
 
   it('ends a stanza at the turn when the page ended short; otherwise the poem’s own stanzas decide', () => {
     const quatrain = (n: number) => [`${n}a`, `${n}b`, `${n}c`, `${n}d`];
-    const short = assemblePoems([page(0, 1, [{ title: 'Short', lines: ['a', 'b'] }], { endsShort: true }), page(1, 2, [{ lines: ['c', 'd'] }])]);
+    const short = assemblePoems([
+      page(0, 1, [{ title: 'Short', lines: ['a', 'b'] }], { endsShort: true }),
+      page(1, 2, [{ lines: ['c', 'd'] }]),
+    ]);
     expect(short[0].body).toBe('a\nb\n\nc\nd');
     // Full page: quatrains throughout, and the turn falls after four lines, so it is a stanza break.
-    const full = assemblePoems([page(0, 1, [{ title: 'Full', lines: [...quatrain(1), '', ...quatrain(2)] }]), page(1, 2, [{ lines: [...quatrain(3), '', ...quatrain(4)] }])]);
+    const full = assemblePoems([
+      page(0, 1, [{ title: 'Full', lines: [...quatrain(1), '', ...quatrain(2)] }]),
+      page(1, 2, [{ lines: [...quatrain(3), '', ...quatrain(4)] }]),
+    ]);
     expect(full[0].body).toBe([...quatrain(1), '', ...quatrain(2), '', ...quatrain(3), '', ...quatrain(4)].join('\n'));
   });
 
@@ -59,14 +70,19 @@ describe('a batch that begins mid-poem, across uploads', () => {
   it('leaves the continuation a poem of its own when the pages do not follow, show no number, or it is not the batch’s first poem', () => {
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [14]), publication, { batchStart: true })).toBeUndefined();
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', []), publication, { batchStart: true })).toBeUndefined();
-    expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [held(2, 'The first line,', [])], { batchStart: true })).toBeUndefined();
+    expect(
+      runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [held(2, 'The first line,', [])], { batchStart: true }),
+    ).toBeUndefined();
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), publication, { batchStart: false })).toBeUndefined();
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [], { batchStart: true })).toBeUndefined();
   });
 
   it('finds a poem already ending with the continuation’s lines (the page sent again), whatever its place or page numbers', () => {
     const ran = [held(1, 'A\nb\nthe third line,\nthe fourth.', [3, 4]), held(2, 'Another poem', [5])];
-    expect(runOnHeldPoem(continuation('the third line,\nthe fourth', []), ran, { batchStart: false })).toEqual({ kind: 'held', poem: ran[0] });
+    expect(runOnHeldPoem(continuation('the third line,\nthe fourth', []), ran, { batchStart: false })).toEqual({
+      kind: 'held',
+      poem: ran[0],
+    });
   });
 
   it('ignores a poem that begins the batch with its title', () => {

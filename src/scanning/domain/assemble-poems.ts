@@ -124,7 +124,11 @@ const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !==
  * page after that poem's last one: without printed page numbers nothing shows the pages follow
  * each other, and the continuation stays a poem of its own (undefined).
  */
-export function runOnHeldPoem<P extends HeldPoem>(continuation: AssembledPoem, held: readonly P[], options: { batchStart: boolean }): RunOn<P> | undefined {
+export function runOnHeldPoem<P extends HeldPoem>(
+  continuation: AssembledPoem,
+  held: readonly P[],
+  options: { batchStart: boolean },
+): RunOn<P> | undefined {
   if (!continuation.continues) return undefined;
   const lines = verseLines(continuation.body);
   const holding = held.find((p) => {

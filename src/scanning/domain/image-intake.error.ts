@@ -18,4 +18,3 @@ export class ImageIntakeError extends DomainError {
     super(code, message);
   }
 }
-

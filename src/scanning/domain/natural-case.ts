@@ -5,9 +5,56 @@
  */
 
 /** Articles, conjunctions and short prepositions, lower case inside a title (as in Chicago style). */
-const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'from', 'in', 'into', 'of', 'off', 'on', 'onto', 'to', 'up', 'upon', 'with', 'o\'er', 'en', 'via']);
+const MINOR_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'but',
+  'or',
+  'nor',
+  'for',
+  'so',
+  'yet',
+  'as',
+  'at',
+  'by',
+  'from',
+  'in',
+  'into',
+  'of',
+  'off',
+  'on',
+  'onto',
+  'to',
+  'up',
+  'upon',
+  'with',
+  "o'er",
+  'en',
+  'via',
+]);
 /** Particles of names ("Ludwig van Beethoven", "Walter de la Mare"). */
-const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'das', 'do', 'dos', 'du', 'la', 'le', 'del', 'della', 'di', 'ten', 'ter', 'y']);
+const NAME_PARTICLES = new Set([
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'del',
+  'della',
+  'di',
+  'ten',
+  'ter',
+  'y',
+]);
 /** Roman numerals stay in capitals ("Sonnet XVIII", "Part II"); a lone I is the pronoun anyway. */
 const ROMAN = /^(?=[MDCLXVI]{2,}$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/;
 /** Capital words that are also English words, not numerals. */

@@ -54,13 +54,14 @@ export class ScanError extends DomainError {
   }
   static pdfTooLarge(maxBytes: number): ScanError {
     const mb = Math.round(maxBytes / (1024 * 1024));
-    return new ScanError('SCAN.FILE_TOO_LARGE', `This file is too large: a scanned PDF may be at most ${mb} MB. Split it into parts and add them one after the other.`, { max_bytes: maxBytes });
+    return new ScanError(
+      'SCAN.FILE_TOO_LARGE',
+      `This file is too large: a scanned PDF may be at most ${mb} MB. Split it into parts and add them one after the other.`,
+      { max_bytes: maxBytes },
+    );
   }
   static publicationInTrash(): ScanError {
-    return new ScanError(
-      'SCAN.PUBLICATION_IN_TRASH',
-      'This publication is in the trash. Restore it before adding or scanning pages.',
-    );
+    return new ScanError('SCAN.PUBLICATION_IN_TRASH', 'This publication is in the trash. Restore it before adding or scanning pages.');
   }
   static noWorker(): ScanError {
     return new ScanError(

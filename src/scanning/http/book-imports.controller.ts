@@ -35,11 +35,15 @@ export class BookImportsController {
   @Post('book_imports/:importId/files')
   @UseInterceptors(ImageUploadInterceptor('book-file'))
   @ChecksCsrfFormField()
-  @ApiOperation({ summary: "One file of the book (a page photo or a PDF) at its place: field file, position; a position sent again replaces that file's pages" })
+  @ApiOperation({
+    summary:
+      "One file of the book (a page photo or a PDF) at its place: field file, position; a position sent again replaces that file's pages",
+  })
   addFile(@Param('importId') importId: string, @Req() req: Request, @Body() body: { position?: unknown }): Promise<BookImportFileAnswer> {
     const [file] = uploadedImages(req, 'book-file');
     // Multer let it through at the PDFs' limit: a photo keeps the photos' own.
-    if (file && !isPdf(file.data) && file.data.length > this.config.maxUploadBytes) throw ScanError.fileTooLarge(this.config.maxUploadBytes);
+    if (file && !isPdf(file.data) && file.data.length > this.config.maxUploadBytes)
+      throw ScanError.fileTooLarge(this.config.maxUploadBytes);
     return this.imports.addFile(importId, file && { name: file.name ?? 'file', data: file.data }, body?.position);
   }
 

@@ -31,7 +31,14 @@ export function ImageUploadInterceptor(kind: UploadKind): Type<NestInterceptor> 
   return CsrfCheckedUpload({
     // A book's file may be a scanned PDF, which has a limit of its own; a photo in it keeps the
     // photos' limit (BookImportsController).
-    multer: (config) => AnyFilesInterceptor({ limits: { fileSize: kind === 'book-file' ? Math.max(config.maxUploadBytes, config.maxPdfBytes) : config.maxUploadBytes, files: kind === 'book-file' ? 1 : MAX_FILES, fields: 20 } }),
+    multer: (config) =>
+      AnyFilesInterceptor({
+        limits: {
+          fileSize: kind === 'book-file' ? Math.max(config.maxUploadBytes, config.maxPdfBytes) : config.maxUploadBytes,
+          files: kind === 'book-file' ? 1 : MAX_FILES,
+          fields: 20,
+        },
+      }),
     refusal: (code, config) => {
       if (code === 'LIMIT_FILE_SIZE' && kind === 'book-file') return ScanError.pdfTooLarge(config.maxPdfBytes);
       if (code === 'LIMIT_FILE_SIZE') return ScanError.fileTooLarge(config.maxUploadBytes);
@@ -64,5 +71,9 @@ export function uploadedImages(req: Request, kind: UploadKind): UploadedImage[] 
     throw new ScanError('SCAN.UNEXPECTED_FILE_FIELD', 'upload_page takes one page image; use batch_upload_pages for several.');
   }
   ordered.sort((a, b) => a.order - b.order || a.arrival - b.arrival);
-  return ordered.map(({ file }) => ({ field: file.fieldname, data: file.buffer, ...(file.originalname ? { name: file.originalname } : {}) }));
+  return ordered.map(({ file }) => ({
+    field: file.fieldname,
+    data: file.buffer,
+    ...(file.originalname ? { name: file.originalname } : {}),
+  }));
 }

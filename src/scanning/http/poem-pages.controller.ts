@@ -23,14 +23,18 @@ export class PoemPagesController {
 
   @Get('poems/:id/printed_pages')
   @UseInterceptors(PublicReadInterceptor)
-  @ApiOperation({ summary: "The printed pages of a published poem: the photos of its book's pages it was read from (404 for drafts and the trash)" })
+  @ApiOperation({
+    summary: "The printed pages of a published poem: the photos of its book's pages it was read from (404 for drafts and the trash)",
+  })
   printedPagesOfPoem(@Param('id') id: string) {
     return this.pages.ofPoem(id, VISITOR);
   }
 
   @Put('scan_pages/:id/rotation')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Turn a page photo in quarter turns to stand upright: shown turned, read turned by Reprocess; the stored photo is unchanged' })
+  @ApiOperation({
+    summary: 'Turn a page photo in quarter turns to stand upright: shown turned, read turned by Reprocess; the stored photo is unchanged',
+  })
   rotate(@Param('id') id: string, @Body() dto: PageRotationDto) {
     return this.pages.rotate(id, dto.rotation);
   }

@@ -78,7 +78,13 @@ describe('a scan outcome as the API answers it', () => {
   });
 
   it('shapes a job’s result and leaves a failed job’s error as it is', () => {
-    const job = { job_id: outcome.jobId, name: 'scan.pages' as const, state: 'completed' as const, progress: { pages_done: 3, pages_total: 3 }, attempts: 1 };
+    const job = {
+      job_id: outcome.jobId,
+      name: 'scan.pages' as const,
+      state: 'completed' as const,
+      progress: { pages_done: 3, pages_total: 3 },
+      attempts: 1,
+    };
     expect(JSON.stringify(toScanJob({ ...job, result: outcome }))).toBe(JSON.stringify({ ...job, result: expected }));
     const error = { code: 'SCAN.PAGE_NOT_FOUND', message: 'Page 1 of this scan is missing from the page store.', status: 422 };
     expect(toScanJob({ ...job, state: 'failed', error })).toEqual({ ...job, state: 'failed', error });

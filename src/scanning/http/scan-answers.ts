@@ -12,7 +12,9 @@ import type { StoredScanResult } from '../application/scan-job.types.js';
  */
 export function toScanResult(stored: StoredScanResult): ScanResult {
   if ('job_id' in stored) return stored;
-  const poems = stored.added.map((poem) => toPoemResponse({ ...poem, createdAt: new Date(poem.createdAt), updatedAt: new Date(poem.updatedAt) }));
+  const poems = stored.added.map((poem) =>
+    toPoemResponse({ ...poem, createdAt: new Date(poem.createdAt), updatedAt: new Date(poem.updatedAt) }),
+  );
   return {
     job_id: stored.jobId,
     publication_id: stored.publicationId,

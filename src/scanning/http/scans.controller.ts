@@ -39,7 +39,12 @@ export class ScansController {
   @UseInterceptors(ImageUploadInterceptor('pages'))
   @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Scan page photos page_0..page_9 into poems; waits for the job unless async=true' })
-  async batchUpload(@Param('id') id: string, @Query('async') async: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async batchUpload(
+    @Param('id') id: string,
+    @Query('async') async: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const files = uploadedImages(req, 'pages');
     return reply(res, await this.scans.scanUpload(id, files, { wait: !isAsync(async), signal: clientGone(res) }));
   }
@@ -48,7 +53,12 @@ export class ScansController {
   @UseInterceptors(ImageUploadInterceptor('single-page'))
   @ChecksCsrfFormField()
   @ApiOperation({ summary: 'Scan one page photo (field page or page_0)' })
-  async uploadPage(@Param('id') id: string, @Query('async') async: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async uploadPage(
+    @Param('id') id: string,
+    @Query('async') async: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const files = uploadedImages(req, 'single-page');
     return reply(res, await this.scans.scanUpload(id, files, { wait: !isAsync(async), signal: clientGone(res) }));
   }

@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FEW_MATCHES, SEARCH_DEFAULT_LIMIT, type SearchResults } from '../../../contracts/search.js';
 import { SEARCH_INDEX, type IndexQuery, type SearchIndex } from './ports/search-index.port.js';
-import { checkQuery, highlight, MIN_ALIKE_LENGTH, phraseWords, searchTerms, snippet, suggestion, wordsOf, type SearchTerm } from './search-text.js';
+import {
+  checkQuery,
+  highlight,
+  MIN_ALIKE_LENGTH,
+  phraseWords,
+  searchTerms,
+  snippet,
+  suggestion,
+  wordsOf,
+  type SearchTerm,
+} from './search-text.js';
 
 /** The name the archive gives the author of a book that names none: the poet's (site settings). */
 export const SEARCH_POET_NAME = Symbol('SEARCH_POET_NAME');
@@ -79,7 +89,13 @@ export class SearchService {
         title: m.title,
         title_html: highlight(m.title, terms),
         authors_html: highlight(m.authors.join(', '), terms),
-        details_html: highlight([m.publisher, m.publication_date].map((v) => v.trim()).filter(Boolean).join(', '), terms),
+        details_html: highlight(
+          [m.publisher, m.publication_date]
+            .map((v) => v.trim())
+            .filter(Boolean)
+            .join(', '),
+          terms,
+        ),
         poem_count: m.poem_count,
         score: m.score,
       })),
@@ -100,6 +116,11 @@ export class SearchService {
   private queryFor(terms: SearchTerm[], words: string[], limit: number): IndexQuery {
     const named = this.poetWords.length > 0 && this.poetWords.every((w) => terms.some((t) => t.word === w));
     const searched = named ? terms.filter((t) => !this.poetWords.includes(t.word)) : terms;
-    return { terms: searched, phrase: phraseOf(named ? words.filter((w) => !this.poetWords.includes(w)) : words, searched), limit, ...(named ? { byPoet: this.poetWords } : {}) };
+    return {
+      terms: searched,
+      phrase: phraseOf(named ? words.filter((w) => !this.poetWords.includes(w)) : words, searched),
+      limit,
+      ...(named ? { byPoet: this.poetWords } : {}),
+    };
   }
 }

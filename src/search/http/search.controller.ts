@@ -22,7 +22,9 @@ export class SearchController {
       'Text without letters or digits finds nothing (200 with empty lists).',
   })
   @ApiOkResponse({ description: '{ q, poems, poem_total, publications, publication_total }' })
-  @ApiBadRequestResponse({ description: 'q missing or blank (SEARCH.QUERY_EMPTY), longer than 200 characters (SEARCH.QUERY_TOO_LONG), repeated, or a bad limit' })
+  @ApiBadRequestResponse({
+    description: 'q missing or blank (SEARCH.QUERY_EMPTY), longer than 200 characters (SEARCH.QUERY_TOO_LONG), repeated, or a bad limit',
+  })
   find(@Query() query: SearchQueryDto): Promise<SearchResults> {
     return this.search.search(query.q, query.limit);
   }

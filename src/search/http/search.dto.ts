@@ -14,7 +14,11 @@ export class SearchQueryDto {
   @IsString({ message: 'q must be text (one q parameter)' })
   q?: string;
 
-  @ApiPropertyOptional({ description: 'Most poems and most publications answered', default: SEARCH_DEFAULT_LIMIT, maximum: SEARCH_MAX_LIMIT })
+  @ApiPropertyOptional({
+    description: 'Most poems and most publications answered',
+    default: SEARCH_DEFAULT_LIMIT,
+    maximum: SEARCH_MAX_LIMIT,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })

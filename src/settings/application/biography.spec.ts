@@ -12,7 +12,7 @@ describe('the biography', () => {
   it('never lets script through, even where the check is skipped', () => {
     const html = biographyHtml('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>');
     expect(html).not.toMatch(/<script|<img|href="javascript/i);
-    expect(html).not.toContain("<a");
+    expect(html).not.toContain('<a');
     expect(html).toContain('&lt;script&gt;');
   });
 
@@ -25,7 +25,9 @@ describe('the biography', () => {
   });
 
   it('takes Markdown with safe links, including this site and mail', () => {
-    expect(() => checkBiography('See [her books](/publications), [write](mailto:family@example.org) or <https://example.org>.\n\n- one\n- two')).not.toThrow();
+    expect(() =>
+      checkBiography('See [her books](/publications), [write](mailto:family@example.org) or <https://example.org>.\n\n- one\n- two'),
+    ).not.toThrow();
     expect(() => checkBiography('Two < three and 4 > 1: a *plain* comparison.')).not.toThrow();
   });
 });

@@ -35,14 +35,20 @@ export function checkBiography(markdown: string): void {
   for (const token of all) {
     const href = token.type === 'link_open' ? String(token.attrGet('href') ?? '') : null;
     if (href !== null && !safeLink(href)) {
-      throw new SettingsError('SETTINGS.UNSAFE_BIOGRAPHY', `The biography's links must be web (https://…) or mail (mailto:…) addresses; "${href.slice(0, 60)}" is neither.`, {
-        field: 'biography',
-      });
+      throw new SettingsError(
+        'SETTINGS.UNSAFE_BIOGRAPHY',
+        `The biography's links must be web (https://…) or mail (mailto:…) addresses; "${href.slice(0, 60)}" is neither.`,
+        {
+          field: 'biography',
+        },
+      );
     }
   }
   // markdown-it itself refuses javascript:, vbscript:, file: and data: links (leaves them as text); say so rather than store them.
   if (/\]\(\s*<?\s*(javascript|vbscript|data|file):/i.test(markdown)) {
-    throw new SettingsError('SETTINGS.UNSAFE_BIOGRAPHY', "The biography's links must be web (https://…) or mail (mailto:…) addresses.", { field: 'biography' });
+    throw new SettingsError('SETTINGS.UNSAFE_BIOGRAPHY', "The biography's links must be web (https://…) or mail (mailto:…) addresses.", {
+      field: 'biography',
+    });
   }
 }
 

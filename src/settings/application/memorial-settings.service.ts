@@ -6,7 +6,15 @@ import { CATALOG_CHANGE_NOTICES, type CatalogChangeNotices } from '../../catalog
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CONTENT_CHANGES, type ContentChanges } from '../../delivery/index.js';
 import { PAGE_STORE, type PageStore } from '../../scanning/index.js';
-import { checkLifeDates, portraitFileName, portraitKey, SettingsError, type Memorial, type MemorialText, type Portrait } from '../domain/memorial.js';
+import {
+  checkLifeDates,
+  portraitFileName,
+  portraitKey,
+  SettingsError,
+  type Memorial,
+  type MemorialText,
+  type Portrait,
+} from '../domain/memorial.js';
 import { memorialFromFile, portraitUrl, publicSiteSettings, readSiteSettingsFile, type SiteFileExtras } from '../site-settings.js';
 import { checkBiography } from './biography.js';
 import { MEMORIAL_STORE, type MemorialStore } from './ports/memorial-store.port.js';
@@ -107,7 +115,11 @@ export class MemorialSettingsService implements OnModuleInit {
   /** A new portrait from a photo, cropped as the curator chose; the previous one's file goes once the new one is saved. */
   async setPortrait(photo: Buffer, crop: PortraitCrop | null, curatorId: number | null): Promise<MemorialSettings> {
     const image = await this.images.portraitOf(photo, crop);
-    const portrait: Portrait = { key: portraitKey(createHash('sha256').update(image.data).digest('hex')), width: image.width, height: image.height };
+    const portrait: Portrait = {
+      key: portraitKey(createHash('sha256').update(image.data).digest('hex')),
+      width: image.width,
+      height: image.height,
+    };
     await this.photos.put(portrait.key, image.data);
     const { saved, replaced } = await this.store.savePortrait(portrait, curatorId, (tx) => this.notices.announce(tx));
     this.saved(saved);
@@ -135,6 +147,8 @@ export class MemorialSettingsService implements OnModuleInit {
   }
 
   private async forget(portrait: Portrait): Promise<void> {
-    await this.photos.remove(portrait.key).catch((err: unknown) => this.logger.warn(`The old portrait ${portrait.key} stayed: ${(err as Error).message}`));
+    await this.photos
+      .remove(portrait.key)
+      .catch((err: unknown) => this.logger.warn(`The old portrait ${portrait.key} stayed: ${(err as Error).message}`));
   }
 }

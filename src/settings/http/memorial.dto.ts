@@ -39,7 +39,10 @@ export class UpdateMemorialDto implements UpdateMemorialRequest {
   @MaxLength(LIMITS.poet_title)
   poet_title: string;
 
-  @ApiProperty({ maxLength: LIMITS.biography, description: `Markdown: paragraphs, *emphasis*, **bold**, [links](https://…), lists. HTML is refused (400). ${TEXT_RULE}` })
+  @ApiProperty({
+    maxLength: LIMITS.biography,
+    description: `Markdown: paragraphs, *emphasis*, **bold**, [links](https://…), lists. HTML is refused (400). ${TEXT_RULE}`,
+  })
   @IsString({ message: 'biography must be a string' })
   @PlainText('biography')
   @MaxLength(LIMITS.biography)

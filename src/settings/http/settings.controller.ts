@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Put,
-  Req,
-  Res,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -29,7 +18,10 @@ const PortraitUpload = CsrfCheckedUpload({
   multer: (config) => FileInterceptor('portrait', { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } }),
   refusal: (code, config) => {
     const mb = Math.round(config.maxUploadBytes / 1024 / 1024);
-    if (code === 'LIMIT_FILE_SIZE') return new SettingsError('SETTINGS.PORTRAIT_TOO_LARGE', `The portrait is larger than ${mb} MB: send a smaller photo.`, { field: 'portrait' });
+    if (code === 'LIMIT_FILE_SIZE')
+      return new SettingsError('SETTINGS.PORTRAIT_TOO_LARGE', `The portrait is larger than ${mb} MB: send a smaller photo.`, {
+        field: 'portrait',
+      });
     if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
       return new SettingsError('SETTINGS.NO_PORTRAIT_FILE', 'Send one photo, as the form field "portrait".', { field: 'portrait' });
     }
@@ -43,7 +35,9 @@ function cropOf(body: Record<string, unknown> | undefined): PortraitCrop | null 
   if (given.length === 0) return null;
   const values = CROP_FIELDS.map((f) => (typeof body?.[f] === 'string' && /^\d{1,6}$/.test(body[f] as string) ? Number(body[f]) : NaN));
   if (given.length < CROP_FIELDS.length || values.some((v) => !Number.isInteger(v)) || values[2] === 0 || values[3] === 0) {
-    throw new SettingsError('SETTINGS.BAD_CROP', `The crop needs ${CROP_FIELDS.join(', ')} as whole pixels (width and height above 0).`, { field: 'crop' });
+    throw new SettingsError('SETTINGS.BAD_CROP', `The crop needs ${CROP_FIELDS.join(', ')} as whole pixels (width and height above 0).`, {
+      field: 'crop',
+    });
   }
   const [x, y, width, height] = values as [number, number, number, number];
   return { x, y, width, height };
@@ -57,14 +51,18 @@ export class SettingsController {
 
   @Get('memorial')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: "The memorial settings: the poet, life dates, biography (Markdown), portrait, the site's name, hero text and footer" })
+  @ApiOperation({
+    summary: "The memorial settings: the poet, life dates, biography (Markdown), portrait, the site's name, hero text and footer",
+  })
   settings(): Promise<MemorialSettings> {
     return this.memorial.settings();
   }
 
   @Put('memorial')
   @UseGuards(StaffGuard)
-  @ApiOperation({ summary: 'Save the memorial settings (every field); public pages show them at once. HTML in the biography is refused (400).' })
+  @ApiOperation({
+    summary: 'Save the memorial settings (every field); public pages show them at once. HTML in the biography is refused (400).',
+  })
   update(@Body() dto: UpdateMemorialDto, @Req() req: Request): Promise<MemorialSettings> {
     return this.memorial.update(
       {

@@ -18,9 +18,13 @@ export class SharpPortraitImages implements PortraitImages {
   async portraitOf(photo: Buffer, crop: PortraitCrop | null): Promise<PortraitImage> {
     const type = detectImageType(photo);
     if (type === undefined || type === 'image/heic') {
-      throw new SettingsError('SETTINGS.PORTRAIT_NOT_AN_IMAGE', 'The portrait must be a JPEG, PNG or WebP photo (judged by its contents, not its name).', {
-        field: 'portrait',
-      });
+      throw new SettingsError(
+        'SETTINGS.PORTRAIT_NOT_AN_IMAGE',
+        'The portrait must be a JPEG, PNG or WebP photo (judged by its contents, not its name).',
+        {
+          field: 'portrait',
+        },
+      );
     }
     let meta: Metadata;
     try {
@@ -41,7 +45,9 @@ export class SharpPortraitImages implements PortraitImages {
     const seen = turned ? { width: height, height: width } : { width, height };
     const area = crop ?? centred(seen.width, seen.height);
     if (area.x + area.width > seen.width || area.y + area.height > seen.height) {
-      throw new SettingsError('SETTINGS.BAD_CROP', `The crop goes outside the photo (${seen.width} × ${seen.height} pixels).`, { field: 'crop' });
+      throw new SettingsError('SETTINGS.BAD_CROP', `The crop goes outside the photo (${seen.width} × ${seen.height} pixels).`, {
+        field: 'crop',
+      });
     }
     try {
       const { data, info } = await sharp(photo, { failOn: 'error', limitInputPixels: MAX_MEGAPIXELS * 1_000_000 })
@@ -57,7 +63,9 @@ export class SharpPortraitImages implements PortraitImages {
   }
 
   private unreadable(err: unknown): SettingsError {
-    return new SettingsError('SETTINGS.PORTRAIT_UNREADABLE', `The portrait could not be read as a photo (${(err as Error).message}).`, { field: 'portrait' });
+    return new SettingsError('SETTINGS.PORTRAIT_UNREADABLE', `The portrait could not be read as a photo (${(err as Error).message}).`, {
+      field: 'portrait',
+    });
   }
 }
 

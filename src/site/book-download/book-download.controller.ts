@@ -34,7 +34,9 @@ export class BookDownloadController {
   ) {}
 
   @Get(':file')
-  @ApiOperation({ summary: 'A published book as an EPUB 3 file: cover, title page, contents and every poem (404 for drafts and the trash)' })
+  @ApiOperation({
+    summary: 'A published book as an EPUB 3 file: cover, title page, contents and every poem (404 for drafts and the trash)',
+  })
   @ApiProduces('application/epub+zip')
   async epub(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const ref = refFromFile(file);
@@ -55,7 +57,10 @@ export class BookDownloadController {
     const etag = PublicReadCache.etagOf(body);
     const name = refOf(publication);
     res.setHeader('Content-Type', 'application/epub+zip');
-    res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}.epub"; filename*=UTF-8''${encodeURIComponent(name)}.epub`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\w.-]/g, '_')}.epub"; filename*=UTF-8''${encodeURIComponent(name)}.epub`,
+    );
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('Vary', 'Cookie');
     res.setHeader('ETag', etag);

@@ -44,7 +44,10 @@ function loadFonts(): CardFont[] {
 
 /** A satori element: the React element shape, without React. */
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | string | (Node | string)[] } };
-const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({ type, props: { style, children } });
+const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({
+  type,
+  props: { style, children },
+});
 
 const VERSE = "'Crimson Text', 'Crimson Text Ext'";
 const UI = "'Inter', 'Inter Ext'";
@@ -63,26 +66,34 @@ function indentUnit(card: SocialCard): number {
 function layout(card: SocialCard): Node {
   const unit = indentUnit(card);
   const titleSize = card.title.length > 60 ? 52 : card.title.length > 32 ? 62 : 76;
-  return el(
-    'div',
-    { display: 'flex', width: '100%', height: '100%', background: '#fbf8f1', color: '#1f2937', fontFamily: VERSE },
-    [
-      el('div', { display: 'flex', width: 18, height: '100%', background: '#2563eb' }),
-      el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '56px 72px 52px 64px' }, [
-        el('div', { display: 'flex', fontFamily: UI, fontWeight: 600, fontSize: 24, letterSpacing: 2, color: '#1d4ed8', textTransform: 'uppercase' }, card.siteName),
-        el('div', { display: 'block', marginTop: 22, fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 2 }, card.title),
-        el(
-          'div',
-          { display: 'flex', flexDirection: 'column', marginTop: 26, fontStyle: 'italic', fontSize: VERSE_SIZE, lineHeight: 1.35, color: '#374151' },
-          card.lines.map((line) => el('div', { display: 'block', paddingLeft: Math.round(line.indent * unit), ...oneLine }, line.text)),
-        ),
-        el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', fontFamily: UI }, [
-          el('div', { display: 'block', fontWeight: 600, fontSize: 28, ...oneLine }, card.byline),
-          ...(card.source ? [el('div', { display: 'block', marginTop: 6, fontSize: 24, color: '#4b5563', ...oneLine }, card.source)] : []),
-        ]),
+  return el('div', { display: 'flex', width: '100%', height: '100%', background: '#fbf8f1', color: '#1f2937', fontFamily: VERSE }, [
+    el('div', { display: 'flex', width: 18, height: '100%', background: '#2563eb' }),
+    el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '56px 72px 52px 64px' }, [
+      el(
+        'div',
+        { display: 'flex', fontFamily: UI, fontWeight: 600, fontSize: 24, letterSpacing: 2, color: '#1d4ed8', textTransform: 'uppercase' },
+        card.siteName,
+      ),
+      el('div', { display: 'block', marginTop: 22, fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 2 }, card.title),
+      el(
+        'div',
+        {
+          display: 'flex',
+          flexDirection: 'column',
+          marginTop: 26,
+          fontStyle: 'italic',
+          fontSize: VERSE_SIZE,
+          lineHeight: 1.35,
+          color: '#374151',
+        },
+        card.lines.map((line) => el('div', { display: 'block', paddingLeft: Math.round(line.indent * unit), ...oneLine }, line.text)),
+      ),
+      el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', fontFamily: UI }, [
+        el('div', { display: 'block', fontWeight: 600, fontSize: 28, ...oneLine }, card.byline),
+        ...(card.source ? [el('div', { display: 'block', marginTop: 6, fontSize: 24, color: '#4b5563', ...oneLine }, card.source)] : []),
       ]),
-    ],
-  );
+    ]),
+  ]);
 }
 
 /** A book's cover for its download: what it says. */
@@ -100,18 +111,39 @@ export const COVER_HEIGHT = 1800;
 /** The cover in the cards' manner, upright: the site's stripe, the title large, the poet and imprint below. */
 function coverLayout(cover: BookCover): Node {
   const titleSize = cover.title.length > 60 ? 88 : cover.title.length > 28 ? 104 : 128;
-  return el('div', { display: 'flex', flexDirection: 'column', width: '100%', height: '100%', background: '#fbf8f1', color: '#1f2937', fontFamily: VERSE }, [
-    el('div', { display: 'flex', width: '100%', height: 36, background: '#2563eb' }),
-    el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '160px 110px 120px', alignItems: 'center', textAlign: 'center' }, [
-      el('div', { display: 'block', fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 5 }, cover.title),
-      el('div', { display: 'flex', width: 160, height: 4, background: '#2563eb', marginTop: 70, marginBottom: 70 }),
-      el('div', { display: 'block', fontSize: 64, fontStyle: 'italic', lineClamp: 2 }, cover.byline),
-      el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', alignItems: 'center', fontFamily: UI }, [
-        ...(cover.imprint ? [el('div', { display: 'block', fontSize: 38, color: '#4b5563', ...oneLine }, cover.imprint)] : []),
-        el('div', { display: 'block', marginTop: 18, fontWeight: 600, fontSize: 34, letterSpacing: 3, color: '#1d4ed8', textTransform: 'uppercase', ...oneLine }, cover.siteName),
-      ]),
-    ]),
-  ]);
+  return el(
+    'div',
+    { display: 'flex', flexDirection: 'column', width: '100%', height: '100%', background: '#fbf8f1', color: '#1f2937', fontFamily: VERSE },
+    [
+      el('div', { display: 'flex', width: '100%', height: 36, background: '#2563eb' }),
+      el(
+        'div',
+        { display: 'flex', flexDirection: 'column', flex: 1, padding: '160px 110px 120px', alignItems: 'center', textAlign: 'center' },
+        [
+          el('div', { display: 'block', fontWeight: 600, fontSize: titleSize, lineHeight: 1.1, lineClamp: 5 }, cover.title),
+          el('div', { display: 'flex', width: 160, height: 4, background: '#2563eb', marginTop: 70, marginBottom: 70 }),
+          el('div', { display: 'block', fontSize: 64, fontStyle: 'italic', lineClamp: 2 }, cover.byline),
+          el('div', { display: 'flex', flexDirection: 'column', marginTop: 'auto', alignItems: 'center', fontFamily: UI }, [
+            ...(cover.imprint ? [el('div', { display: 'block', fontSize: 38, color: '#4b5563', ...oneLine }, cover.imprint)] : []),
+            el(
+              'div',
+              {
+                display: 'block',
+                marginTop: 18,
+                fontWeight: 600,
+                fontSize: 34,
+                letterSpacing: 3,
+                color: '#1d4ed8',
+                textTransform: 'uppercase',
+                ...oneLine,
+              },
+              cover.siteName,
+            ),
+          ]),
+        ],
+      ),
+    ],
+  );
 }
 
 const CACHE_LIMIT = 200;

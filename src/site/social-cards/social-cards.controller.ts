@@ -46,7 +46,11 @@ export class SocialCardsController {
 
   @Get('publication/:file')
   async publication(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const publication = await found(this.catalog.getPublication(refFromFile(file), VISITOR), 'CATALOG.PUBLICATION_NOT_FOUND', 'Publication not found');
+    const publication = await found(
+      this.catalog.getPublication(refFromFile(file), VISITOR),
+      'CATALOG.PUBLICATION_NOT_FOUND',
+      'Publication not found',
+    );
     const poems = await this.catalog.listPoems(publication.id, VISITOR);
     await this.send(publicationCard(toPublicationResponse(publication), poems.map(toPoemResponse), this.settings), req, res);
   }

@@ -37,14 +37,31 @@ function newest(path: string): number {
 /** A production build of a Vite app when its sources are newer than its build (npm test builds first). */
 function buildIfStale(config: string, output: string, sources: string[], args: string[] = []) {
   const built = existsSync(join(ROOT, output)) ? statSync(join(ROOT, output)).mtimeMs : 0;
-  if (Math.max(...sources.map((s) => join(ROOT, s)).filter((s) => existsSync(s)).map(newest)) <= built) return;
-  execFileSync('npx', ['vite', 'build', '-c', config, ...args], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  if (
+    Math.max(
+      ...sources
+        .map((s) => join(ROOT, s))
+        .filter((s) => existsSync(s))
+        .map(newest),
+    ) <= built
+  )
+    return;
+  execFileSync('npx', ['vite', 'build', '-c', config, ...args], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export function ensureBuilt() {
   buildIfStale('vite.admin.config.ts', 'dist/admin/index.html', ['admin', 'contracts', 'vite.admin.config.ts', 'package-lock.json']);
   buildIfStale('vite.reader.config.ts', 'dist/reader/client/.vite/manifest.json', ['reader/src', 'contracts', 'vite.reader.config.ts']);
-  buildIfStale('vite.reader.config.ts', 'dist/reader/server/entry-server.js', ['reader/src', 'contracts', 'vite.reader.config.ts'], ['--ssr']);
+  buildIfStale(
+    'vite.reader.config.ts',
+    'dist/reader/server/entry-server.js',
+    ['reader/src', 'contracts', 'vite.reader.config.ts'],
+    ['--ssr'],
+  );
 }
 
 export interface AdminSuite {
@@ -94,7 +111,12 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
 
   async function newContext(signedIn: boolean): Promise<BrowserContext> {
     // Reduced motion: the cards' entrance animation would otherwise be caught half-faded by axe.
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     context.setDefaultTimeout(SCREEN_TIMEOUT);
     context.setDefaultNavigationTimeout(2 * SCREEN_TIMEOUT);
@@ -104,12 +126,15 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
       const login = await context.request.post(`${base}/api/auth/login/`, { headers: { 'X-CSRFToken': csrfToken }, data: ADMIN });
       expect(login.ok()).toBe(true);
       // The guard validates the session of a user this browser knows (SPEC section 4).
-      await context.addInitScript((user) => {
-        if (!sessionStorage.getItem('archive-test-signed-in')) {
-          sessionStorage.setItem('archive-test-signed-in', '1');
-          localStorage.setItem('user', user);
-        }
-      }, JSON.stringify({ username: ADMIN.username, is_staff: true }));
+      await context.addInitScript(
+        (user) => {
+          if (!sessionStorage.getItem('archive-test-signed-in')) {
+            sessionStorage.setItem('archive-test-signed-in', '1');
+            localStorage.setItem('user', user);
+          }
+        },
+        JSON.stringify({ username: ADMIN.username, is_staff: true }),
+      );
     }
     return context;
   }
@@ -146,7 +171,7 @@ export async function startAdminSuite(prefix: string, env: Record<string, string
         }
       }
       for (const context of made) await context.close().catch(() => undefined);
-      expect(seen, 'script errors, native dialogs or Content-Security-Policy refusals on this test\'s pages').toEqual([]);
+      expect(seen, "script errors, native dialogs or Content-Security-Policy refusals on this test's pages").toEqual([]);
     },
     async close() {
       await browser.close();
@@ -160,7 +185,11 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // evaluate runs outside the page's CSP, which forbids injected scripts (as it should).
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations
       .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact))

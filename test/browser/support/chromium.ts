@@ -33,12 +33,14 @@ let bundled: Promise<ChromiumChoice> | undefined;
 export async function chooseChromium(wanted = process.env.ARCHIVE_CHROMIUM?.trim() || 'auto'): Promise<ChromiumChoice> {
   if (wanted === 'bundled') return (bundled ??= unpackBundledChromium());
   if (wanted === 'system' || (wanted === 'auto' && existsSync(SYSTEM_CHROMIUM))) {
-    if (!existsSync(SYSTEM_CHROMIUM)) throw new Error(`ARCHIVE_CHROMIUM=system but ${SYSTEM_CHROMIUM} is missing (apt-get install chromium)`);
+    if (!existsSync(SYSTEM_CHROMIUM))
+      throw new Error(`ARCHIVE_CHROMIUM=system but ${SYSTEM_CHROMIUM} is missing (apt-get install chromium)`);
     return { source: 'system', executablePath: SYSTEM_CHROMIUM, env: {} };
   }
   if (wanted === 'auto') return (bundled ??= unpackBundledChromium());
   const path = resolve(wanted);
-  if (!existsSync(path)) throw new Error(`ARCHIVE_CHROMIUM names ${path}, which does not exist (use system, bundled or a path to a Chromium)`);
+  if (!existsSync(path))
+    throw new Error(`ARCHIVE_CHROMIUM names ${path}, which does not exist (use system, bundled or a path to a Chromium)`);
   return { source: 'path', executablePath: path, env: {} };
 }
 
@@ -77,12 +79,23 @@ async function unpackBundledChromium(): Promise<ChromiumChoice> {
     const work = `${dir}.partial-${process.pid}-${Date.now().toString(36)}`;
     mkdirSync(work, { recursive: true });
     try {
-      await pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(work, 'chromium'), { mode: 0o755 }));
+      await pipeline(
+        createReadStream(join(bin, 'chromium.br')),
+        createBrotliDecompress(),
+        createWriteStream(join(work, 'chromium'), { mode: 0o755 }),
+      );
       // The GL libraries sit beside the binary, where Chromium looks for them; NSS, NSPR and expat
       // (built for Amazon Linux, needing only glibc) in lib/; Open Sans in fonts-pack/.
-      for (const [archive, into] of [['swiftshader.tar.br', '.'], ['al2023.tar.br', '.'], ['fonts.tar.br', 'fonts-pack']] as const) {
+      for (const [archive, into] of [
+        ['swiftshader.tar.br', '.'],
+        ['al2023.tar.br', '.'],
+        ['fonts.tar.br', 'fonts-pack'],
+      ] as const) {
         mkdirSync(join(work, into), { recursive: true });
-        execFileSync('tar', ['-x', '--no-same-owner', '-C', join(work, into)], { input: brotliDecompressSync(readFileSync(join(bin, archive))), stdio: ['pipe', 'ignore', 'pipe'] });
+        execFileSync('tar', ['-x', '--no-same-owner', '-C', join(work, into)], {
+          input: brotliDecompressSync(readFileSync(join(bin, archive))),
+          stdio: ['pipe', 'ignore', 'pipe'],
+        });
       }
       // The package's own fonts.conf names fixed folders under /tmp; this one names where it
       // unpacks, then the machine's fonts if it has any.

@@ -30,8 +30,14 @@ export function fold(text: string): string;
 export function levenshtein(a: string, b: string): number;
 export function alike(a: string, b: string): number;
 export function matchPoems(truth: Array<{ body: string }>, extracted: Array<{ body: string }>): Array<number | undefined>;
-export function scorePoems(truth: Array<{ title: string; body: string; page_numbers: number[] }>, extracted: Array<{ title: string; body: string; page_numbers: number[] }>): Counts;
+export function scorePoems(
+  truth: Array<{ title: string; body: string; page_numbers: number[] }>,
+  extracted: Array<{ title: string; body: string; page_numbers: number[] }>,
+): Counts;
 export function addCounts(a: Counts, b: Counts): Counts;
 export function rates(c: Counts): Rates;
 export function otherIsbnForm(isbn: string): string;
-export function scoreMetadata(expect: { title: string; authors: string[]; publisher: string; publication_date: string; isbn: string }, got: { title?: string; authors?: string[]; publisher?: string; publication_date?: string; isbn?: string }): { right: number; of: number; fields: Record<string, boolean> };
+export function scoreMetadata(
+  expect: { title: string; authors: string[]; publisher: string; publication_date: string; isbn: string },
+  got: { title?: string; authors?: string[]; publisher?: string; publication_date?: string; isbn?: string },
+): { right: number; of: number; fields: Record<string, boolean> };

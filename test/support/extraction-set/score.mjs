@@ -38,10 +38,16 @@ export function alike(a, b) {
   return 1 - levenshtein(a, b) / Math.max(a.length, b.length, 1);
 }
 
-const nonBlank = (body) => fold(body).split('\n').filter((l) => l.trim() !== '');
+const nonBlank = (body) =>
+  fold(body)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 
 /** Lines trimmed and joined: what "poems found" compares. */
-const joinedText = (body) => nonBlank(body).map((l) => l.trim()).join('\n');
+const joinedText = (body) =>
+  nonBlank(body)
+    .map((l) => l.trim())
+    .join('\n');
 
 /** Each line trimmed, inner spaces collapsed, blank lines dropped, lower-cased: what CER compares. */
 const cerText = (body) =>
@@ -193,7 +199,13 @@ export function otherIsbnForm(isbn) {
 
 /** Metadata fields right, of five: title, the one author, publisher, year, ISBN (digits, either form). */
 export function scoreMetadata(expect, got) {
-  const same = (a, b) => fold(a ?? '').trim().toLowerCase() === fold(b ?? '').trim().toLowerCase();
+  const same = (a, b) =>
+    fold(a ?? '')
+      .trim()
+      .toLowerCase() ===
+    fold(b ?? '')
+      .trim()
+      .toLowerCase();
   const fields = {
     title: same(got.title, expect.title),
     author: got.authors?.length === 1 && same(got.authors[0], expect.authors[0]),

@@ -29,7 +29,9 @@ export function readSet(dir) {
  */
 export function scoreBook(book, { poems, duplicatesIgnored, metadata }) {
   const counts = scorePoems(book.poems, poems);
-  const duplicates = book.duplicate ? { right: duplicatesIgnored === book.duplicate.poems ? 1 : 0, of: 1, got: duplicatesIgnored, expected: book.duplicate.poems } : { right: 0, of: 0 };
+  const duplicates = book.duplicate
+    ? { right: duplicatesIgnored === book.duplicate.poems ? 1 : 0, of: 1, got: duplicatesIgnored, expected: book.duplicate.poems }
+    : { right: 0, of: 0 };
   const meta = book.metadata && metadata ? scoreMetadata(book.metadata.expect, metadata) : { right: 0, of: 0, fields: {} };
   return { counts, duplicates, metadata: meta };
 }

@@ -162,11 +162,34 @@ function pageSvg(page, book, options) {
   const even = page.number % 2 === 0;
   const headerText = (even ? book.authors[0] : book.title).toUpperCase();
   const numberInHeader = options.pageNumberPosition === 'header';
-  els.push({ kind: 'header', text: headerText, x: PAGE.width / 2, y: PAGE.headerBaseline, size: PAGE.header, anchor: 'middle', spacing: 4, fill: '#333' });
+  els.push({
+    kind: 'header',
+    text: headerText,
+    x: PAGE.width / 2,
+    y: PAGE.headerBaseline,
+    size: PAGE.header,
+    anchor: 'middle',
+    spacing: 4,
+    fill: '#333',
+  });
   if (numberInHeader) {
-    els.push({ kind: 'pageno', text: String(page.number), x: even ? PAGE.left : PAGE.right, y: PAGE.headerBaseline, size: PAGE.pageNumber, anchor: even ? 'start' : 'end' });
+    els.push({
+      kind: 'pageno',
+      text: String(page.number),
+      x: even ? PAGE.left : PAGE.right,
+      y: PAGE.headerBaseline,
+      size: PAGE.pageNumber,
+      anchor: even ? 'start' : 'end',
+    });
   } else {
-    els.push({ kind: 'pageno', text: String(page.number), x: PAGE.width / 2, y: PAGE.footerBaseline, size: PAGE.pageNumber, anchor: 'middle' });
+    els.push({
+      kind: 'pageno',
+      text: String(page.number),
+      x: PAGE.width / 2,
+      y: PAGE.footerBaseline,
+      size: PAGE.pageNumber,
+      anchor: 'middle',
+    });
   }
   els.push(...page.elements);
   return svgDocument(els);
@@ -310,7 +333,11 @@ export async function renderMetadataPages(book, options = {}) {
     if (text) copyright.push({ text, x: PAGE.left, y: 1300 + i * 48, size: 30 });
   });
   const pages = [];
-  for (const [kind, elements] of [['cover', cover], ['title', title], ['copyright', copyright]]) {
+  for (const [kind, elements] of [
+    ['cover', cover],
+    ['title', title],
+    ['copyright', copyright],
+  ]) {
     const angle = tiltFor(rng, options);
     pages.push({ kind, image: await photograph(svgDocument(elements), rng, { ...options, angle }), angle });
   }

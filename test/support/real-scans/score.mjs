@@ -60,10 +60,24 @@ export function scorePage(truth, poems) {
   const got = extractedText(poems);
   const want = trueText(truth);
   const foldedWant = foldText(want);
-  const c = { cerEdits: Math.min(levenshtein(foldText(got), foldedWant), foldedWant.length), cerLength: foldedWant.length, lines: 0, linesKept: 0, indentKept: 0, lost: [], misindented: [] };
-  const read = got.split('\n').filter((l) => l.trim() !== '').map(normalise);
+  const c = {
+    cerEdits: Math.min(levenshtein(foldText(got), foldedWant), foldedWant.length),
+    cerLength: foldedWant.length,
+    lines: 0,
+    linesKept: 0,
+    indentKept: 0,
+    lost: [],
+    misindented: [],
+  };
+  const read = got
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(normalise);
   let at = 0;
-  for (const line of want.split('\n').filter((l) => l.trim() !== '').map(normalise)) {
+  for (const line of want
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(normalise)) {
     c.lines++;
     const folded = foldLine(line);
     const k = read.slice(at, at + 4).findIndex((other) => alikeTo(folded, foldLine(other)) >= 0.8);
@@ -80,10 +94,22 @@ export function scorePage(truth, poems) {
 }
 
 export function addCounts(a, b) {
-  return { cerEdits: a.cerEdits + b.cerEdits, cerLength: a.cerLength + b.cerLength, lines: a.lines + b.lines, linesKept: a.linesKept + b.linesKept, indentKept: a.indentKept + b.indentKept, lost: [...a.lost, ...b.lost], misindented: [...a.misindented, ...b.misindented] };
+  return {
+    cerEdits: a.cerEdits + b.cerEdits,
+    cerLength: a.cerLength + b.cerLength,
+    lines: a.lines + b.lines,
+    linesKept: a.linesKept + b.linesKept,
+    indentKept: a.indentKept + b.indentKept,
+    lost: [...a.lost, ...b.lost],
+    misindented: [...a.misindented, ...b.misindented],
+  };
 }
 
-export const rates = (c) => ({ cer: c.cerEdits / Math.max(1, c.cerLength), lines: c.linesKept / Math.max(1, c.lines), indentation: c.indentKept / Math.max(1, c.linesKept) });
+export const rates = (c) => ({
+  cer: c.cerEdits / Math.max(1, c.cerLength),
+  lines: c.linesKept / Math.max(1, c.lines),
+  indentation: c.indentKept / Math.max(1, c.linesKept),
+});
 
 /**
  * A set laid out as ../shared/real-scans is (truth.json, books/<book>/NNN.png): its books, each

@@ -14,7 +14,13 @@ export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest
 
 /** Redis must be there: the BullMQ path is part of the product and is never quietly left untested. */
 export async function requireRedis(): Promise<void> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000, lazyConnect: true, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: 2000,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();

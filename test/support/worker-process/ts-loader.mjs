@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import swc from '@swc/core';
 
 export async function resolve(specifier, context, nextResolve) {
-  if ((specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:')) && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
+  if (
+    (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:')) &&
+    specifier.endsWith('.js') &&
+    context.parentURL?.endsWith('.ts')
+  ) {
     const candidate = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
     if (!existsSync(fileURLToPath(new URL(specifier, context.parentURL))) && existsSync(fileURLToPath(candidate))) {
       return { url: candidate.href, shortCircuit: true };

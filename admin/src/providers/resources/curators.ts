@@ -16,7 +16,9 @@ export function curatorsProvider({ get, send }: Api): Partial<DataProvider> & Cu
       const data = await get<Curator[]>('/curators/', params.signal);
       return { data: data as any[], total: data.length };
     },
-    create: async (_resource, params) => ({ data: await send<any>('POST', '/curators/', pick(params.data as AddCuratorRequest, ['username', 'password'])) }),
+    create: async (_resource, params) => ({
+      data: await send<any>('POST', '/curators/', pick(params.data as AddCuratorRequest, ['username', 'password'])),
+    }),
     async delete(_resource, params) {
       await send('DELETE', `/curators/${seg(params.id)}/`);
       return { data: params.previousData as any };

@@ -16,6 +16,7 @@ export function historyMethods({ get, send }: Api): HistoryMethods {
     getPoemHistory: (id) => get<PoemHistory>(`/poems/${seg(id)}/history`),
     getPublicationHistory: (id) => get<PublicationHistory>(`/publications/${seg(id)}/history`),
     restorePoemRevision: (id, revision) => send<RestoreAnswer<Poem>>('POST', `/poems/${seg(id)}/history/${revision}/restore`),
-    restorePublicationRevision: (id, revision) => send<RestoreAnswer<Publication>>('POST', `/publications/${seg(id)}/history/${revision}/restore`),
+    restorePublicationRevision: (id, revision) =>
+      send<RestoreAnswer<Publication>>('POST', `/publications/${seg(id)}/history/${revision}/restore`),
   };
 }

@@ -53,11 +53,15 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     },
 
     getOne: async (_resource, params) => ({ data: await get<any>(`/poems/${seg(params.id)}/`, params.signal) }),
-    getMany: async (_resource, params) => ({ data: await Promise.all(params.ids.map((id) => get<any>(`/poems/${seg(id)}/`, params.signal))) }),
+    getMany: async (_resource, params) => ({
+      data: await Promise.all(params.ids.map((id) => get<any>(`/poems/${seg(id)}/`, params.signal))),
+    }),
 
     async create(_resource, params) {
       const { publication_id: publicationId, ...poem } = params.data as CreatePoemRequest & { publication_id: Identifier };
-      return { data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])) };
+      return {
+        data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])),
+      };
     },
 
     async update(_resource, params) {
@@ -78,13 +82,16 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     },
 
     reorderPoems(id, poemIds) {
-      const write = orderWrites.catch(() => undefined).then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));
+      const write = orderWrites
+        .catch(() => undefined)
+        .then(() => send<Poem[]>('POST', `/publications/${seg(id)}/reorder_poems/`, { poem_ids: poemIds }));
       orderWrites = write;
       return write;
     },
 
     getPoemPages: (poemId) => get<unknown>(`/poems/${seg(poemId)}/pages/`).then((json) => asList<PoemPage>(json)),
-    setPageRotation: (pageId, rotation) => send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
+    setPageRotation: (pageId, rotation) =>
+      send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
   };
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

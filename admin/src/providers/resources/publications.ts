@@ -64,7 +64,9 @@ export function publicationsProvider({ http, get, send }: Api): Partial<DataProv
     const sort = field && field !== 'id' ? JSON.stringify([field, order]) : undefined;
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     if (status === 'trash') {
-      const res = await http<TrashPage>(`${API_BASE}/publications/trash/${query({ page, page_size: perPage, sort, q })}`, { signal: params.signal });
+      const res = await http<TrashPage>(`${API_BASE}/publications/trash/${query({ page, page_size: perPage, sort, q })}`, {
+        signal: params.signal,
+      });
       const data = asList<Publication>(res.json);
       return { data, total: totalOf(res.headers, res.json, data.length) };
     }
@@ -79,11 +81,15 @@ export function publicationsProvider({ http, get, send }: Api): Partial<DataProv
   /* eslint-disable @typescript-eslint/no-explicit-any */
   const provider: Partial<DataProvider> & PublicationMethods = {
     getList: async (_resource, params) => (await getList(params)) as any,
-    getOne: async (_resource, params) => ({ data: await get<any>(`/publications/${seg(params.id)}/${query({ admin: true })}`, params.signal) }),
+    getOne: async (_resource, params) => ({
+      data: await get<any>(`/publications/${seg(params.id)}/${query({ admin: true })}`, params.signal),
+    }),
     getMany: async (_resource, params) => ({
       data: await Promise.all(params.ids.map((id) => get<any>(`/publications/${seg(id)}/${query({ admin: true })}`, params.signal))),
     }),
-    create: async (_resource, params) => ({ data: await send<any>('POST', '/publications/', pick(params.data as PublicationFields, PUBLICATION_FIELDS)) }),
+    create: async (_resource, params) => ({
+      data: await send<any>('POST', '/publications/', pick(params.data as PublicationFields, PUBLICATION_FIELDS)),
+    }),
 
     async update(_resource, params) {
       const verb = params.meta?.verb as PublicationVerb | undefined;
@@ -91,7 +97,10 @@ export function publicationsProvider({ http, get, send }: Api): Partial<DataProv
       if (verb) return { data: (await send<PublishAnswer>('POST', `/publications/${seg(params.id)}/${verb}/`)).publication as any };
       // The version the form was loaded at: a save over a newer one is told so (and both are kept).
       const base = (params.previousData as Publication | undefined)?.revision;
-      const body = { ...pick(params.data as PublicationFields, PUBLICATION_FIELDS), ...(base === undefined ? {} : { base_revision: base }) };
+      const body = {
+        ...pick(params.data as PublicationFields, PUBLICATION_FIELDS),
+        ...(base === undefined ? {} : { base_revision: base }),
+      };
       return { data: await send<any>('PUT', `/publications/${seg(params.id)}/`, body) };
     },
 
@@ -107,11 +116,17 @@ export function publicationsProvider({ http, get, send }: Api): Partial<DataProv
     async updateMany(resource, params) {
       const verb = params.meta?.verb as PublicationVerb | undefined;
       if (!verb) throw new Error(`No bulk update for ${resource} without a verb`);
-      return { data: await forEachId(params.ids, (id) => provider.update!(resource, { id, data: params.data, previousData: { id }, meta: { verb } })) };
+      return {
+        data: await forEachId(params.ids, (id) =>
+          provider.update!(resource, { id, data: params.data, previousData: { id }, meta: { verb } }),
+        ),
+      };
     },
 
     /** Moves several publications to the trash, or with `meta.verb` 'permanent_delete' deletes them forever. */
-    deleteMany: async (resource, params) => ({ data: await forEachId(params.ids, (id) => provider.delete!(resource, { id, meta: params.meta })) }),
+    deleteMany: async (resource, params) => ({
+      data: await forEachId(params.ids, (id) => provider.delete!(resource, { id, meta: params.meta })),
+    }),
 
     togglePublish: (id) => send('POST', `/publications/${seg(id)}/toggle_publish/`),
     publish: (id) => send('POST', `/publications/${seg(id)}/publish/`),

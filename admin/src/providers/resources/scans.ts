@@ -59,7 +59,11 @@ export function scanMethods({ http, send }: Api): ScanMethods {
       if (options.signal?.aborted) throw new DOMException('Scan cancelled', 'AbortError');
       if (Date.now() > deadline) throw new ApiError('The scan took too long', 408, null);
       const job = await methods.getScan(jobId);
-      options.onProgress?.({ state: job.state, pagesDone: job.progress?.pages_done ?? 0, pagesTotal: job.progress?.pages_total ?? pagesTotal });
+      options.onProgress?.({
+        state: job.state,
+        pagesDone: job.progress?.pages_done ?? 0,
+        pagesTotal: job.progress?.pages_total ?? pagesTotal,
+      });
       if (job.state === 'completed') return normaliseScanResult({ job_id: jobId, ...job.result });
       if (job.state === 'failed') {
         // The job's status (429, 413, 502...) picks the same message as a synchronous scan would.

@@ -44,7 +44,12 @@ describe('the settings and curators resources', () => {
 
   it('sends the portrait with the crop as whole pixels and the CSRF field', async () => {
     const t = setup();
-    await t.dp.setPortrait(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), { x: 10, y: 20, width: 400, height: 500 });
+    await t.dp.setPortrait(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), {
+      x: 10,
+      y: 20,
+      width: 400,
+      height: 500,
+    });
     expect(t.calls[0]).toMatchObject({ url: '/api/settings/memorial/portrait/', method: 'PUT' });
     const form = t.calls[0].body as FormData;
     expect(['crop_x', 'crop_y', 'crop_width', 'crop_height'].map((f) => form.get(f))).toEqual(['10', '20', '400', '500']);
@@ -56,7 +61,9 @@ describe('the settings and curators resources', () => {
     const t = setup();
     const curator = { id: 2, username: 'sibling', created_at: '2026-01-01T00:00:00.000Z', is_you: false };
     t.replies.push([curator], curator, {}, {});
-    expect(await t.dp.getList('curators', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).toEqual({ data: [curator], total: 1 });
+    expect(
+      await t.dp.getList('curators', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+    ).toEqual({ data: [curator], total: 1 });
     await t.dp.create('curators', { data: { username: 'sibling', password: 'a long secret', extra: 1 } });
     expect(JSON.parse(String(t.calls[1].body))).toEqual({ username: 'sibling', password: 'a long secret' });
     await t.dp.resetPassword(2, 'another long one');

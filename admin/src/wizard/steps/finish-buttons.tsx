@@ -29,7 +29,13 @@ export function FinishButtons({ state, actions }: Omit<Props, 'ask'>) {
       <Button variant="outlined" onClick={() => void actions.finish('draft')} disabled={working} loading={state.busy === 'saving'}>
         {translate('archive.wizard.save_draft')}
       </Button>
-      <Button variant="contained" color="success" onClick={() => void actions.finish('publish')} disabled={working} loading={state.busy === 'publishing'}>
+      <Button
+        variant="contained"
+        color="success"
+        onClick={() => void actions.finish('publish')}
+        disabled={working}
+        loading={state.busy === 'publishing'}
+      >
         {translate('archive.wizard.publish')}
       </Button>
     </>

@@ -57,7 +57,12 @@ export function MetadataStep({ state, dispatch, actions, close }: WizardStepProp
   return (
     <WizardStepLayout state={state} buttons={buttons}>
       <Stack spacing={2}>
-        <RadioGroup name="wizard-mode" value={state.mode} onChange={(e) => dispatch({ type: 'MODE_SELECTED', mode: e.target.value as WizardMode })} aria-label={translate('archive.wizard.how_to_start')}>
+        <RadioGroup
+          name="wizard-mode"
+          value={state.mode}
+          onChange={(e) => dispatch({ type: 'MODE_SELECTED', mode: e.target.value as WizardMode })}
+          aria-label={translate('archive.wizard.how_to_start')}
+        >
           <FormControlLabel
             value="ai"
             control={<Radio />}
@@ -94,7 +99,11 @@ export function MetadataStep({ state, dispatch, actions, close }: WizardStepProp
             <option value="">{translate('archive.wizard.select_publication')}</option>
             {publications.map((p) => (
               <option key={p.id} value={p.id}>
-                {translate(p.publisher ? 'archive.wizard.existing_option_publisher' : 'archive.wizard.existing_option', { title: p.title, publisher: p.publisher, smart_count: p.poem_count })}
+                {translate(p.publisher ? 'archive.wizard.existing_option_publisher' : 'archive.wizard.existing_option', {
+                  title: p.title,
+                  publisher: p.publisher,
+                  smart_count: p.poem_count,
+                })}
               </option>
             ))}
           </TextField>

@@ -26,7 +26,9 @@ export function PreviewStep(props: WizardStepProps) {
 
   // Bring the preview into view once it appears (the dialog may be scrolled down to the drop zone).
   useEffect(() => {
-    const timers = WIZARD_SCROLL_DELAYS_MS.map((ms) => setTimeout(() => previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), ms));
+    const timers = WIZARD_SCROLL_DELAYS_MS.map((ms) =>
+      setTimeout(() => previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), ms),
+    );
     return () => timers.forEach(clearTimeout);
   }, []);
 
@@ -34,7 +36,11 @@ export function PreviewStep(props: WizardStepProps) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+      if (
+        target &&
+        (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.isContentEditable)
+      )
+        return;
       if (e.key === 'ArrowRight') dispatch({ type: 'NEXT_POEM' });
       if (e.key === 'ArrowLeft') dispatch({ type: 'PREVIOUS_POEM' });
     };

@@ -60,7 +60,10 @@ export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
                 margin="dense"
               />
               {state.form.authors.length > 1 ? (
-                <IconButton aria-label={translate('archive.wizard.fields.remove_author', { n: i + 1 })} onClick={() => dispatch({ type: 'AUTHOR_REMOVED', index: i })}>
+                <IconButton
+                  aria-label={translate('archive.wizard.fields.remove_author', { n: i + 1 })}
+                  onClick={() => dispatch({ type: 'AUTHOR_REMOVED', index: i })}
+                >
                   <CloseIcon />
                 </IconButton>
               ) : null}

@@ -8,7 +8,11 @@ export function ScanResults({ stats }: { stats: ScanStats | null }) {
   const translate = useTranslate();
   if (!stats) return null;
   return (
-    <Box component="section" aria-label={translate('archive.wizard.scan_results')} sx={{ bgcolor: '#eff6ff', color: '#1e3a8a', borderRadius: 1, p: 1.5, mb: 2 }}>
+    <Box
+      component="section"
+      aria-label={translate('archive.wizard.scan_results')}
+      sx={{ bgcolor: '#eff6ff', color: '#1e3a8a', borderRadius: 1, p: 1.5, mb: 2 }}
+    >
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         <strong>{translate('archive.wizard.scan_results')}</strong>
         <span>{translate('archive.wizard.total', { n: stats.total })}</span>

@@ -32,7 +32,12 @@ export function ScanningStep(props: WizardStepProps) {
       <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
       {canStartOver(state) ? <StartOverButton {...props} /> : null}
       {canFinish(state) ? <FinishButtons {...props} /> : null}
-      <Button variant="contained" onClick={() => void actions.scan()} loading={busy === 'scanning'} disabled={!publication || busy === 'loading' || (working && busy !== 'scanning')}>
+      <Button
+        variant="contained"
+        onClick={() => void actions.scan()}
+        loading={busy === 'scanning'}
+        disabled={!publication || busy === 'loading' || (working && busy !== 'scanning')}
+      >
         {translate('archive.wizard.scan')}
       </Button>
     </>
@@ -47,10 +52,14 @@ export function ScanningStep(props: WizardStepProps) {
           </Typography>
         ) : null}
         {busy === 'loading' ? <Typography color="text.secondary">{translate('archive.wizard.loading_publication')}</Typography> : null}
-        {existingMode && publication ? <Alert severity="info">{translate('archive.wizard.duplicate_note', { smart_count: publication.poem_count })}</Alert> : null}
+        {existingMode && publication ? (
+          <Alert severity="info">{translate('archive.wizard.duplicate_note', { smart_count: publication.poem_count })}</Alert>
+        ) : null}
         <ScanResults stats={scanStats} />
         {scanStats && scanStats.fresh === 0 && canFinish(state) ? (
-          <Alert severity="info">{translate(scanStats.continuedList.length ? 'archive.wizard.only_continued' : 'archive.wizard.only_duplicates')}</Alert>
+          <Alert severity="info">
+            {translate(scanStats.continuedList.length ? 'archive.wizard.only_continued' : 'archive.wizard.only_duplicates')}
+          </Alert>
         ) : null}
         <ImageDropZone
           testId="pages-drop-zone"
@@ -82,7 +91,9 @@ export function ScanningStep(props: WizardStepProps) {
               sx={{ my: 1 }}
             />
             <Typography variant="body2" color="text.secondary" data-testid="scan-progress">
-              {progress.state === 'queued' ? translate('archive.wizard.queued') : translate('archive.wizard.scan_progress', { done: progress.pagesDone, total: progress.pagesTotal })}
+              {progress.state === 'queued'
+                ? translate('archive.wizard.queued')
+                : translate('archive.wizard.scan_progress', { done: progress.pagesDone, total: progress.pagesTotal })}
             </Typography>
           </Box>
         ) : null}

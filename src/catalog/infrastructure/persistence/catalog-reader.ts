@@ -99,7 +99,10 @@ export class CatalogReader implements CatalogReads {
     return items[0] ?? null;
   }
 
-  async listPublications(filter: PublicationFilter, options: PublicationListOptions = {}): Promise<{ items: Publication[]; total: number }> {
+  async listPublications(
+    filter: PublicationFilter,
+    options: PublicationListOptions = {},
+  ): Promise<{ items: Publication[]; total: number }> {
     const { page, search, sort } = options;
     const qb = this.filtered(this.publicationsWithCounts(), filter, search).addSelect('count(*) OVER ()', 'total_count');
     if (!sort) {

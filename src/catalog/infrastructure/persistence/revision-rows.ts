@@ -37,11 +37,19 @@ function toRevision(row: RevisionRow): Revision {
 }
 
 export async function listRevisions(m: EntityManager, subject: RevisionSubject, subjectId: number): Promise<Revision[]> {
-  const rows: RevisionRow[] = await m.query(`SELECT ${COLUMNS} FROM revisions WHERE subject = $1 AND subject_id = $2 ORDER BY revision`, [subject, subjectId]);
+  const rows: RevisionRow[] = await m.query(`SELECT ${COLUMNS} FROM revisions WHERE subject = $1 AND subject_id = $2 ORDER BY revision`, [
+    subject,
+    subjectId,
+  ]);
   return rows.map(toRevision);
 }
 
-export async function findRevision(m: EntityManager, subject: RevisionSubject, subjectId: number, revision: number): Promise<Revision | null> {
+export async function findRevision(
+  m: EntityManager,
+  subject: RevisionSubject,
+  subjectId: number,
+  revision: number,
+): Promise<Revision | null> {
   const rows: RevisionRow[] = await m.query(`SELECT ${COLUMNS} FROM revisions WHERE subject = $1 AND subject_id = $2 AND revision = $3`, [
     subject,
     subjectId,
@@ -53,7 +61,9 @@ export async function findRevision(m: EntityManager, subject: RevisionSubject, s
 export async function deletedPoems(m: EntityManager, publicationId: number): Promise<Revision[]> {
   const rows: RevisionRow[] = await m.query(
     `SELECT * FROM (
-       SELECT DISTINCT ON (r.subject_id) ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}
+       SELECT DISTINCT ON (r.subject_id) ${COLUMNS.split(', ')
+         .map((c) => `r.${c}`)
+         .join(', ')}
        FROM revisions r
        WHERE r.subject = 'poem' AND r.publication_id = $1 AND NOT EXISTS (SELECT 1 FROM poems p WHERE p.id = r.subject_id)
        ORDER BY r.subject_id, r.revision DESC
@@ -64,8 +74,16 @@ export async function deletedPoems(m: EntityManager, publicationId: number): Pro
 }
 
 export async function insertRevision(m: EntityManager, r: NewRevision): Promise<void> {
-  await m.query(
-    `INSERT INTO revisions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($10::timestamptz, now()))`,
-    [r.subject, r.subjectId, r.publicationId, r.revision, r.action, JSON.stringify(r.snapshot), r.userId, r.username, r.overwrote, r.createdAt?.toISOString() ?? null],
-  );
+  await m.query(`INSERT INTO revisions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($10::timestamptz, now()))`, [
+    r.subject,
+    r.subjectId,
+    r.publicationId,
+    r.revision,
+    r.action,
+    JSON.stringify(r.snapshot),
+    r.userId,
+    r.username,
+    r.overwrote,
+    r.createdAt?.toISOString() ?? null,
+  ]);
 }

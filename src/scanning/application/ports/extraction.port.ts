@@ -73,7 +73,11 @@ export type ExtractionErrorCode =
 /** The readings an extractor can assemble: its own; another's (the extractor was changed mid-book) would be misread. */
 export function ownReadings<T>(kind: ExtractorKind, readings: PageReading[]): Array<{ index: number; page: T }> {
   const foreign = readings.find((r) => r.extractor !== kind);
-  if (foreign) throw new ExtractionError('EXTRACTION.FAILED', `Page ${foreign.index + 1} was read by the ${foreign.extractor} extractor, not the ${kind} one: read it again.`);
+  if (foreign)
+    throw new ExtractionError(
+      'EXTRACTION.FAILED',
+      `Page ${foreign.index + 1} was read by the ${foreign.extractor} extractor, not the ${kind} one: read it again.`,
+    );
   return readings.map((r) => ({ index: r.index, page: r.page as T }));
 }
 

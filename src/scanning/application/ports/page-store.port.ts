@@ -36,7 +36,10 @@ export class PageStoreUnavailableError extends DomainError {
   readonly retryAfterSeconds = PAGE_STORE_RETRY_AFTER_SECONDS;
   /** What failed, for the log and the health check; never shown to visitors. */
   constructor(readonly detail?: string) {
-    super('SCAN.PAGE_STORE_UNAVAILABLE', 'The archive cannot reach the storage of its page photos right now. Nothing has been lost; please try again in a moment.');
+    super(
+      'SCAN.PAGE_STORE_UNAVAILABLE',
+      'The archive cannot reach the storage of its page photos right now. Nothing has been lost; please try again in a moment.',
+    );
   }
 }
 

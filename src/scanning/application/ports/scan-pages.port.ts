@@ -43,7 +43,11 @@ export interface ScanPages {
    * Turns a page photo; answers the page as it is now, or null for an unknown page. `changed` runs
    * in the same transaction once a page was turned (to tell the other processes on commit).
    */
-  setRotation(scanPageId: number, rotation: PageRotation, changed: (transaction: TransactionStatements, page: ScanPageRow) => Promise<void>): Promise<ScanPageRow | null>;
+  setRotation(
+    scanPageId: number,
+    rotation: PageRotation,
+    changed: (transaction: TransactionStatements, page: ScanPageRow) => Promise<void>,
+  ): Promise<ScanPageRow | null>;
 }
 
 export const SCAN_PAGES = Symbol('SCAN_PAGES');

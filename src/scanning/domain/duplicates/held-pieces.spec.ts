@@ -22,7 +22,9 @@ describe('pieces of poems already held', () => {
   const held = new HeldPieces([LAMP, RIVER]);
 
   it('finds the lines a middle page held, inside the poem, across its stanza breaks', () => {
-    expect(held.holding('and carries down from wave to wave\nthe little that the dead have said.\n\nIt does not stop to hear us call,')?.poem).toBe(RIVER);
+    expect(
+      held.holding('and carries down from wave to wave\nthe little that the dead have said.\n\nIt does not stop to hear us call,')?.poem,
+    ).toBe(RIVER);
   });
 
   it('finds a beginning read again in another light (a letter or a mark differs)', () => {

@@ -74,7 +74,7 @@ describe('boundedLevenshtein', () => {
       return d[a.length][b.length];
     };
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const word = (n: number) => Array.from({ length: n }, () => 'abc '[Math.floor(rand() * 4)]).join('');
     for (let k = 0; k < 200; k++) {
       const a = word(Math.floor(rand() * 30));
@@ -114,6 +114,9 @@ describe('DuplicateFinder', () => {
     const finder = new DuplicateFinder([{ id: 4, title: 'The Orchard in Winter', body: 'Rewritten by hand after the scan.' }]);
     expect(finder.find({ title: 'The Orchard in Winter', body: ORCHARD })).toBeNull();
     finder.alias(4, 'The Orchard in Winter', { title: 'The Orchard in Winter', body: ORCHARD });
-    expect(finder.find({ title: 'The Orchard in Winter', body: ORCHARD.replace('wall', 'wa1l') })).toMatchObject({ source: 'publication', id: 4 });
+    expect(finder.find({ title: 'The Orchard in Winter', body: ORCHARD.replace('wall', 'wa1l') })).toMatchObject({
+      source: 'publication',
+      id: 4,
+    });
   });
 });

@@ -11,8 +11,21 @@ describe('per-page readings and one assembly (the extraction port)', () => {
 
   it('assembles stored readings of many pages, in book order, into poems running over page turns', async () => {
     const readings = [
-      stored(0, { page_number: 11, begins_mid_poem: false, ends_short: false, poems: [{ title: 'The Lantern', body: 'A light is left\nin the window' }] }),
-      stored(1, { page_number: 12, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: 'for whoever comes\nlate home' }, { title: 'Rain', body: 'On the roof\nall night' }] }),
+      stored(0, {
+        page_number: 11,
+        begins_mid_poem: false,
+        ends_short: false,
+        poems: [{ title: 'The Lantern', body: 'A light is left\nin the window' }],
+      }),
+      stored(1, {
+        page_number: 12,
+        begins_mid_poem: true,
+        ends_short: false,
+        poems: [
+          { title: '', body: 'for whoever comes\nlate home' },
+          { title: 'Rain', body: 'On the roof\nall night' },
+        ],
+      }),
     ];
     const poems = await openai.assemble(readings);
     expect(poems.map((p) => ({ title: p.title, pages: p.source_pages, numbers: p.page_numbers }))).toEqual([

@@ -44,7 +44,9 @@ describe('page finding off the event loop', () => {
 
   it('carries a photo that cannot be read back as an error, and keeps working after it', async () => {
     await expect(findPage(Buffer.from('not a photo'))).rejects.toThrow();
-    const photo = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#f3ede0' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#f3ede0' } })
+      .jpeg()
+      .toBuffer();
     const found = await findPage(photo);
     expect(found.grey.length).toBe(found.width * found.height);
   }, 60_000);

@@ -20,8 +20,10 @@ export function loadOpenCv(): Promise<Cv> {
       // the archive into a WebAssembly abort; the process keeps Node's own handling instead.
       const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
       const cv = require('@techstark/opencv-js') as EmscriptenModule;
-      for (const listener of process.listeners('uncaughtException')) if (!before.exception.includes(listener)) process.off('uncaughtException', listener);
-      for (const listener of process.listeners('unhandledRejection')) if (!before.rejection.includes(listener)) process.off('unhandledRejection', listener);
+      for (const listener of process.listeners('uncaughtException'))
+        if (!before.exception.includes(listener)) process.off('uncaughtException', listener);
+      for (const listener of process.listeners('unhandledRejection'))
+        if (!before.rejection.includes(listener)) process.off('unhandledRejection', listener);
       const ready = () => {
         // The Emscripten module is a thenable that resolves to itself; a promise resolved with it
         // would chase that forever, so it stops being one once it is ready.

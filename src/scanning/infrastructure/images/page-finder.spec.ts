@@ -11,7 +11,11 @@ import { findPage, PAGE_WIDTH, type FoundPage } from './page-finder.js';
 const PAGE = { width: 1000, height: 1400 };
 
 function pageSvg(paper = '#f3ede0', ink = '#1d1a16'): string {
-  const lines = Array.from({ length: 12 }, (_, i) => `<text x="150" y="${500 + i * 60}" font-family="DejaVu Serif" font-size="30" fill="${ink}">A line of verse, number ${i + 1}, set here</text>`).join('');
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<text x="150" y="${500 + i * 60}" font-family="DejaVu Serif" font-size="30" fill="${ink}">A line of verse, number ${i + 1}, set here</text>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}" height="${PAGE.height}"><rect width="100%" height="100%" fill="${paper}"/>
     <rect x="100" y="400" width="800" height="8" fill="${ink}"/><rect x="200" y="150" width="8" height="1100" fill="${ink}"/>${lines}</svg>`;
 }
@@ -26,9 +30,18 @@ async function photograph(svg: string, options: { rotate?: number; shear?: numbe
     .composite([{ input: page, left: Math.round((width - PAGE.width) * 0.4), top: Math.round((height - PAGE.height) * 0.55) }])
     .png()
     .toBuffer();
-  const turned = await sharp(framed).rotate(options.rotate ?? 0, { background: table }).png().toBuffer();
+  const turned = await sharp(framed)
+    .rotate(options.rotate ?? 0, { background: table })
+    .png()
+    .toBuffer();
   return sharp(turned)
-    .affine([[1, options.shear ?? 0], [0, 1]], { background: table })
+    .affine(
+      [
+        [1, options.shear ?? 0],
+        [0, 1],
+      ],
+      { background: table },
+    )
     .blur(0.8)
     .jpeg({ quality: 75 })
     .toBuffer();
@@ -87,15 +100,37 @@ describe('finding the page in a photo', () => {
   it('undoes the perspective of a phone held at an angle over the page', async () => {
     // The page's top edge is seen narrower than its foot, as from a camera tilted towards the reader.
     const cv = await loadOpenCv();
-    const flat = await sharp(await photograph(pageSvg())).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const flat = await sharp(await photograph(pageSvg()))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { width, height } = flat.info;
     const src = cv.matFromArray(height, width, cv.CV_8UC1, flat.data);
     const out = new cv.Mat();
     const from = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]);
-    const to = cv.matFromArray(4, 1, cv.CV_32FC2, [width * 0.1, height * 0.04, width * 0.9, height * 0.02, width, height, 0, height * 0.97]);
+    const to = cv.matFromArray(4, 1, cv.CV_32FC2, [
+      width * 0.1,
+      height * 0.04,
+      width * 0.9,
+      height * 0.02,
+      width,
+      height,
+      0,
+      height * 0.97,
+    ]);
     const transform = cv.getPerspectiveTransform(from, to);
-    cv.warpPerspective(src, out, transform, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(59, 59, 59, 255));
-    const photo = await sharp(Buffer.from(out.data), { raw: { width, height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
+    cv.warpPerspective(
+      src,
+      out,
+      transform,
+      new cv.Size(width, height),
+      cv.INTER_LINEAR,
+      cv.BORDER_CONSTANT,
+      new cv.Scalar(59, 59, 59, 255),
+    );
+    const photo = await sharp(Buffer.from(out.data), { raw: { width, height, channels: 1 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     [src, out, from, to, transform].forEach((m) => m.delete());
 
     const found = await findPage(photo);
@@ -110,7 +145,13 @@ describe('finding the page in a photo', () => {
     const photo = await photograph(pageSvg(), { rotate: -2 });
     // A dark corner, as under a lamp's shadow.
     const shadow = await sharp(photo)
-      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1250" height="1750"><defs><radialGradient id="g" cx="20%" cy="20%" r="90%"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`) }])
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="1250" height="1750"><defs><radialGradient id="g" cx="20%" cy="20%" r="90%"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+          ),
+        },
+      ])
       .jpeg()
       .toBuffer();
     const found = await findPage(shadow);
@@ -121,7 +162,9 @@ describe('finding the page in a photo', () => {
   });
 
   it('takes a scan that the page fills as the page, whole', async () => {
-    const scan = await sharp(Buffer.from(pageSvg('#ffffff'))).jpeg().toBuffer();
+    const scan = await sharp(Buffer.from(pageSvg('#ffffff')))
+      .jpeg()
+      .toBuffer();
     const found = await findPage(scan);
     expect(found.corners).toBeUndefined();
     expect(found.width).toBe(PAGE_WIDTH);
@@ -129,7 +172,10 @@ describe('finding the page in a photo', () => {
   });
 
   it('reads an image with transparency as one channel of grey', async () => {
-    const scan = await sharp(Buffer.from(pageSvg('#ffffff'))).ensureAlpha(0.5).png().toBuffer();
+    const scan = await sharp(Buffer.from(pageSvg('#ffffff')))
+      .ensureAlpha(0.5)
+      .png()
+      .toBuffer();
     const found = await findPage(scan);
     expect(found.grey.length).toBe(found.width * found.height);
     expect(found.width).toBe(PAGE_WIDTH);

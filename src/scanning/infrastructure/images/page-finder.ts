@@ -248,7 +248,12 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
       const w = Math.round(pageWidth * scale);
       const h = Math.round(pageHeight * scale);
       const inset = Math.round(Math.min(w, h) * EDGE_INSET);
-      const from = cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y]));
+      const from = cv.matFromArray(
+        4,
+        1,
+        cv.CV_32FC2,
+        corners.flatMap((p) => [p.x, p.y]),
+      );
       const to = cv.matFromArray(4, 1, cv.CV_32FC2, [-inset, -inset, w + inset, -inset, w + inset, h + inset, -inset, h + inset]);
       const transform = cv.getPerspectiveTransform(from, to);
       try {
@@ -260,7 +265,14 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
       }
     } else {
       const scale = PAGE_WIDTH / width;
-      cv.resize(src, out, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, scale > 1 ? cv.INTER_LINEAR : cv.INTER_AREA);
+      cv.resize(
+        src,
+        out,
+        new cv.Size(Math.round(width * scale), Math.round(height * scale)),
+        0,
+        0,
+        scale > 1 ? cv.INTER_LINEAR : cv.INTER_AREA,
+      );
     }
     // Light print on a dark cover is turned into dark print on light paper, as the recogniser expects.
     const mean = cv.mean(out)[0];

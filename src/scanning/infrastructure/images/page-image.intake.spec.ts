@@ -14,7 +14,7 @@ function claiming(photo: Buffer, width: number, height: number): Buffer {
     out.writeUInt32BE(height, ispe + 12);
     return out;
   }
-  for (let i = 2; i < out.length; ) {
+  for (let i = 2; i < out.length;) {
     const marker = out[i + 1]!;
     if (marker >= 0xc0 && marker <= 0xc2) {
       out.writeUInt16BE(height, i + 5);
@@ -118,7 +118,9 @@ describe('page image intake', () => {
     const damaged = await rejection(normalisePageImage(heic.subarray(0, 400), 0, { label: 'page_0' }));
     expect(damaged.code).toBe('IMAGE.UNREADABLE');
     expect(damaged.message).toMatch(/^page_0 looks like HEIC\/HEIF but could not be read/);
-    const avif = await sharp(await halves(64, 64, 'png')).avif().toBuffer();
+    const avif = await sharp(await halves(64, 64, 'png'))
+      .avif()
+      .toBuffer();
     const refused = await rejection(normalisePageImage(avif, 0));
     expect(refused.code).toBe('IMAGE.UNSUPPORTED_TYPE');
     expect(refused.message).toContain('an AVIF image');
@@ -126,7 +128,13 @@ describe('page image intake', () => {
 
   it('refuses a photo with more pixels than the limit from its header, before decoding it, saying the limit', async () => {
     // The issue's progressive JPEG of 12,000 pixels a side: refused in milliseconds, whatever it holds.
-    const progressive = claiming(await sharp(await halves(64, 64, 'png')).jpeg({ progressive: true }).toBuffer(), 12000, 12000);
+    const progressive = claiming(
+      await sharp(await halves(64, 64, 'png'))
+        .jpeg({ progressive: true })
+        .toBuffer(),
+      12000,
+      12000,
+    );
     const started = Date.now();
     const refused = await rejection(normalisePageImage(progressive, 0, { label: 'page_0' }));
     expect(Date.now() - started).toBeLessThan(1000);
@@ -139,13 +147,22 @@ describe('page image intake', () => {
     for (const attempt of [normalisePageImage(heic, 1, { label: 'page_1' }), storableImage(heic, 'page_1')]) {
       const big = await rejection(attempt);
       expect(big.code).toBe('IMAGE.TOO_MANY_PIXELS');
-      expect(big.message).toMatch(new RegExp(`^page_1 is 6,000 × 6,000 pixels \\(36 megapixels\\); the archive takes photos of up to ${MAX_HEIF_MEGAPIXELS} megapixels for HEIC/HEIF`));
+      expect(big.message).toMatch(
+        new RegExp(
+          `^page_1 is 6,000 × 6,000 pixels \\(36 megapixels\\); the archive takes photos of up to ${MAX_HEIF_MEGAPIXELS} megapixels for HEIC/HEIF`,
+        ),
+      );
     }
   });
 
   it('takes a photo of exactly the limit', async () => {
     const side = Math.floor(Math.sqrt(MAX_PAGE_MEGAPIXELS * 1_000_000));
-    const page = await normalisePageImage(await sharp({ create: { width: side, height: side, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer(), 0);
+    const page = await normalisePageImage(
+      await sharp({ create: { width: side, height: side, channels: 3, background: '#f4f1ea' } })
+        .jpeg()
+        .toBuffer(),
+      0,
+    );
     expect(page).toMatchObject({ mimeType: 'image/jpeg', width: 2000, height: 2000 });
   });
 

@@ -114,10 +114,7 @@ export async function normalisePageImage(data: Buffer, index: number, options: I
   const type = detectImageType(data);
   if (!type) {
     const what = describeUnsupported(data);
-    throw new ImageIntakeError(
-      'IMAGE.UNSUPPORTED_TYPE',
-      `${label} is ${what ?? 'not a supported image'}. ${ACCEPTED}`,
-    );
+    throw new ImageIntakeError('IMAGE.UNSUPPORTED_TYPE', `${label} is ${what ?? 'not a supported image'}. ${ACCEPTED}`);
   }
   return oneFullSizePhotoAtATime(async () => {
     await checkPixels(data, type, label).catch((error: unknown) => Promise.reject(unreadable(error, label, type)));
@@ -139,16 +136,27 @@ export async function normalisePageImage(data: Buffer, index: number, options: I
 /** A failure to read a photo of a recognised type, as the intake's error (its own errors pass as they are). */
 function unreadable(error: unknown, label: string, type: AcceptedImageType): ImageIntakeError {
   if (error instanceof ImageIntakeError) return error;
-  return new ImageIntakeError('IMAGE.UNREADABLE', `${label} looks like ${TYPE_NAMES[type]} but could not be read (${(error as Error).message}).`);
+  return new ImageIntakeError(
+    'IMAGE.UNREADABLE',
+    `${label} looks like ${TYPE_NAMES[type]} but could not be read (${(error as Error).message}).`,
+  );
 }
 
-const TYPE_NAMES: Record<AcceptedImageType, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC/HEIF' };
+const TYPE_NAMES: Record<AcceptedImageType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC/HEIF',
+};
 
 /**
  * The photo as the page store keeps it for the admin to see: the upload itself, except a HEIC/HEIF
  * photo, which browsers other than Safari cannot show, kept as a full-size JPEG.
  */
-export async function storableImage(data: Buffer, label = 'Image'): Promise<{ data: Buffer; mimeType: Exclude<AcceptedImageType, 'image/heic'> }> {
+export async function storableImage(
+  data: Buffer,
+  label = 'Image',
+): Promise<{ data: Buffer; mimeType: Exclude<AcceptedImageType, 'image/heic'> }> {
   const type = detectImageType(data);
   if (type !== 'image/heic') return { data, mimeType: type === undefined ? 'image/jpeg' : type };
   return oneFullSizePhotoAtATime(async () => {
@@ -166,7 +174,8 @@ export async function storableImage(data: Buffer, label = 'Image'): Promise<{ da
  * marker, so one cut short is refused) no larger than a normalised page, its size from its header.
  */
 export async function readingCopy(data: Buffer, index: number): Promise<PageImage> {
-  const whole = detectImageType(data) === 'image/jpeg' && data.length > 4 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
+  const whole =
+    detectImageType(data) === 'image/jpeg' && data.length > 4 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
   const { width = 0, height = 0 } = whole ? await sharp(data).metadata() : {};
   if (width === 0 || height === 0 || Math.max(width, height) > PAGE_LONG_SIDE) {
     throw new ImageIntakeError('IMAGE.UNREADABLE', `Image ${index + 1} is not a normalised page.`);

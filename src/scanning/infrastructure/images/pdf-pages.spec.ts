@@ -92,7 +92,14 @@ describe('scanned PDF pages as page photos', () => {
     expect(statusOfCode(damaged.code)).toBe(400);
     expect(damaged.message).toMatch(/could not be read.*damaged/);
 
-    const whole = await scannedPdf([await sharp({ create: { width: 600, height: 800, channels: 3, background: '#eee' } }).jpeg().toBuffer()], 150);
+    const whole = await scannedPdf(
+      [
+        await sharp({ create: { width: 600, height: 800, channels: 3, background: '#eee' } })
+          .jpeg()
+          .toBuffer(),
+      ],
+      150,
+    );
     const cut = await refusedBoth(whole.subarray(0, Math.round(whole.length * 0.9)));
     expect(cut.code).toBe('SCAN.PDF_UNREADABLE');
     expect(cut.message).toMatch(/incomplete/);

@@ -54,7 +54,8 @@ function unreadable(why: string): ImageIntakeError {
 async function open(pdf: Uint8Array): Promise<PDFDocumentProxy> {
   if (pdf.length === 0) throw unreadable('the file is empty');
   if (ascii(pdf, 0, 5) !== '%PDF-') throw unreadable('it is not a PDF file');
-  if (!Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).subarray(-END_MARKER_WINDOW).includes('%%EOF')) throw unreadable('the file is incomplete (cut short, perhaps by a download that did not finish)');
+  if (!Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).subarray(-END_MARKER_WINDOW).includes('%%EOF'))
+    throw unreadable('the file is incomplete (cut short, perhaps by a download that did not finish)');
   const { getDocument } = await pdfjs();
   let document: PDFDocumentProxy;
   try {

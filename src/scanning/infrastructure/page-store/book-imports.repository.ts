@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { BOOK_IMPORT_STALLED_SECONDS, type BookImportCounts, type BookImportRow, type BookImports, type BookPageRow, type NewBookPage } from '../../application/ports/book-imports.port.js';
+import {
+  BOOK_IMPORT_STALLED_SECONDS,
+  type BookImportCounts,
+  type BookImportRow,
+  type BookImports,
+  type BookPageRow,
+  type NewBookPage,
+} from '../../application/ports/book-imports.port.js';
 import type { PageReading } from '../../application/ports/extraction.port.js';
 import type { ScanOutcome } from '../../application/scan-job.types.js';
 
@@ -9,7 +16,8 @@ const IMPORT_COLUMNS = 'id, publication_id, job_id, state, run, poems_so_far, re
 /** Book order: files by the place the admin gave them, a PDF's pages in order. */
 const BOOK_ORDER = 'file_position, pdf_page NULLS FIRST, page_index';
 
-const asImport = (row: BookImportRow | undefined): BookImportRow | null => (row ? { ...row, id: Number(row.id), publication_id: Number(row.publication_id) } : null);
+const asImport = (row: BookImportRow | undefined): BookImportRow | null =>
+  row ? { ...row, id: Number(row.id), publication_id: Number(row.publication_id) } : null;
 
 /** Whole-book imports (book_imports) and their pages (scan_pages rows carrying the import's id). */
 @Injectable()
@@ -17,7 +25,10 @@ export class BookImportsRepository implements BookImports {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async create(publicationId: number, jobId: string): Promise<BookImportRow> {
-    const [row] = await this.db.query(`INSERT INTO book_imports (publication_id, job_id) VALUES ($1, $2) RETURNING ${IMPORT_COLUMNS}`, [publicationId, jobId]);
+    const [row] = await this.db.query(`INSERT INTO book_imports (publication_id, job_id) VALUES ($1, $2) RETURNING ${IMPORT_COLUMNS}`, [
+      publicationId,
+      jobId,
+    ]);
     return asImport(row)!;
   }
 
@@ -27,7 +38,9 @@ export class BookImportsRepository implements BookImports {
   }
 
   async latestOf(publicationId: number): Promise<BookImportRow | null> {
-    const [row] = await this.db.query(`SELECT ${IMPORT_COLUMNS} FROM book_imports WHERE publication_id = $1 ORDER BY id DESC LIMIT 1`, [publicationId]);
+    const [row] = await this.db.query(`SELECT ${IMPORT_COLUMNS} FROM book_imports WHERE publication_id = $1 ORDER BY id DESC LIMIT 1`, [
+      publicationId,
+    ]);
     return asImport(row);
   }
 
@@ -42,7 +55,10 @@ export class BookImportsRepository implements BookImports {
   }
 
   async pageIndexesAt(id: number, position: number): Promise<number[]> {
-    const rows: Array<{ page_index: number }> = await this.db.query(`SELECT page_index FROM scan_pages WHERE book_import_id = $1 AND file_position = $2`, [id, position]);
+    const rows: Array<{ page_index: number }> = await this.db.query(
+      `SELECT page_index FROM scan_pages WHERE book_import_id = $1 AND file_position = $2`,
+      [id, position],
+    );
     return rows.map((r) => r.page_index);
   }
 
@@ -51,7 +67,10 @@ export class BookImportsRepository implements BookImports {
       // The import's row locked: a start, or the same position sent twice at once, waits for this.
       const [locked] = await tx.query(`SELECT state FROM book_imports WHERE id = $1 FOR UPDATE`, [importRow.id]);
       if (locked?.state !== 'receiving') return 'started';
-      const [others] = await tx.query(`SELECT count(*) AS n FROM scan_pages WHERE book_import_id = $1 AND file_position <> $2`, [importRow.id, file.position]);
+      const [others] = await tx.query(`SELECT count(*) AS n FROM scan_pages WHERE book_import_id = $1 AND file_position <> $2`, [
+        importRow.id,
+        file.position,
+      ]);
       if (Number(others.n) + file.pages.length > maxPages) return 'too-many';
       const [removed]: [Array<{ storage_key: string }>, number] = await tx.query(
         `DELETE FROM scan_pages WHERE book_import_id = $1 AND file_position = $2 RETURNING storage_key`,
@@ -125,7 +144,10 @@ export class BookImportsRepository implements BookImports {
   }
 
   async addPoemsSoFar(id: number, run: number, poems: number): Promise<void> {
-    await this.db.query(`UPDATE book_imports SET poems_so_far = poems_so_far + $3, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'reading'`, [id, run, poems]);
+    await this.db.query(
+      `UPDATE book_imports SET poems_so_far = poems_so_far + $3, updated_at = now() WHERE id = $1 AND run = $2 AND state = 'reading'`,
+      [id, run, poems],
+    );
   }
 
   async claimAssembly(id: number, run: number, assembler: string): Promise<boolean> {
@@ -150,11 +172,17 @@ export class BookImportsRepository implements BookImports {
   }
 
   async fail(id: number, error: { code: string; message: string }): Promise<void> {
-    await this.db.query(`UPDATE book_imports SET state = 'failed', error = $2::jsonb, updated_at = now() WHERE id = $1 AND state IN ('reading', 'assembling')`, [id, JSON.stringify(error)]);
+    await this.db.query(
+      `UPDATE book_imports SET state = 'failed', error = $2::jsonb, updated_at = now() WHERE id = $1 AND state IN ('reading', 'assembling')`,
+      [id, JSON.stringify(error)],
+    );
   }
 
   async runningJobIds(publicationId: number): Promise<Set<string>> {
-    const rows: Array<{ job_id: string }> = await this.db.query(`SELECT job_id FROM book_imports WHERE publication_id = $1 AND state IN ('reading', 'assembling')`, [publicationId]);
+    const rows: Array<{ job_id: string }> = await this.db.query(
+      `SELECT job_id FROM book_imports WHERE publication_id = $1 AND state IN ('reading', 'assembling')`,
+      [publicationId],
+    );
     return new Set(rows.map((r) => r.job_id));
   }
 }

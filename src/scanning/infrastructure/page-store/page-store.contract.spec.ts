@@ -27,7 +27,10 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const photo = (width: number) => sharp({ create: { width, height: 40, channels: 3, background: '#d8cfc0' } }).jpeg().toBuffer();
+const photo = (width: number) =>
+  sharp({ create: { width, height: 40, channels: 3, background: '#d8cfc0' } })
+    .jpeg()
+    .toBuffer();
 
 const stores: Array<[string, () => Promise<OpenedPageStore>]> = [
   ['files', () => openPageStore(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'page-store-')) }))],
@@ -45,7 +48,9 @@ describe.each(stores)('the %s page store', (kind, open) => {
   afterAll(() => opened?.close());
 
   it(`is the store the settings choose (${kind})`, () => {
-    expect(opened.description).toMatch(kind === 'S3' ? /^S3 bucket "pages-\d+-\d+" at http:\/\/127\.0\.0\.1:\d+$/ : /^files under \/.+\/pages$/);
+    expect(opened.description).toMatch(
+      kind === 'S3' ? /^S3 bucket "pages-\d+-\d+" at http:\/\/127\.0\.0\.1:\d+$/ : /^files under \/.+\/pages$/,
+    );
   });
 
   it('gives back the very bytes it was given, and a second put replaces them', async () => {
@@ -61,7 +66,11 @@ describe.each(stores)('the %s page store', (kind, open) => {
     const key = 'publications/3/scan-3-a/page-0.jpg';
     const data = await photo(900);
     const reading = await pageImageIntake.normalise(data, 0);
-    const missing = (k: string) => store.get(k).then(() => 'stored', (e: unknown) => (e instanceof PageNotStoredError ? 'missing' : e));
+    const missing = (k: string) =>
+      store.get(k).then(
+        () => 'stored',
+        (e: unknown) => (e instanceof PageNotStoredError ? 'missing' : e),
+      );
     await keepPhoto(store, key, data, reading);
     expect((await store.get(readingCopyKey(key))).equals(reading.data)).toBe(true);
     expect(await pageToRead(store, pageImageIntake, { storageKey: key, index: 0, label: 'Page 1' })).toEqual(reading);
@@ -89,11 +98,12 @@ describe.each(stores)('the %s page store', (kind, open) => {
     expect((await store.get('publications/2/scan-2-a/page-1.jpg')).equals(data)).toBe(true);
   });
 
-  it("removes everything under a prefix, more than one batch of it, and nothing of a publication whose id begins the same", async () => {
+  it('removes everything under a prefix, more than one batch of it, and nothing of a publication whose id begins the same', async () => {
     const data = await photo(63);
     // Past S3's 1,000 objects a listing and a delete: the removal must page through them.
     const keys = Array.from({ length: 1010 }, (_, i) => `publications/7/scan-7-${Math.floor(i / 10)}/page-${i % 10}.jpg`);
-    for (let i = 0; i < keys.length; i += 25) await Promise.all(keys.slice(i, i + 25).map((key) => store.put(key, Buffer.from(`page ${i}`))));
+    for (let i = 0; i < keys.length; i += 25)
+      await Promise.all(keys.slice(i, i + 25).map((key) => store.put(key, Buffer.from(`page ${i}`))));
     await store.put('publications/70/scan-70-a/page-0.jpg', data);
     await store.put('publications/8/scan-8-a/page-0.jpg', data);
 
@@ -103,7 +113,8 @@ describe.each(stores)('the %s page store', (kind, open) => {
     expect((await store.get('publications/8/scan-8-a/page-0.jpg')).equals(data)).toBe(true);
     await store.removeAll('publications/7');
     await store.removeAll('publications/404');
-    if (kind === 'S3') expect((await s3.keys(opened.description.match(/"(.+)"/)![1])).filter((k) => k.startsWith('publications/7/'))).toEqual([]);
+    if (kind === 'S3')
+      expect((await s3.keys(opened.description.match(/"(.+)"/)![1])).filter((k) => k.startsWith('publications/7/'))).toEqual([]);
   }, 120_000);
 
   it.each(['../escape.jpg', 'publications/../../etc/passwd', '/absolute.jpg', 'publications//page.jpg', 'publications/1/', 'a b.jpg', ''])(
@@ -153,6 +164,8 @@ describe('the S3 page store when the store fails', () => {
 
     const bucket = await s3.createBucket(`pages-${process.pid}-keys`);
     const refused = openPageStore(loadConfig({ ...s3.env(bucket), S3_ACCESS_KEY_ID: 'NOT-OUR-KEY' }));
-    await expect(refused).rejects.toThrow(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the bucket "${bucket}" at ${s3.endpoint}`);
+    await expect(refused).rejects.toThrow(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the bucket "${bucket}" at ${s3.endpoint}`,
+    );
   });
 });

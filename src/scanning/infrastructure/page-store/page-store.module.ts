@@ -31,7 +31,11 @@ import { BOOK_IMPORTS } from '../../application/ports/book-imports.port.js';
         state: () =>
           store.check().then(
             () => ({ kind: store.kind, ok: true }),
-            (err: unknown) => ({ kind: store.kind, ok: false, detail: err instanceof PageStoreUnavailableError ? (err.detail ?? err.message) : (err as Error).message }),
+            (err: unknown) => ({
+              kind: store.kind,
+              ok: false,
+              detail: err instanceof PageStoreUnavailableError ? (err.detail ?? err.message) : (err as Error).message,
+            }),
           ),
       }),
     },

@@ -31,16 +31,22 @@ export class PublicationPagesPurger implements OnModuleInit {
   async discard(publicationId: number, { jobIds, poemIds }: DiscardedScans): Promise<void> {
     const notUploads = jobIds.filter((id) => !UPLOAD_JOB_ID.test(id));
     if (notUploads.length) {
-      throw new ScanError('SCAN.NOT_AN_UPLOAD', `Not the id of a page upload's scan: ${notUploads.join(', ')}; nothing was removed.`, { job_ids: notUploads });
+      throw new ScanError('SCAN.NOT_AN_UPLOAD', `Not the id of a page upload's scan: ${notUploads.join(', ')}; nothing was removed.`, {
+        job_ids: notUploads,
+      });
     }
     const foreign = await this.pages.jobsOfOtherPublications(publicationId, jobIds);
     if (foreign.length) {
-      throw new ScanError('SCAN.JOBS_NOT_IN_PUBLICATION', `Scans ${foreign.join(', ')} are not of this publication; nothing was removed.`, { job_ids: foreign });
+      throw new ScanError('SCAN.JOBS_NOT_IN_PUBLICATION', `Scans ${foreign.join(', ')} are not of this publication; nothing was removed.`, {
+        job_ids: foreign,
+      });
     }
     const keys = await this.pages.discardPages(publicationId, jobIds, poemIds);
     for (const key of keys) {
       // The rows are gone, so nothing reads the file again; one left behind is only logged.
-      await removePhoto(this.store, key).catch((err: Error) => this.logger.warn(`Discarded page ${key} stays in the page store: ${err.message}`));
+      await removePhoto(this.store, key).catch((err: Error) =>
+        this.logger.warn(`Discarded page ${key} stays in the page store: ${err.message}`),
+      );
     }
   }
 }

@@ -61,7 +61,8 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
     } catch (err) {
       const status = (err as S3ServiceException).$metadata?.httpStatusCode;
       if (status === 404) throw new ConfigError(`S3_BUCKET: there is no ${this.where}; make it first`);
-      if (status === 401 || status === 403) throw new ConfigError(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the ${this.where}`);
+      if (status === 401 || status === 403)
+        throw new ConfigError(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the ${this.where}`);
       this.logger.warn(`The page store (${this.where}) cannot be reached now: ${reason(err)}; page photos answer 503 until it can`);
     }
   }
@@ -74,7 +75,9 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
   async put(key: string, data: Buffer): Promise<void> {
     assertPageKey(key);
     // A PUT replaces the object whole, so a reader never sees half a photo.
-    await this.call(`put ${key}`, () => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length })));
+    await this.call(`put ${key}`, () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length })),
+    );
   }
 
   async get(key: string): Promise<Buffer> {
@@ -106,7 +109,10 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
         // A batch answers 200 even when some objects stayed; each says why.
         if (res.Errors?.length) {
           const first = res.Errors[0];
-          throw this.unavailable(`remove ${res.Errors.length} objects under ${folder}`, new Error(`${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim()));
+          throw this.unavailable(
+            `remove ${res.Errors.length} objects under ${folder}`,
+            new Error(`${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim()),
+          );
         }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -52,7 +52,9 @@ export class ScanPagesRepository implements ScanPages {
   /** The pages a poem was read from, in reading order. */
   pagesOfPoem(poemId: number): Promise<ScanPageRow[]> {
     return this.db.query(
-      `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')}
          FROM poem_pages pp JOIN scan_pages s ON s.id = pp.scan_page_id
         WHERE pp.poem_id = $1 ORDER BY pp.position`,
       [poemId],
@@ -62,7 +64,9 @@ export class ScanPagesRepository implements ScanPages {
   /** The pages of the poem with this slug or id, in reading order, in one statement (no check of who may see it). */
   pagesOfPoemRef(ref: string): Promise<ScanPageRow[]> {
     return this.db.query(
-      `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')}
          FROM poems po JOIN poem_pages pp ON pp.poem_id = po.id JOIN scan_pages s ON s.id = pp.scan_page_id
         WHERE po.slug = $1 OR po.id = $2 ORDER BY pp.position`,
       [ref, /^\d{1,9}$/.test(ref) ? Number(ref) : null],
@@ -136,10 +140,17 @@ export class ScanPagesRepository implements ScanPages {
     return rows.map((r) => ({ job_id: r.job_id, pages: Number(r.pages) }));
   }
 
-  setRotation(scanPageId: number, rotation: PageRotation, changed: (transaction: EntityManager, page: ScanPageRow) => Promise<void>): Promise<ScanPageRow | null> {
+  setRotation(
+    scanPageId: number,
+    rotation: PageRotation,
+    changed: (transaction: EntityManager, page: ScanPageRow) => Promise<void>,
+  ): Promise<ScanPageRow | null> {
     return this.db.transaction(async (tx) => {
       // An UPDATE ... RETURNING answers [rows, count].
-      const [rows]: [ScanPageRow[], number] = await tx.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [scanPageId, rotation]);
+      const [rows]: [ScanPageRow[], number] = await tx.query(`UPDATE scan_pages SET rotation = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
+        scanPageId,
+        rotation,
+      ]);
       const page = rows[0];
       if (!page) return null;
       await changed(tx, page);

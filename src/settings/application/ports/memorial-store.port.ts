@@ -15,7 +15,11 @@ export interface MemorialStore {
   /** Saves the text, by the curator named, keeping the portrait; `inside` runs in the same transaction. Answers them as saved. */
   saveText(text: MemorialText, curatorId: number | null, inside: Inside): Promise<Memorial>;
   /** Sets (or with null removes) the portrait; answers them as saved and the portrait it replaced. */
-  savePortrait(portrait: Portrait | null, curatorId: number | null, inside: Inside): Promise<{ saved: Memorial; replaced: Portrait | null }>;
+  savePortrait(
+    portrait: Portrait | null,
+    curatorId: number | null,
+    inside: Inside,
+  ): Promise<{ saved: Memorial; replaced: Portrait | null }>;
 }
 
 export const MEMORIAL_STORE = Symbol('MEMORIAL_STORE');

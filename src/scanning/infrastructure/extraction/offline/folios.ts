@@ -25,7 +25,9 @@ export function parseFolio(text: string): number | undefined {
   // Brackets come in pairs: a closing one alone means the opening one was read as a 1, l or | ("[66]" as "166]").
   const unpaired = /^\s*[1l|I](\d{1,3})\s*\]\s*$/.exec(text);
   if (unpaired) return Number(unpaired[1]) || undefined;
-  const m = new RegExp(`^${ORNAMENT}*(?:page|p\\.)?\\s*([0-9IlOo|]{1,4}|[ivxlcdm]{1,8}|[IVXLCDM]{1,8})${ORNAMENT}*$`, 'i').exec(text.trim());
+  const m = new RegExp(`^${ORNAMENT}*(?:page|p\\.)?\\s*([0-9IlOo|]{1,4}|[ivxlcdm]{1,8}|[IVXLCDM]{1,8})${ORNAMENT}*$`, 'i').exec(
+    text.trim(),
+  );
   if (!m) return undefined;
   const core = m[1];
   if (/\d/.test(core)) {
@@ -54,7 +56,8 @@ export function repairFolioSequence(read: Array<number | undefined>): Array<numb
     const after = [...Array(read.length - i - 1).keys()].map((k) => k + i + 1).filter((k) => read[k] !== undefined);
     let implied: number | undefined;
     if (before.length && after.length && consistent(before[0], after[0])) implied = read[before[0]]! + (i - before[0]);
-    else if (read[i] !== undefined) continue; // one side alone may fill a gap, never overrule a reading
+    else if (read[i] !== undefined)
+      continue; // one side alone may fill a gap, never overrule a reading
     else if (before.length >= 2 && consistent(before[1], before[0]) && !after.length) implied = read[before[0]]! + (i - before[0]);
     else if (after.length >= 2 && consistent(after[0], after[1]) && !before.length) implied = read[after[0]]! - (after[0] - i);
     if (implied !== undefined && implied >= 1) out[i] = implied;

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { inkHeights, type GreyImage } from './ink-heights.js';
 
 /** A line of print rendered at a given size, and its box, as the recogniser would report it. */
-async function printed(text: string, size: number, blur = 0): Promise<{ image: GreyImage; box: { x0: number; y0: number; x1: number; y1: number } }> {
+async function printed(
+  text: string,
+  size: number,
+  blur = 0,
+): Promise<{ image: GreyImage; box: { x0: number; y0: number; x1: number; y1: number } }> {
   const width = Math.round(text.length * size * 0.62);
   const height = Math.round(size * 2);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><text x="10" y="${size * 1.3}" font-family="DejaVu Serif" font-size="${size}" fill="#111">${text}</text></svg>`;

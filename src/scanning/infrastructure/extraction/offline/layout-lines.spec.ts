@@ -32,7 +32,16 @@ describe('words in small capitals', () => {
 });
 
 describe('stops set apart', () => {
-  const word = (text: string, left: number, right: number): LayoutWord => ({ text, raw: text, left, right, height: 40, confidence: 90, capitals: [], smalls: [] });
+  const word = (text: string, left: number, right: number): LayoutWord => ({
+    text,
+    raw: text,
+    left,
+    right,
+    height: 40,
+    confidence: 90,
+    capitals: [],
+    smalls: [],
+  });
 
   it('closes up ; : ? ! printed after a space, as old books set them', () => {
     const words = closeUpStops([word('away', 100, 200), word(';', 212, 220), word('now', 240, 300), word('!', 310, 318)], 40);

@@ -142,7 +142,14 @@ export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
   for (const word of words) {
     const before = out[out.length - 1];
     if (before && /^[;:?!]+[)"'’”]?$/.test(word.text) && /[\p{L}\p{N}.,)'’"”]$/u.test(before.text) && word.left - before.right < em * 0.5) {
-      out[out.length - 1] = { ...before, text: before.text + word.text, raw: before.raw + word.raw, right: word.right, capitals: before.capitals, smalls: before.smalls };
+      out[out.length - 1] = {
+        ...before,
+        text: before.text + word.text,
+        raw: before.raw + word.raw,
+        right: word.right,
+        capitals: before.capitals,
+        smalls: before.smalls,
+      };
       continue;
     }
     out.push(word);
@@ -200,7 +207,9 @@ export function straightenLines(page: OcrPage): LayoutLine[] {
   lines.sort((a, b) => a.baseline - b.baseline);
   // Short, unsure lines far smaller than the type are dust or paper grain read as letters.
   const size = median(lines.map((l) => l.size));
-  return lines.filter((l) => !(l.size < size * 0.45 || (l.confidence < 35 && l.text.replace(/\s/g, '').length <= 2 && !/^\d+$/.test(l.text))));
+  return lines.filter(
+    (l) => !(l.size < size * 0.45 || (l.confidence < 35 && l.text.replace(/\s/g, '').length <= 2 && !/^\d+$/.test(l.text))),
+  );
 }
 
 /** The line with some of its words only (its type size stays what the whole line showed). */

@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { LayoutLine } from './layout-lines.js';
 import { findDate, findPublisher, readMetadata } from './metadata-reader.js';
 
-const line = (text: string, size: number, baseline: number): LayoutLine => ({ text, words: [], size, baseline, left: 100, right: 900, confidence: 95 });
+const line = (text: string, size: number, baseline: number): LayoutLine => ({
+  text,
+  words: [],
+  size,
+  baseline,
+  left: 100,
+  right: 900,
+  confidence: 95,
+});
 
 describe('metadata from cover, title and copyright pages', () => {
   it('reads title, authors, publisher, date and ISBN', () => {
     const cover = [line('The Orchard', 80, 600), line('Years', 78, 700), line('Poems', 40, 820), line('Eleanor Whitfield', 46, 1500)];
-    const titlePage = [line('The Orchard Years', 60, 500), line('by Eleanor Whitfield and Tom Hale', 36, 800), line('Larkspur Press', 30, 1600)];
+    const titlePage = [
+      line('The Orchard Years', 60, 500),
+      line('by Eleanor Whitfield and Tom Hale', 36, 800),
+      line('Larkspur Press', 30, 1600),
+    ];
     const copyright = [
       line('Copyright © 1987 by Eleanor Whitfield', 22, 1200),
       line('Published by Larkspur Press, Montpelier, Vermont', 22, 1300),
@@ -26,8 +38,21 @@ describe('metadata from cover, title and copyright pages', () => {
 
   it('reads an old title page: BY on its own line, the city above the publisher, and a firm holding the copyright', () => {
     const cover = [line('MOUNTAIN INTERVAL', 112, 700), line('ROBERT FROST', 61, 1033)];
-    const titlePage = [line('MOUNTAIN INTERVAL', 91, 525), line('BY', 36, 756), line('ROBERT FROST', 60, 843), line('NEW YORK', 39, 1831), line('HENRY HOLT AND COMPANY', 60, 1915), line('1916', 36, 2010)];
-    const copyright = [line('Copyright, 1916,', 40, 929), line('BY', 36, 1005), line('HENRY HOLT AND COMPANY', 36, 1078), line('All rights reserved', 34, 1257), line('ISBN 978-0-8050-0014-6', 32, 1433)];
+    const titlePage = [
+      line('MOUNTAIN INTERVAL', 91, 525),
+      line('BY', 36, 756),
+      line('ROBERT FROST', 60, 843),
+      line('NEW YORK', 39, 1831),
+      line('HENRY HOLT AND COMPANY', 60, 1915),
+      line('1916', 36, 2010),
+    ];
+    const copyright = [
+      line('Copyright, 1916,', 40, 929),
+      line('BY', 36, 1005),
+      line('HENRY HOLT AND COMPANY', 36, 1078),
+      line('All rights reserved', 34, 1257),
+      line('ISBN 978-0-8050-0014-6', 32, 1433),
+    ];
     // Pages in any order: the copyright page's "BY" names the firm, not the author.
     expect(readMetadata([copyright, cover, titlePage])).toEqual({
       title: 'MOUNTAIN INTERVAL',
@@ -45,12 +70,17 @@ describe('metadata from cover, title and copyright pages', () => {
   });
 
   it('falls back to the copyright holder (a person, not a firm) for authors', () => {
-    expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Ruth Abernethy', 20, 900)]]).authors).toEqual(['Ruth Abernethy']);
+    expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Ruth Abernethy', 20, 900)]]).authors).toEqual([
+      'Ruth Abernethy',
+    ]);
     expect(readMetadata([[line('Harbour', 90, 500)], [line('Copyright 2004 by Harbour Books Ltd', 20, 900)]]).authors).toEqual([]);
   });
 
   it('leaves an ISBN that cannot be made to check out of the field and names it in the notes', () => {
-    const metadata = readMetadata([[line('Harbour', 90, 500)], [line('All rights reserved', 20, 900), line('ISBN 0-4444444-4-4', 20, 950)]]);
+    const metadata = readMetadata([
+      [line('Harbour', 90, 500)],
+      [line('All rights reserved', 20, 900), line('ISBN 0-4444444-4-4', 20, 950)],
+    ]);
     expect(metadata.isbn).toBe('');
     expect(metadata.notes).toContain('0-4444444-4-4');
   });

@@ -22,7 +22,8 @@ import type { LayoutLine } from './layout-lines.js';
  */
 
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
-const FIRM_WORDS = /\b(Press|Publishing|Publishers?|Books|House|Editions?|Verlag|Imprint|Company|Co\.|Sons|Brothers|Bros\.|Ltd\.?|Limited|Inc\.?|Incorporated|Library|University|Printers?)\b|&\s*Co\b/i;
+const FIRM_WORDS =
+  /\b(Press|Publishing|Publishers?|Books|House|Editions?|Verlag|Imprint|Company|Co\.|Sons|Brothers|Bros\.|Ltd\.?|Limited|Inc\.?|Incorporated|Library|University|Printers?)\b|&\s*Co\b/i;
 const COPYRIGHT_PAGE = /copyright|©|\(c\)|all rights reserved|\bISBN\b|printed in|first published|library of congress|no part of this/i;
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/;
 
@@ -44,7 +45,10 @@ export function findDate(lines: string[]): string {
   const monthYear = new RegExp(`\\b(${MONTHS})\\s+(1[5-9]\\d\\d|20\\d\\d)\\b`, 'i').exec(text);
   if (monthYear) return `${monthYear[1][0].toUpperCase()}${monthYear[1].slice(1).toLowerCase()} ${monthYear[2]}`;
   const dated = lines.find((l) => /(copyright|©|\(c\)|published|edition|printed)/i.test(l) && YEAR.test(l));
-  const year = YEAR.exec(dated ?? '') ?? lines.map((l) => new RegExp(`^\\D{0,3}${YEAR.source}\\D{0,3}$`).exec(l.trim())).find(Boolean) ?? YEAR.exec(text);
+  const year =
+    YEAR.exec(dated ?? '') ??
+    lines.map((l) => new RegExp(`^\\D{0,3}${YEAR.source}\\D{0,3}$`).exec(l.trim())).find(Boolean) ??
+    YEAR.exec(text);
   return year ? year[1] : '';
 }
 
@@ -65,10 +69,17 @@ export function findPublisher(lines: string[]): string {
   // Old imprints: "Printed for J. Power, 34, Strand" names the publisher before its address.
   for (const line of lines) {
     const m = /\bprinted\s+for\s+(.+)/i.exec(line);
-    if (m) return m[1].split(/\s*,\s*/)[0].trim().replace(/\.$/, '');
+    if (m)
+      return m[1]
+        .split(/\s*,\s*/)[0]
+        .trim()
+        .replace(/\.$/, '');
   }
   // Partners' names joined by "&" or "and" ("Harrow & Finch", "Chatto and Windus"), with no firm's word.
-  const partners = lines.flatMap((l) => l.split(/\s*[:;,]\s*/)).map((p) => p.trim().replace(/\.$/, '')).find((p) => PARTNERS.test(p));
+  const partners = lines
+    .flatMap((l) => l.split(/\s*[:;,]\s*/))
+    .map((p) => p.trim().replace(/\.$/, ''))
+    .find((p) => PARTNERS.test(p));
   return partners ?? '';
 }
 
@@ -92,12 +103,20 @@ function findTitle(pages: Page[]): { title: string; page: number; line?: LayoutL
   if (!best) return { title: '', page: -1 };
   const lines = [...pages[best.page].lines].sort((a, b) => a.baseline - b.baseline);
   const at = lines.indexOf(best.line);
-  const similar = (a: LayoutLine, b: LayoutLine) => a.size >= b.size * 0.85 && Math.abs(a.baseline - b.baseline) < Math.max(a.size, b.size) * 1.9;
+  const similar = (a: LayoutLine, b: LayoutLine) =>
+    a.size >= b.size * 0.85 && Math.abs(a.baseline - b.baseline) < Math.max(a.size, b.size) * 1.9;
   let start = at;
   let end = at;
   while (start > 0 && similar(lines[start - 1], lines[start])) start--;
   while (end + 1 < lines.length && similar(lines[end + 1], lines[end])) end++;
-  return { title: lines.slice(start, end + 1).map((l) => l.text).join(' '), page: best.page, line: best.line };
+  return {
+    title: lines
+      .slice(start, end + 1)
+      .map((l) => l.text)
+      .join(' '),
+    page: best.page,
+    line: best.line,
+  };
 }
 
 function findAuthors(pages: Page[], title: { page: number; line?: LayoutLine }): string[] {
@@ -131,7 +150,9 @@ export function readMetadata(input: LayoutLine[][]): ExtractedMetadata {
   const title = findTitle(pages);
   // A copyright holder that is a firm ("Copyright, 1916, by Henry Holt and Company") is the publisher.
   const copyrightLines = pages.filter((p) => p.copyright).flatMap((p) => p.lines.map((l) => l.text));
-  const holder = copyrightLines.map((t, i) => (/^by$/i.test(t.trim()) ? copyrightLines[i + 1] : /\bby\s+(.+)$/i.exec(t)?.[1])).find((h) => h && FIRM_WORDS.test(h));
+  const holder = copyrightLines
+    .map((t, i) => (/^by$/i.test(t.trim()) ? copyrightLines[i + 1] : /\bby\s+(.+)$/i.exec(t)?.[1]))
+    .find((h) => h && FIRM_WORDS.test(h));
   const frontLines = pages.filter((p) => !p.copyright).flatMap((p) => p.lines.map((l) => l.text));
   const isbn = readIsbn(texts.join('\n'));
   const authors = findAuthors(pages, title);

@@ -52,7 +52,11 @@ function rows(lines: LayoutLine[], em: number): LayoutLine[][] {
   return out;
 }
 
-const rowText = (row: LayoutLine[]) => [...row].sort((a, b) => a.left - b.left).map((l) => l.text).join(' ');
+const rowText = (row: LayoutLine[]) =>
+  [...row]
+    .sort((a, b) => a.left - b.left)
+    .map((l) => l.text)
+    .join(' ');
 
 /**
  * A folio at either end of a head row: the folio, the words left, and whether it stands set off in
@@ -64,12 +68,17 @@ function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string
   if (words.length < 2) return undefined;
   const first = parseFolio(words[0].text);
   const last = parseFolio(words[words.length - 1].text);
-  const rest = (from: number, to: number) => words.slice(from, to).map((w) => w.text).join(' ');
+  const rest = (from: number, to: number) =>
+    words
+      .slice(from, to)
+      .map((w) => w.text)
+      .join(' ');
   const n = words.length;
   if (last !== undefined && /\p{L}{2,}/u.test(rest(0, n - 1))) {
     return { folio: last, rest: rest(0, n - 1), cornered: words[n - 1].left - words[n - 2].right >= em * 2 };
   }
-  if (first !== undefined && /\p{L}{2,}/u.test(rest(1, n))) return { folio: first, rest: rest(1, n), cornered: words[1].left - words[0].right >= em * 2 };
+  if (first !== undefined && /\p{L}{2,}/u.test(rest(1, n)))
+    return { folio: first, rest: rest(1, n), cornered: words[1].left - words[0].right >= em * 2 };
   return undefined;
 }
 
@@ -97,7 +106,8 @@ export function findRepeatedHeads(pages: LayoutLine[][], ems: number[]): Set<str
   const repeated = new Set<string>();
   keys.forEach((key, i) => {
     if (key.length < 3) return;
-    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8 && !samePage(pages[i], pages[j]))) repeated.add(key);
+    if (keys.some((other, j) => j !== i && other.length >= 3 && alikeness(key, other) >= 0.8 && !samePage(pages[i], pages[j])))
+      repeated.add(key);
   });
   return repeated;
 }
@@ -139,7 +149,8 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
   let lines = [...input];
   let folio: number | undefined;
   let headFound = false;
-  const apartAfter = (all: LayoutLine[][], k: number) => (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
+  const apartAfter = (all: LayoutLine[][], k: number) =>
+    (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
   const apartBefore = (all: LayoutLine[][], k: number) => (k > 0 ? all[k][0].baseline - all[k - 1][0].baseline : Infinity) > m.pitch * 1.25;
 
   // A folio may stand on a row of its own above or below the head; there is one head row at most.
@@ -182,7 +193,8 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     // Letter-spaced capitals ("A  B O Y ' S  W I L L"), read as single letters: a head's setting,
     // never a poem's title's.
     const words = top.flatMap((l) => l.words).filter((w) => /\p{L}/u.test(w.text));
-    const letterSpaced = isCapitals(text) && words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6;
+    const letterSpaced =
+      isCapitals(text) && words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6;
     // A folio after a stop ("The New Ahasuerus in England, 231"): a title's own number has none.
     const folioAfterStop = edge !== undefined && /[,.]$/.test(edge.rest);
     const head =
@@ -262,7 +274,8 @@ function isCatchword(row: LayoutLine[], above: LayoutLine[], em: number, nextPag
   const atRightEnd = Math.abs(words[0].right - textRight) <= em && words[0].left > (textLeft + textRight) / 2;
   if (!atRightEnd) return false;
   // The next page's first words, its running head's among them.
-  if (nextPage?.length) return nextPage.slice(0, 3).some((l) => textKey(l.words.find((w) => /\p{L}/u.test(w.text))?.text ?? '') === textKey(word));
+  if (nextPage?.length)
+    return nextPage.slice(0, 3).some((l) => textKey(l.words.find((w) => /\p{L}/u.test(w.text))?.text ?? '') === textKey(word));
   return isCapitals(word);
 }
 
@@ -279,7 +292,9 @@ export function isSectionNumeral(text: string): boolean {
 export function dropEdgeMarks(line: LayoutLine, margin: number, em: number): LayoutLine {
   const words = [...line.words];
   const mark = (w: LayoutWord) => /^[|!:;.,'"“”‘’_\-—~^*]{1,2}$|^[il]$/.test(w.raw);
-  while (words.length > 1 && mark(words[0]) && words[0].right < margin + em * 0.1 && words[1].left - words[0].right > em * 0.25) words.shift();
-  while (words.length > 1 && mark(words[words.length - 1]) && words[words.length - 1].left - words[words.length - 2].right > em * 1.2) words.pop();
+  while (words.length > 1 && mark(words[0]) && words[0].right < margin + em * 0.1 && words[1].left - words[0].right > em * 0.25)
+    words.shift();
+  while (words.length > 1 && mark(words[words.length - 1]) && words[words.length - 1].left - words[words.length - 2].right > em * 1.2)
+    words.pop();
   return words.length === line.words.length ? line : withWords(line, words);
 }

@@ -31,7 +31,10 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
     const size = spec.size ?? EM;
     const width = spec.text.length * size * 0.5;
     const x = spec.flushRight !== undefined ? spec.flushRight - width : spec.centred ? 700 - width / 2 : 200 + (spec.indent ?? 0) * EM;
-    const rot = (px: number, py: number) => ({ x: px * Math.cos(tilt) - py * Math.sin(tilt), y: px * Math.sin(tilt) + py * Math.cos(tilt) });
+    const rot = (px: number, py: number) => ({
+      x: px * Math.cos(tilt) - py * Math.sin(tilt),
+      y: px * Math.sin(tilt) + py * Math.cos(tilt),
+    });
     const a = rot(x, y);
     const b = rot(x + width, y);
     const top = Math.min(a.y, b.y) - size * 0.75;
@@ -62,7 +65,8 @@ const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, 
 const analyse = (...pages: OcrPage[]): PageLayout[] => analysePages(pages);
 
 /** A full page of verse: `n` lines reaching the foot of the text block. */
-const fullPage = (prefix: string, n = 30): Spec[] => Array.from({ length: n }, (_, i) => verse(`${prefix} line ${i + 1} of the running poem`));
+const fullPage = (prefix: string, n = 30): Spec[] =>
+  Array.from({ length: n }, (_, i) => verse(`${prefix} line ${i + 1} of the running poem`));
 
 describe('layout of a poem page', () => {
   const poemPage = page(0, [
@@ -97,7 +101,21 @@ describe('layout of a poem page', () => {
   });
 
   it('reads the same layout from a photo tilted by 2 degrees', () => {
-    const tilted = page(0, [head('THE ORCHARD YEARS'), title('Winter Light'), verse('The apple trees stand bare along the wall,', 0, 2), verse('their branches written on a pale grey sky;', 2), verse('my father walked this row before the fall'), verse('and named each tree as we went slowly by.', 2), verse('He said the cold is only rest for wood,', 0, 2), verse('that roots keep counting under frozen ground.', 4), folio(23)], (2 * Math.PI) / 180);
+    const tilted = page(
+      0,
+      [
+        head('THE ORCHARD YEARS'),
+        title('Winter Light'),
+        verse('The apple trees stand bare along the wall,', 0, 2),
+        verse('their branches written on a pale grey sky;', 2),
+        verse('my father walked this row before the fall'),
+        verse('and named each tree as we went slowly by.', 2),
+        verse('He said the cold is only rest for wood,', 0, 2),
+        verse('that roots keep counting under frozen ground.', 4),
+        folio(23),
+      ],
+      (2 * Math.PI) / 180,
+    );
     expect(analyse(tilted)).toEqual(analyse(poemPage));
   });
 
@@ -138,8 +156,17 @@ describe('layout of a poem page', () => {
   });
 
   it('merges a title printed on two lines', () => {
-    const [layout] = analyse(page(0, [title('A Song for the', 2), { text: 'Lamplighters', size: 44, centred: true, advance: 1.5 }, verse('Who climbs the ladder with the flame', 0, 2), verse('and leaves the street a little changed')]));
-    expect(layout.blocks).toEqual([{ title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] }]);
+    const [layout] = analyse(
+      page(0, [
+        title('A Song for the', 2),
+        { text: 'Lamplighters', size: 44, centred: true, advance: 1.5 },
+        verse('Who climbs the ladder with the flame', 0, 2),
+        verse('and leaves the street a little changed'),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      { title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] },
+    ]);
   });
 
   it('keeps a passage of prose in larger type as lines of text, not as a title that loses it', () => {
@@ -176,7 +203,15 @@ describe('layout of a poem page', () => {
   });
 
   it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
-    const [layout] = analyse(page(0, [{ text: 'Evensong', centred: true, advance: 2 }, verse('The bells have done their counting for the day,', 0, 2), verse('and every roof lets go of what it held.'), verse('The swallows write and rub their writing out,'), verse('and nothing that they wrote was meant to stay.')]));
+    const [layout] = analyse(
+      page(0, [
+        { text: 'Evensong', centred: true, advance: 2 },
+        verse('The bells have done their counting for the day,', 0, 2),
+        verse('and every roof lets go of what it held.'),
+        verse('The swallows write and rub their writing out,'),
+        verse('and nothing that they wrote was meant to stay.'),
+      ]),
+    );
     expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);
     expect(layout.blocks[0].lines).toHaveLength(4);
   });
@@ -216,10 +251,23 @@ describe('a verse play', () => {
     const layouts = analyse(...scene);
     expect(layouts[0].blocks.map((b) => b.title)).toEqual(['ACTO PRIMERO']);
     expect(layouts[0].blocks[0].lines.map((l) => l.trim())).toEqual([
-      'COMENDADOR', '', '¿Sabe el maestre que estoy', 'en la villa, y que le espero?', '',
-      'FLORES', '', 'Ya lo sabe, y viene luego.', '',
-      'COMENDADOR', '', '¿Y sabe también que soy', 'quien le dio la cruz primero?', '',
-      'FLORES', '', 'Es muchacho, no te asombre.',
+      'COMENDADOR',
+      '',
+      '¿Sabe el maestre que estoy',
+      'en la villa, y que le espero?',
+      '',
+      'FLORES',
+      '',
+      'Ya lo sabe, y viene luego.',
+      '',
+      'COMENDADOR',
+      '',
+      '¿Y sabe también que soy',
+      'quien le dio la cruz primero?',
+      '',
+      'FLORES',
+      '',
+      'Es muchacho, no te asombre.',
     ]);
     // The names are set flush, the speeches keep their indentation.
     expect(layouts[0].blocks[0].lines[0]).toBe('COMENDADOR');
@@ -230,8 +278,21 @@ describe('a verse play', () => {
   });
 
   it('keeps short poems under body-size headings as poems when the headings do not take turns like speakers', () => {
-    const song = (heading: string, advance: number): Spec[] => [name(heading, advance), verse('The lark is up before the light,', 0, 2), verse('and sings the morning into sight.')];
-    const layouts = analyse(page(0, [...song('SONG', 2), ...song('SONG', 3), ...song('SONNET', 3), ...song('SONG', 3), ...song('SONNET', 3), ...song('SONNET', 3)]));
+    const song = (heading: string, advance: number): Spec[] => [
+      name(heading, advance),
+      verse('The lark is up before the light,', 0, 2),
+      verse('and sings the morning into sight.'),
+    ];
+    const layouts = analyse(
+      page(0, [
+        ...song('SONG', 2),
+        ...song('SONG', 3),
+        ...song('SONNET', 3),
+        ...song('SONG', 3),
+        ...song('SONNET', 3),
+        ...song('SONNET', 3),
+      ]),
+    );
     expect(layouts[0].blocks.map((b) => b.title)).toEqual(['SONG', 'SONG', 'SONNET', 'SONG', 'SONNET', 'SONNET']);
   });
 });
@@ -246,18 +307,41 @@ describe('page furniture', () => {
       ]),
     );
     expect(layout.pageNumber).toBe(42);
-    expect(layout.blocks).toEqual([{ lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] }]);
+    expect(layout.blocks).toEqual([
+      { lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] },
+    ]);
   });
 
   it('reads a folio alone in the outer corner of the head though the first line stands close under it, but not a number inside the text block', () => {
     const text = {
-      one: ['the one who speaks a little while and goes,', 'and leaves the stage to someone else to fill;', 'who knows the lines, but not how the story goes,', 'and keeps on saying them against his will.'],
-      two: ['The lamps are lit along the harbour wall,', 'a boat comes in with nothing in its nets;', 'the gulls go over, and the evenings fall', 'on men who count the weather and their debts.'],
-      three: ['In spring the orchard wakes before the town,', 'its branches loud with finches and with rain;', 'by May the petals settle and lie down', 'like letters no one means to read again.'],
+      one: [
+        'the one who speaks a little while and goes,',
+        'and leaves the stage to someone else to fill;',
+        'who knows the lines, but not how the story goes,',
+        'and keeps on saying them against his will.',
+      ],
+      two: [
+        'The lamps are lit along the harbour wall,',
+        'a boat comes in with nothing in its nets;',
+        'the gulls go over, and the evenings fall',
+        'on men who count the weather and their debts.',
+      ],
+      three: [
+        'In spring the orchard wakes before the town,',
+        'its branches loud with finches and with rain;',
+        'by May the petals settle and lie down',
+        'like letters no one means to read again.',
+      ],
     };
     const lines = (page: keyof typeof text) => text[page].map((line, i) => verse(line, 0, i === 0 ? 1.2 : 1));
     // Close under the folio is the text: a name in small capitals there is a speaker's, not a head.
-    const [speech] = analyse(page(0, [{ text: '16', advance: 0, flushRight: 150 }, { text: 'LAURENCIA', size: 22, centred: true, advance: 1.2 }, ...lines('one').map((l, i) => (i === 0 ? { ...l, advance: 1.5 } : l))]));
+    const [speech] = analyse(
+      page(0, [
+        { text: '16', advance: 0, flushRight: 150 },
+        { text: 'LAURENCIA', size: 22, centred: true, advance: 1.2 },
+        ...lines('one').map((l, i) => (i === 0 ? { ...l, advance: 1.5 } : l)),
+      ]),
+    );
     expect(speech.pageNumber).toBe(16);
     expect(speech.blocks[0].title).toBe('LAURENCIA');
     const [left, right, inside] = analyse(
@@ -272,27 +356,60 @@ describe('page furniture', () => {
   });
 
   it('reads a folio set apart in the outer corner of a head that names the poem, and keeps the poem its title', () => {
-    const [layout] = analyse(page(0, [{ text: 'DUST OF SNOW', size: 18, centred: true, advance: 0 }, { text: '11', size: 18, advance: 0, flushRight: 1200 }, { text: 'DUST OF SNOW', size: 32, centred: true, advance: 2 }, verse('The way a crow', 0, 2), verse('Shook down on me')]));
+    const [layout] = analyse(
+      page(0, [
+        { text: 'DUST OF SNOW', size: 18, centred: true, advance: 0 },
+        { text: '11', size: 18, advance: 0, flushRight: 1200 },
+        { text: 'DUST OF SNOW', size: 32, centred: true, advance: 2 },
+        verse('The way a crow', 0, 2),
+        verse('Shook down on me'),
+      ]),
+    );
     expect(layout.pageNumber).toBe(11);
     expect(layout.blocks).toEqual([{ title: 'DUST OF SNOW', lines: ['The way a crow', 'Shook down on me'] }]);
   });
 
   it('takes a head carrying its folio after a stop, or letter-spaced capitals, for a running head over the poem it continues', () => {
-    const [withFolio] = analyse(page(0, [{ text: 'The New Ahasuerus in England, 231', advance: 0 }, verse('and so he wandered on from town to town,', 0, 3), verse('and no one knew the burden that he bore.')]));
+    const [withFolio] = analyse(
+      page(0, [
+        { text: 'The New Ahasuerus in England, 231', advance: 0 },
+        verse('and so he wandered on from town to town,', 0, 3),
+        verse('and no one knew the burden that he bore.'),
+      ]),
+    );
     expect(withFolio.pageNumber).toBe(231);
     expect(withFolio.blocks).toEqual([{ lines: ['and so he wandered on from town to town,', 'and no one knew the burden that he bore.'] }]);
-    const [spaced] = analyse(page(0, [{ text: "A B O Y ' S W I L L", centred: true, advance: 0 }, verse('And the sun and the stars were all my own,', 0, 3), verse('And I was the lord of the land.')]));
+    const [spaced] = analyse(
+      page(0, [
+        { text: "A B O Y ' S W I L L", centred: true, advance: 0 },
+        verse('And the sun and the stars were all my own,', 0, 3),
+        verse('And I was the lord of the land.'),
+      ]),
+    );
     expect(spaced.blocks).toEqual([{ lines: ['And the sun and the stars were all my own,', 'And I was the lord of the land.'] }]);
   });
 
   it('keeps a closing line that is a year, as it is not set apart like a folio', () => {
-    const [layout] = analyse(page(0, [{ text: '42', advance: 0 }, head('ELEANOR WHITFIELD'), verse('The winter we were married was the coldest', 0, 3), verse('since the war; we called it, ever after,'), verse('1947')]));
+    const [layout] = analyse(
+      page(0, [
+        { text: '42', advance: 0 },
+        head('ELEANOR WHITFIELD'),
+        verse('The winter we were married was the coldest', 0, 3),
+        verse('since the war; we called it, ever after,'),
+        verse('1947'),
+      ]),
+    );
     expect(layout.pageNumber).toBe(42);
-    expect(layout.blocks).toEqual([{ lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] }]);
+    expect(layout.blocks).toEqual([
+      { lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] },
+    ]);
   });
 
   it('reads a folio set one line under the text, centred or in the corner, but keeps a number at the margin as verse', () => {
-    const read = (last: Spec) => analyse(page(0, [verse('Und wie tief unten sich die Erde kühlte,', 0, 2), verse('Das Dunkel aus den Tiefen aufwärts drang,'), last]))[0];
+    const read = (last: Spec) =>
+      analyse(
+        page(0, [verse('Und wie tief unten sich die Erde kühlte,', 0, 2), verse('Das Dunkel aus den Tiefen aufwärts drang,'), last]),
+      )[0];
     const centred = read({ text: '13', centred: true });
     expect(centred.pageNumber).toBe(13);
     expect(centred.blocks[0].lines).toEqual(['Und wie tief unten sich die Erde kühlte,', 'Das Dunkel aus den Tiefen aufwärts drang,']);
@@ -304,10 +421,16 @@ describe('page furniture', () => {
 
   it('drops a catchword at the foot: the next page’s first word, or in capitals when there is no next page', () => {
     const foot = (word: string) => ({ text: word, flushRight: 200 + 40 * 15 });
-    const lines = [verse('Oh! the days are gone, when Beauty bright my heart’s chain wove,', 0, 2), verse('When my dream of life, from morn till night, was love, still love.', 2)];
+    const lines = [
+      verse('Oh! the days are gone, when Beauty bright my heart’s chain wove,', 0, 2),
+      verse('When my dream of life, from morn till night, was love, still love.', 2),
+    ];
     const [alone] = analyse(page(0, [...lines, foot('BUT')]));
     expect(alone.blocks[0].lines).toHaveLength(2);
-    const [before, after] = analyse(page(0, [...lines, foot('New')]), page(1, [verse('New hope may bloom, and days may come,', 0, 2), verse('Of milder, calmer beam,', 2)]));
+    const [before, after] = analyse(
+      page(0, [...lines, foot('New')]),
+      page(1, [verse('New hope may bloom, and days may come,', 0, 2), verse('Of milder, calmer beam,', 2)]),
+    );
     expect(before.blocks[0].lines).toHaveLength(2);
     expect(after.blocks[0].lines[0]).toBe('New hope may bloom, and days may come,');
     // A last word of verse set at the right (here a turned end) is kept: it is not the next page’s first word.
@@ -316,7 +439,9 @@ describe('page furniture', () => {
   });
 
   it('reads decorated and roman folios at the foot', () => {
-    const read = (text: string) => analyse(page(0, [verse('A line of verse that fills the page', 0, 2), verse('and another line beneath it here'), folio(text)]))[0].pageNumber;
+    const read = (text: string) =>
+      analyse(page(0, [verse('A line of verse that fills the page', 0, 2), verse('and another line beneath it here'), folio(text)]))[0]
+        .pageNumber;
     expect(read('— 22 —')).toBe(22);
     expect(read('[117]')).toBe(117);
     expect(read('xiv')).toBe(14);
@@ -334,12 +459,26 @@ describe('page furniture', () => {
   });
 
   it('does not take a poem title at the head of a page for a running head because its last line repeats it', () => {
-    const [layout] = analyse(page(0, [title('Nothing Gold Can Stay', 0), verse("Nature's first green is gold,", 0, 2), verse('Her hardest hue to hold.'), verse('Nothing gold can stay.')]));
+    const [layout] = analyse(
+      page(0, [
+        title('Nothing Gold Can Stay', 0),
+        verse("Nature's first green is gold,", 0, 2),
+        verse('Her hardest hue to hold.'),
+        verse('Nothing gold can stay.'),
+      ]),
+    );
     expect(layout.blocks.map((b) => b.title)).toEqual(['Nothing Gold Can Stay']);
   });
 
   it('does not take a title at the head of a page for a running head because the first line repeats it', () => {
-    const [layout] = analyse(page(0, [title("There's a Certain Slant of Light", 0), verse("There's a certain slant of light,", 0, 2.5), verse('On winter afternoons,'), verse('That oppresses, like the weight')]));
+    const [layout] = analyse(
+      page(0, [
+        title("There's a Certain Slant of Light", 0),
+        verse("There's a certain slant of light,", 0, 2.5),
+        verse('On winter afternoons,'),
+        verse('That oppresses, like the weight'),
+      ]),
+    );
     expect(layout.blocks.map((b) => b.title)).toEqual(["There's a Certain Slant of Light"]);
   });
 
@@ -363,9 +502,21 @@ describe('page furniture', () => {
   });
 
   it('takes a first numeral over verse, with no title, as the poem’s title, and one past the first opening a batch as a part of a poem begun before', () => {
-    const [first] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    const [first] = analyse(
+      page(0, [
+        { text: 'I.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+      ]),
+    );
     expect(first.blocks).toEqual([{ title: 'I', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
-    const [later] = analyse(page(0, [{ text: 'XII.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.')]));
+    const [later] = analyse(
+      page(0, [
+        { text: 'XII.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+      ]),
+    );
     expect(later.blocks).toEqual([{ lines: ['XII.', '', 'The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
   });
 
@@ -387,7 +538,22 @@ describe('page furniture', () => {
     expect(layout.blocks).toEqual([
       {
         title: 'EVENING BELLS',
-        lines: ['I.', '', 'Those evening bells, those evening bells,', '    How many a tale their music tells!', '', 'II.', '', 'Those joyous hours are passed away,', '    And many a heart that then was gay.', '', 'III.', '', 'And so ’twill be when I am gone,', '    That tuneful peal will still ring on.'],
+        lines: [
+          'I.',
+          '',
+          'Those evening bells, those evening bells,',
+          '    How many a tale their music tells!',
+          '',
+          'II.',
+          '',
+          'Those joyous hours are passed away,',
+          '    And many a heart that then was gay.',
+          '',
+          'III.',
+          '',
+          'And so ’twill be when I am gone,',
+          '    That tuneful peal will still ring on.',
+        ],
       },
     ]);
   });
@@ -403,11 +569,34 @@ describe('page furniture', () => {
         verse('Zuweilen kommen niegeliebte Frauen', 0, 2),
       ]),
     );
-    expect(layout.blocks).toEqual([{ lines: ['Wie eine Heilige, die ihr Blut vergießt.', '', 'III', '', 'Wir sind aus solchem Zeug, wie das zu Träumen,', 'Und Träume schlagen so die Augen auf', '', 'IV', '', 'Zuweilen kommen niegeliebte Frauen'] }]);
+    expect(layout.blocks).toEqual([
+      {
+        lines: [
+          'Wie eine Heilige, die ihr Blut vergießt.',
+          '',
+          'III',
+          '',
+          'Wir sind aus solchem Zeug, wie das zu Träumen,',
+          'Und Träume schlagen so die Augen auf',
+          '',
+          'IV',
+          '',
+          'Zuweilen kommen niegeliebte Frauen',
+        ],
+      },
+    ]);
   });
 
   it('keeps numerals of untitled poems as their titles, one poem each', () => {
-    const [layout] = analyse(page(0, [{ text: 'I.', centred: true, advance: 2 }, verse('The sea was never ours to keep,', 0, 2), verse('we only borrowed it at night.'), { text: 'II.', centred: true, advance: 2 }, verse('The shore forgets the boats it held,', 0, 2)]));
+    const [layout] = analyse(
+      page(0, [
+        { text: 'I.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+        { text: 'II.', centred: true, advance: 2 },
+        verse('The shore forgets the boats it held,', 0, 2),
+      ]),
+    );
     expect(layout.blocks.map((b) => b.title)).toEqual(['I', 'II']);
   });
 
@@ -422,11 +611,24 @@ describe('page furniture', () => {
         verse('que en esta parcialidad,'),
       ]),
     );
-    expect(layout.blocks[0].lines).toEqual(['y llaman rey a Fernando.', 'Será bien que deis asombro,', 'os están desde la fama', 'los laureles que ganaron;', '  Fernán Gómez, estad cierto', 'que en esta parcialidad,']);
+    expect(layout.blocks[0].lines).toEqual([
+      'y llaman rey a Fernando.',
+      'Será bien que deis asombro,',
+      'os están desde la fama',
+      'los laureles que ganaron;',
+      '  Fernán Gómez, estad cierto',
+      'que en esta parcialidad,',
+    ]);
   });
 
   it('drops a gutter shadow read as a mark left of the text margin', () => {
-    const [layout] = analyse(page(0, [verse('The harbour sleeps beneath a quilt of fog,', 0, 2), { text: '| and every mooring groans a little tune,', indent: -1 }, verse('the gulls are folded up like letters sent')]));
+    const [layout] = analyse(
+      page(0, [
+        verse('The harbour sleeps beneath a quilt of fog,', 0, 2),
+        { text: '| and every mooring groans a little tune,', indent: -1 },
+        verse('the gulls are folded up like letters sent'),
+      ]),
+    );
     expect(layout.blocks[0].lines[1]).toBe('and every mooring groans a little tune,');
   });
 });
@@ -434,8 +636,21 @@ describe('page furniture', () => {
 describe('joining pages into poems', () => {
   it('continues a poem on the next page under its running head, with both folios, and starts the next at its title', () => {
     const pages = analyse(
-      page(0, [head('ELEANOR WHITFIELD'), title('Letter', 2), verse('You came to me in autumn', 0, 2), ...fullPage('first page', 26), folio(11)]),
-      page(1, [head('ELEANOR WHITFIELD'), verse('and I pretended I had answers.', 0, 2), verse('So here is my last lesson.', 0, 2), title('Chalk'), verse('Forty years of chalk,', 0, 2), folio(12)]),
+      page(0, [
+        head('ELEANOR WHITFIELD'),
+        title('Letter', 2),
+        verse('You came to me in autumn', 0, 2),
+        ...fullPage('first page', 26),
+        folio(11),
+      ]),
+      page(1, [
+        head('ELEANOR WHITFIELD'),
+        verse('and I pretended I had answers.', 0, 2),
+        verse('So here is my last lesson.', 0, 2),
+        title('Chalk'),
+        verse('Forty years of chalk,', 0, 2),
+        folio(12),
+      ]),
     );
     const poems = assemblePoems(pages);
     expect(poems.map((p) => [p.title, p.page_numbers, p.source_pages])).toEqual([
@@ -469,7 +684,9 @@ describe('joining pages into poems', () => {
   });
 
   it('gives an untitled poem with nothing to continue its first line as title, marks it as continuing a poem from before, and leaves page numbers empty when none is printed', () => {
-    const pages = analyse(page(3, [verse('Nobody wrote it down. That was the point.', 0, 2), verse('Some things are only meant to pass through air')]));
+    const pages = analyse(
+      page(3, [verse('Nobody wrote it down. That was the point.', 0, 2), verse('Some things are only meant to pass through air')]),
+    );
     expect(assemblePoems(pages)).toEqual([
       {
         title: 'Nobody wrote it down. That was the point.',
@@ -492,7 +709,13 @@ describe('joining pages into poems', () => {
         folio(folioRead),
       ]);
     const pages = analyse(
-      page(0, [title('Loveliest of Trees', 0), verse('Loveliest of trees, the cherry now', 0, 2), verse('Is hung with bloom along the bough,'), verse('And stands about the woodland ride'), folio(115)]),
+      page(0, [
+        title('Loveliest of Trees', 0),
+        verse('Loveliest of trees, the cherry now', 0, 2),
+        verse('Is hung with bloom along the bough,'),
+        verse('And stands about the woodland ride'),
+        folio(115),
+      ]),
       tyger(1, 116),
       tyger(2, 118),
     );
@@ -640,7 +863,7 @@ describe('word repairs', () => {
   });
 
   it('reads one apostrophe read twice as one', () => {
-    expect(cleanWords(['EVELEEN’\'S', 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
-    expect(cleanWords(['’twas', 'o’er', 'tis\''])).toEqual(['’twas', 'o’er', 'tis\'']);
+    expect(cleanWords(["EVELEEN’'S", 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
+    expect(cleanWords(['’twas', 'o’er', "tis'"])).toEqual(['’twas', 'o’er', "tis'"]);
   });
 });

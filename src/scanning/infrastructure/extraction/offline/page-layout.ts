@@ -51,7 +51,8 @@ function pageMeasures(lines: LayoutLine[]): Partial<PageMeasures> & { lines: num
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1];
     const b = lines[i];
-    if (a.words.length >= 2 && b.words.length >= 2 && Math.abs(a.size - em) < em * 0.25 && Math.abs(b.size - em) < em * 0.25) gaps.push(b.baseline - a.baseline);
+    if (a.words.length >= 2 && b.words.length >= 2 && Math.abs(a.size - em) < em * 0.25 && Math.abs(b.size - em) < em * 0.25)
+      gaps.push(b.baseline - a.baseline);
   }
   // The common small gap is the leading; stanza breaks and poem gaps are the larger ones.
   const pitch = gaps.length >= 3 ? percentile(gaps, 0.3) : NaN;
@@ -61,7 +62,8 @@ function pageMeasures(lines: LayoutLine[]): Partial<PageMeasures> & { lines: num
 /** Measures for every page: its own where it has enough verse, else the batch's. */
 function measuresFor(pages: LayoutLine[][]): PageMeasures[] {
   const own = pages.map(pageMeasures);
-  const pick = (key: 'em' | 'bodyCap' | 'bodyX' | 'pitch') => median(own.map((m) => m[key]).filter((v): v is number => v !== undefined && Number.isFinite(v)));
+  const pick = (key: 'em' | 'bodyCap' | 'bodyX' | 'pitch') =>
+    median(own.map((m) => m[key]).filter((v): v is number => v !== undefined && Number.isFinite(v)));
   const batch = { em: pick('em'), bodyCap: pick('bodyCap'), bodyX: pick('bodyX'), pitch: pick('pitch') };
   return own.map((m) => {
     const em = m.lines >= 4 && Number.isFinite(m.em) ? m.em! : Number.isFinite(batch.em) ? batch.em : 30;
@@ -122,7 +124,8 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
     // Centred and short: a deeply indented line of verse may sit near the middle too, but runs long.
     const centre = (line.left + line.right) / 2;
     const short = line.right - line.left <= (measure - margin) * 0.55;
-    const centred = Math.abs(centre - pageWidth / 2) < pageWidth * 0.05 && line.left > margin + m.em * 1.5 && short && !/[,;:]$/.test(line.text);
+    const centred =
+      Math.abs(centre - pageWidth / 2) < pageWidth * 0.05 && line.left > margin + m.em * 1.5 && short && !/[,;:]$/.test(line.text);
     return larger || capitals || centred;
   };
 
@@ -187,10 +190,19 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
     // A line in upper and lower case right under a heading in capitals is not more of that heading
     // (the lines of one title share their type): it is the text the heading stands over, such as
     // the words a speaker's name in a play stands over.
-    const underCapitals = c.kind === 'title' && previous?.kind === 'title' && isCapitals(previous.line.text) && !isCapitals(c.line.text) && c.line.baseline - previous.line.baseline < m.pitch * 1.9;
+    const underCapitals =
+      c.kind === 'title' &&
+      previous?.kind === 'title' &&
+      isCapitals(previous.line.text) &&
+      !isCapitals(c.line.text) &&
+      c.line.baseline - previous.line.baseline < m.pitch * 1.9;
     if (c.kind === 'title' && !underCapitals) {
       const last = items[items.length - 1];
-      if (previous?.kind === 'title' && last?.kind === 'title' && c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9) {
+      if (
+        previous?.kind === 'title' &&
+        last?.kind === 'title' &&
+        c.line.baseline - previous.line.baseline < Math.max(c.line.size, previous.line.size) * 1.9
+      ) {
         last.text = `${last.text} ${c.line.text}`;
         titleLines.get(last)!.push(c.line);
       } else {
@@ -202,7 +214,11 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
       return;
     }
     const breakBefore = previous?.kind === 'verse' && c.line.baseline - previous.line.baseline > m.pitch * STANZA_GAP;
-    items.push({ kind: 'verse', verse: { line: c.line, offset: (c.line.left - margin) / m.em, reach: (c.line.right - margin) / m.em }, breakBefore });
+    items.push({
+      kind: 'verse',
+      verse: { line: c.line, offset: (c.line.left - margin) / m.em, reach: (c.line.right - margin) / m.em },
+      breakBefore,
+    });
     lastVerse = c.line.baseline / page.height;
     previous = c;
   });
@@ -213,9 +229,14 @@ function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: n
   // a note): kept line by line as text, never folded into a title (a poem of no verse is dropped).
   const kept = items.flatMap((item): PageItem[] => {
     const lines = titleLines.get(item);
-    if (item.kind === 'title' && lines?.length === 1 && lines[0].words.length <= SPEAKER_WORDS && bodySized(lines[0], m)) return [{ ...item, speaker: lines[0] }];
+    if (item.kind === 'title' && lines?.length === 1 && lines[0].words.length <= SPEAKER_WORDS && bodySized(lines[0], m))
+      return [{ ...item, speaker: lines[0] }];
     if (!lines || lines.length < 3) return [item];
-    return lines.map((line, k) => ({ kind: 'verse', verse: { line, offset: Math.max(0, (line.left - margin) / m.em), reach: (line.right - margin) / m.em }, breakBefore: k === 0 }));
+    return lines.map((line, k) => ({
+      kind: 'verse',
+      verse: { line, offset: Math.max(0, (line.left - margin) / m.em), reach: (line.right - margin) / m.em },
+      breakBefore: k === 0,
+    }));
   });
   return { index: page.index, folio, items: kept, margin, m, lastVerse, firstVerse, firstLine };
 }
@@ -237,7 +258,8 @@ export function indentStep(offsets: number[]): number | undefined {
   if (clusters.length === 0) return undefined;
   const levels = clusters.map((c) => ({ at: median(c), lines: c.length }));
   const total = indented.length;
-  const misfit = (step: number) => levels.reduce((sum, l) => sum + l.lines * Math.abs(l.at / step - Math.max(1, Math.round(l.at / step))), 0) / total;
+  const misfit = (step: number) =>
+    levels.reduce((sum, l) => sum + l.lines * Math.abs(l.at / step - Math.max(1, Math.round(l.at / step))), 0) / total;
   const fitting = levels.map((l) => l.at).filter((step) => step <= 4 && misfit(step) <= 0.15);
   const step = fitting.length ? Math.max(...fitting) : median(clusters.find((c) => c.length >= 2) ?? clusters[0]);
   return Math.min(4, step);
@@ -259,7 +281,14 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     straightened,
     measures.map((m) => m.em),
   );
-  const furnished = straightened.map((lines, i) => stripFurniture(lines, measures[i], { repeatedHeads, previousPage: straightened[i - 1], nextPage: straightened[i + 1], pageWidth: pages[i].width }));
+  const furnished = straightened.map((lines, i) =>
+    stripFurniture(lines, measures[i], {
+      repeatedHeads,
+      previousPage: straightened[i - 1],
+      nextPage: straightened[i + 1],
+      pageWidth: pages[i].width,
+    }),
+  );
   // A page photographed twice in the batch has one folio: the run is repaired without the second
   // photo, which then takes its twin's number (a worse photo misreads it more often).
   const twins = straightened.map((lines, i) => straightened.findIndex((other, j) => j < i && samePage(other, lines)));

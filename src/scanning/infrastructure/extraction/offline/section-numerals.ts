@@ -26,14 +26,29 @@ export function readNumeral(text: string): NumeralReading {
   const core = text.replace(/[\s[\]()|,:;·•'"’]+$/g, '').replace(/^[\s[(]+/, '');
   // An "L" after capital I's (or alone) is an I with its stop; a small l or a dot after a capital is the stop.
   const stop = /[.]$/.test(core) || /^[I1l]*L$/.test(core) || /^[IVXL]+[l.]$/.test(core);
-  const bare = core.replace(/[.]+$/, '').replace(/^([IVXL]+)l$/, '$1').replace(/^([I1l]*)L$/, '$1I');
+  const bare = core
+    .replace(/[.]+$/, '')
+    .replace(/^([IVXL]+)l$/, '$1')
+    .replace(/^([I1l]*)L$/, '$1I');
   if (/^\d{1,3}$/.test(bare) && !/^[1l]+$/.test(bare)) return { value: Number(bare), stop };
   const roman = bare.replace(/[1l|]/g, 'I').replace(/v/g, 'V').replace(/x/g, 'X');
   return { value: romanValue(roman), stop };
 }
 
 const ROMANS: Array<[number, string]> = [
-  [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
 ];
 
 export function toRoman(value: number): string {

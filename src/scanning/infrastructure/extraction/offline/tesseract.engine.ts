@@ -55,7 +55,12 @@ export function toOcrPage(blocks: TesseractBlock[], index: number, width: number
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         lines.push({
-          words: line.words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: w.confidence, symbols: w.symbols?.map((c) => ({ text: c.text, bbox: c.bbox })) })),
+          words: line.words.map((w) => ({
+            text: w.text,
+            bbox: w.bbox,
+            confidence: w.confidence,
+            symbols: w.symbols?.map((c) => ({ text: c.text, bbox: c.bbox })),
+          })),
           bbox: line.bbox,
           baseline: line.baseline,
           rowHeight: line.rowAttributes?.rowHeight,
@@ -139,7 +144,8 @@ export class TesseractEngine {
 
   /** Reads one greyscale page (as the page finder returns it) into lines with their geometry. */
   async recognize(page: GreyImage, index: number): Promise<OcrPage> {
-    if (page.data.length !== page.width * page.height) throw new Error(`expected ${page.width}x${page.height} greyscale pixels, got ${page.data.length} bytes`);
+    if (page.data.length !== page.width * page.height)
+      throw new Error(`expected ${page.width}x${page.height} greyscale pixels, got ${page.data.length} bytes`);
     // Binary PGM: Leptonica reads it without decompression, unlike PNG or JPEG.
     const pgm = Buffer.concat([Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, 'ascii'), page.data]);
     const worker = await this.acquire();
@@ -157,7 +163,11 @@ export class TesseractEngine {
     this.release(worker);
     const read = toOcrPage(data.blocks ?? [], index, page.width, page.height);
     // Measuring each line's ink is some 10-30 ms of pixel loops a page: on the image thread.
-    const inks = await onImageThread<Array<InkHeights | undefined>>({ kind: 'inkHeights', image: page, lines: read.lines.map(({ bbox, baseline }) => ({ bbox, baseline })) });
+    const inks = await onImageThread<Array<InkHeights | undefined>>({
+      kind: 'inkHeights',
+      image: page,
+      lines: read.lines.map(({ bbox, baseline }) => ({ bbox, baseline })),
+    });
     read.lines.forEach((line, i) => (line.ink = inks[i]));
     return read;
   }

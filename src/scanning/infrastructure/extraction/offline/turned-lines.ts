@@ -69,7 +69,10 @@ export function joinTurnedLines(items: LayoutItem[], book: MeasureOfBook): Layou
       const lowerCase = versesStartWithCapitals && /^\P{L}*\p{Ll}/u.test(text);
       const deeper = turned.offset - above.offset;
       // Set far right (2.5 em deeper or more) with a turnover's mark: flush with the measure, a bracket, lower case.
-      const farRight = above.reach >= book.measure - Math.max(4, book.measure * 0.15) && deeper >= FAR_DEEPER && (turned.reach >= book.measure - 1 || /^[[(]/.test(text) || lowerCase);
+      const farRight =
+        above.reach >= book.measure - Math.max(4, book.measure * 0.15) &&
+        deeper >= FAR_DEEPER &&
+        (turned.reach >= book.measure - 1 || /^[[(]/.test(text) || lowerCase);
       // Hanging: a short end under a line that fills the measure, in lower case or past the poem's own indentation.
       const short = turned.reach - turned.offset <= book.measure * 0.6;
       const hanging = above.reach >= full && deeper >= TURNED_DEEPER && short && (lowerCase || turned.offset >= ownDeepest + HANGS_DEEPER);
@@ -79,7 +82,12 @@ export function joinTurnedLines(items: LayoutItem[], book: MeasureOfBook): Layou
         // "fur-" over "belows": the word was broken at the turn.
         const broken = /\p{L}-$/u.test(above.line.text) && /^\p{Ll}/u.test(rest);
         const joined = broken ? `${above.line.text.slice(0, -1)}${rest}` : `${above.line.text} ${rest}`;
-        const line: LayoutLine = { ...above.line, text: joined, words: [...above.line.words, ...turned.line.words], right: turned.line.right };
+        const line: LayoutLine = {
+          ...above.line,
+          text: joined,
+          words: [...above.line.words, ...turned.line.words],
+          right: turned.line.right,
+        };
         out[out.length - 1] = { ...previous, verse: { ...above, line, reach: turned.reach } };
         continue;
       }

@@ -132,7 +132,11 @@ export function tidyBody(body: string): string {
   return out.join('\n');
 }
 
-const firstLine = (body: string): string => body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+const firstLine = (body: string): string =>
+  body
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim() ?? '';
 
 /**
  * The model's page answers (in book order) as per-page readings for the domain's assembler: a page
@@ -173,7 +177,9 @@ function isMetadata(value: unknown): value is ExtractedMetadata {
   return (
     typeof v === 'object' &&
     v !== null &&
-    ['title', 'publisher', 'publication_date', 'isbn', 'notes'].every((k) => typeof (v as unknown as Record<string, unknown>)[k] === 'string') &&
+    ['title', 'publisher', 'publication_date', 'isbn', 'notes'].every(
+      (k) => typeof (v as unknown as Record<string, unknown>)[k] === 'string',
+    ) &&
     Array.isArray(v.authors) &&
     v.authors.every((a) => typeof a === 'string')
   );
@@ -188,7 +194,8 @@ export function toExtractionError(error: unknown): ExtractionError {
   if (error instanceof APIError) {
     const detail = error.message || `HTTP ${error.status}`;
     if (error.status === 429) return new ExtractionError('EXTRACTION.AI_RATE_LIMITED', `${PROVIDER} is limiting requests: ${detail}`, true);
-    if (error.status === 413) return new ExtractionError('EXTRACTION.AI_PAYLOAD_TOO_LARGE', `${PROVIDER} rejected the images as too large: ${detail}`);
+    if (error.status === 413)
+      return new ExtractionError('EXTRACTION.AI_PAYLOAD_TOO_LARGE', `${PROVIDER} rejected the images as too large: ${detail}`);
     const retryable = error.status === undefined || error.status >= 500 || error.status === 408;
     return new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: ${detail}`, retryable);
   }
@@ -214,7 +221,13 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     this.concurrency = Math.max(1, options.concurrency ?? 3);
   }
 
-  private async ask<T>(system: string, content: OpenAI.Chat.Completions.ChatCompletionContentPart[], schemaName: string, schema: object, check: (v: unknown) => v is T): Promise<T> {
+  private async ask<T>(
+    system: string,
+    content: OpenAI.Chat.Completions.ChatCompletionContentPart[],
+    schemaName: string,
+    schema: object,
+    check: (v: unknown) => v is T,
+  ): Promise<T> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create({
@@ -225,13 +238,17 @@ export class OpenAiPoemExtractor implements PoemExtractor {
           { role: 'system', content: system },
           { role: 'user', content },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema: schema as Record<string, unknown> } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: schemaName, strict: true, schema: schema as Record<string, unknown> },
+        },
       });
     } catch (error) {
       throw toExtractionError(error);
     }
     const message = completion.choices?.[0]?.message;
-    if (message?.refusal) throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: it declined the request (${message.refusal})`);
+    if (message?.refusal)
+      throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: it declined the request (${message.refusal})`);
     if (completion.choices?.[0]?.finish_reason === 'length') {
       throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: the answer was cut off before it was complete`, true);
     }
@@ -241,7 +258,8 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     } catch {
       throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: its answer was not valid JSON`, true);
     }
-    if (!check(parsed)) throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: its answer did not match the expected format`, true);
+    if (!check(parsed))
+      throw new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: its answer did not match the expected format`, true);
     return parsed;
   }
 
