@@ -37,7 +37,7 @@ describe('stored page photos without poems', () => {
 
   it('says so on the detail page, and Reprocess there reads the pages and adds their poems', async () => {
     const { publication } = await seedPublication(suite, { title: 'Scan Cut Short' });
-    const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/`).set('X-CSRFToken', suite.api.token);
+    const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/`);
     (await pagePhotos(2)).forEach((photo, i) =>
       upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }),
     );
@@ -74,9 +74,7 @@ describe('stored page photos without poems', () => {
     const page = await suite.newPage();
     const status = page.getByRole('status').filter({ hasText: '2 page photos are still being scanned.' });
     try {
-      const upload = suite.api.agent
-        .post(`/api/publications/${publication.id}/batch_upload_pages/?async=true`)
-        .set('X-CSRFToken', suite.api.token);
+      const upload = suite.api.agent.post(`/api/publications/${publication.id}/batch_upload_pages/?async=true`);
       (await pagePhotos(2)).forEach((photo, i) =>
         upload.attach(`page_${i}`, photo, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }),
       );

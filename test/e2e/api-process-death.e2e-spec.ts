@@ -92,14 +92,14 @@ describe('an API process killed while it scans, with requests in flight (WEB_CON
   }
 
   it('answers or refuses every request within seconds while the process dies and is replaced, and the scan resumes', async () => {
-    const { agent, token } = await signIn(server.base);
+    const { agent } = await signIn(server.base);
     const cookie = agent.jar
       .getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false })
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
-    const pubId = await createPublication(agent, token, 'Through a crash');
-    await agent.post(`/api/publications/${pubId}/publish/`).set('X-CSRFToken', token).expect(200);
-    const upload = agent.post(`/api/publications/${pubId}/batch_upload_pages/?async=true`).set('X-CSRFToken', token);
+    const pubId = await createPublication(agent, 'Through a crash');
+    await agent.post(`/api/publications/${pubId}/publish/`).expect(200);
+    const upload = agent.post(`/api/publications/${pubId}/batch_upload_pages/?async=true`);
     (await pagePhotos(3)).forEach((photo, i) => upload.attach(`page_${i}`, photo, `p${i}.jpg`));
     const jobId = (await upload.expect(202)).body.job_id as string;
     await pollScan(agent, jobId, (s) => s.state === 'active', 60_000);

@@ -23,19 +23,18 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The import's calls as the admin makes them, for a signed-in agent. */
-function bookImports(agent: () => TestAgent, token: () => string) {
+function bookImports(agent: () => TestAgent) {
   const newImport = async (pubId: number) =>
-    (await agent().post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token()).expect(201)).body as { id: number };
+    (await agent().post(`/api/publications/${pubId}/book_imports/`).expect(201)).body as { id: number };
   const sendFile = (importId: number, position: number, data: Buffer, filename: string, contentType: string) =>
     agent()
       .post(`/api/book_imports/${importId}/files/`)
-      .set('X-CSRFToken', token())
       .field('position', String(position))
       .attach('file', data, { filename, contentType });
   const importOf = async (importId: number) =>
     (await agent().get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
   const readToTheEnd = async (importId: number) => {
-    await agent().post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token()).expect(202);
+    await agent().post(`/api/book_imports/${importId}/start/`).expect(202);
     await expect.poll(async () => (await importOf(importId)).state, { timeout: 240_000, interval: 500 }).toMatch(/^(finished|failed)$/);
     return importOf(importId);
   };
@@ -52,28 +51,24 @@ function bookImports(agent: () => TestAgent, token: () => string) {
 describe('a 12-page scanned PDF (embedded database)', () => {
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let book: RenderedBook;
 
   beforeAll(async () => {
     book = await renderBookPages(longBook(20), { maxPages: 12 });
     expect(book.pages).toHaveLength(12);
     t = await startTestApp('pglite');
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(
-    () => agent,
-    () => token,
-  );
+  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(() => agent);
 
   it('turns a 12-page PDF into 12 page photos that give the same poems as the photos themselves', async () => {
-    const fromPhotos = await createPublication(agent, token, 'From photos');
+    const fromPhotos = await createPublication(agent, 'From photos');
     const photos = await newImport(fromPhotos);
     for (const [i, page] of book.pages.entries()) await sendFile(photos.id, i, page.image, `IMG_${i + 1}.jpg`, 'image/jpeg').expect(201);
 
-    const fromPdf = await createPublication(agent, token, 'From a PDF');
+    const fromPdf = await createPublication(agent, 'From a PDF');
     const pdf = await newImport(fromPdf);
     const sent = await sendFile(
       pdf.id,
@@ -101,21 +96,17 @@ describe('a 12-page scanned PDF (embedded database)', () => {
 describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
 
   beforeAll(async () => {
     t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20' } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, importOf } = bookImports(
-    () => agent,
-    () => token,
-  );
+  const { newImport, sendFile, importOf } = bookImports(() => agent);
 
   it('refuses a damaged PDF, one of 2,000 pages, one locked with a password and files too large, each in its own words, keeping nothing', async () => {
-    const pubId = await createPublication(agent, token, `Refused PDFs (${target})`);
+    const pubId = await createPublication(agent, `Refused PDFs (${target})`);
     const { id } = await newImport(pubId);
     const storedBefore = filesUnder(t.config.pageStoreDir).length;
 
@@ -164,6 +155,6 @@ describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
     expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
     expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
     expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
-    expect((await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(400)).body.code).toBe('SCAN.NO_PAGES');
+    expect((await agent.post(`/api/book_imports/${id}/start/`).expect(400)).body.code).toBe('SCAN.NO_PAGES');
   });
 });

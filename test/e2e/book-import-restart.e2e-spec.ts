@@ -20,20 +20,17 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     const book = await renderBookPages(longBook(48), { maxPages: 30 });
     expect(book.pages).toHaveLength(30);
     server = await startServer({ DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200' });
-    const signedIn = await signIn(server.base);
-    const { token } = signedIn;
-    let { agent } = signedIn;
-    const pubId = await createPublication(agent, token, 'Thirty pages through a crash');
-    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
+    let { agent } = await signIn(server.base);
+    const pubId = await createPublication(agent, 'Thirty pages through a crash');
+    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body;
     for (const [i, page] of book.pages.entries()) {
       await agent
         .post(`/api/book_imports/${id}/files/`)
-        .set('X-CSRFToken', token)
         .field('position', String(i))
         .attach('file', page.image, `IMG_${i + 1}.jpg`)
         .expect(201);
     }
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
     await expect.poll(async () => (await progress()).pages_done, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(9);
     const before = await progress();

@@ -52,23 +52,22 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
 
   it('goes on in the other worker and ends with every poem once, in page order', async () => {
     const book = await renderBookPages(sampleBook(), { maxPages: 8 });
-    const { agent, token } = await staffAgent(t);
+    const { agent } = await staffAgent(t);
     for (let i = 0; i < 2; i++) {
       const w = startWorker(env);
       workers.push(w);
       await w.waitFor(/Scan worker ready/, 90_000);
     }
-    const pubId = await createPublication(agent, token, 'Read by two workers');
-    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body;
+    const pubId = await createPublication(agent, 'Read by two workers');
+    const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body;
     for (const [i, page] of book.pages.entries()) {
       await agent
         .post(`/api/book_imports/${id}/files/`)
-        .set('X-CSRFToken', token)
         .field('position', String(i))
         .attach('file', page.image, `IMG_${i + 1}.jpg`)
         .expect(201);
     }
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
     // Both workers took a chunk of the book.
     await expect.poll(() => workers.every((w) => /book\.read\) started/.test(w.output())), { timeout: 60_000 }).toBe(true);

@@ -22,24 +22,19 @@ import { createPublication, createScratchDatabase } from '../support/worker-proc
 describe.each(dbTargets())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let book: RenderedBook;
 
   beforeAll(async () => {
     book = await renderBookPages(sampleBook(), { maxPages: 8 });
     t = await startTestApp(target, { env: { SCAN_JOB_BACKOFF_MS: '100' } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
   const newImport = async (pubId: number) =>
-    (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as Record<string, any>;
+    (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body as Record<string, any>;
   const sendFile = (importId: number, position: number | string, data: Buffer, filename: string, contentType = 'image/jpeg') =>
-    agent
-      .post(`/api/book_imports/${importId}/files/`)
-      .set('X-CSRFToken', token)
-      .field('position', String(position))
-      .attach('file', data, { filename, contentType });
+    agent.post(`/api/book_imports/${importId}/files/`).field('position', String(position)).attach('file', data, { filename, contentType });
   const importOf = async (importId: number) => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
   /** Follows the import until it stops reading, keeping every progress it showed. */
   const finished = async (importId: number, seen: Array<Record<string, any>> = []) => {
@@ -59,7 +54,7 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
 
   it('reads a book sent file by file, in any order of requests, into its poems in page order, with progress along the way', async () => {
-    const pubId = await createPublication(agent, token, `A whole book (${target})`);
+    const pubId = await createPublication(agent, `A whole book (${target})`);
     const created = await newImport(pubId);
     expect(created).toMatchObject({
       publication_id: pubId,
@@ -76,7 +71,7 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     }
     // A retried upload of a position replaces its file rather than adding a page.
     await sendFile(created.id, 3, book.pages[3]!.image, 'IMG_4.jpg').expect(201);
-    const started = (await agent.post(`/api/book_imports/${created.id}/start/`).set('X-CSRFToken', token).expect(202)).body;
+    const started = (await agent.post(`/api/book_imports/${created.id}/start/`).expect(202)).body;
     expect(started).toMatchObject({ state: 'reading', pages_total: book.pages.length, files_received: book.pages.length });
     const unscanned = (await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body;
     expect(unscanned.waiting + unscanned.unscanned).toBeLessThanOrEqual(book.pages.length);
@@ -121,12 +116,12 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     const pages = (await agent.get(`/api/poems/${poems[0]!.id}/pages/`).expect(200)).body as unknown[];
     expect(pages.length).toBeGreaterThan(0);
     // Started again it is not: files cannot be added and it is not started twice.
-    await agent.post(`/api/book_imports/${created.id}/start/`).set('X-CSRFToken', token).expect(409);
+    await agent.post(`/api/book_imports/${created.id}/start/`).expect(409);
     await sendFile(created.id, 9, book.pages[0]!.image, 'late.jpg').expect(409);
   });
 
   it('refuses an empty photo, a file that is no image, a damaged PDF and a bad position, with nothing kept', async () => {
-    const pubId = await createPublication(agent, token, `Refused files (${target})`);
+    const pubId = await createPublication(agent, `Refused files (${target})`);
     const { id } = await newImport(pubId);
     const empty = await sendFile(id, 0, Buffer.alloc(0), 'IMG_1.jpg').expect(400);
     expect(empty.body.code).toBe('IMAGE.EMPTY');
@@ -143,17 +138,17 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect(pdf.body.message).toMatch(/PDF/);
     await sendFile(id, -1, book.pages[0]!.image, 'IMG_1.jpg').expect(400);
     await sendFile(id, 'first', book.pages[0]!.image, 'IMG_1.jpg').expect(400);
-    await agent.post(`/api/book_imports/${id}/files/`).set('X-CSRFToken', token).field('position', '0').expect(400);
+    await agent.post(`/api/book_imports/${id}/files/`).field('position', '0').expect(400);
     expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
     expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
-    const start = await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(400);
+    const start = await agent.post(`/api/book_imports/${id}/start/`).expect(400);
     expect(start.body.code).toBe('SCAN.NO_PAGES');
     await agent.get('/api/book_imports/999999/').expect(404);
     await agent.get(`/api/publications/${pubId}/book_import/`).expect(200);
   });
 
   it('records a page that cannot be read with why, finishes the rest, and reads it on Retry adding only its poems', async () => {
-    const pubId = await createPublication(agent, token, `A page read again (${target})`);
+    const pubId = await createPublication(agent, `A page read again (${target})`);
     const { id } = await newImport(pubId);
     const three = book.pages.slice(0, 3);
     for (const [i, page] of three.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
@@ -165,7 +160,7 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     const kept = await store.get(third.storage_key);
     await store.put(third.storage_key, Buffer.from('damaged'));
     await store.remove(readingCopyKey(third.storage_key));
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     const first = await finished(id);
     expect(first.state).toBe('finished');
     expect(first.failed_pages).toEqual([{ page: 3, file_name: 'IMG_3.jpg', reason: expect.any(String) }]);
@@ -175,7 +170,7 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 1, waiting: 0 });
 
     await store.put(third.storage_key, kept);
-    const again = (await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(202)).body;
+    const again = (await agent.post(`/api/book_imports/${id}/retry/`).expect(202)).body;
     expect(again).toMatchObject({ state: 'reading', failed_pages: [] });
     const second = await finished(id);
     expect(second).toMatchObject({ state: 'finished', failed_pages: [], pages_done: 3 });
@@ -185,28 +180,28 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
   });
 
   it('takes up on Retry an import whose reading stalled, and refuses while it may still be moving', async () => {
-    const pubId = await createPublication(agent, token, `A stalled book (${target})`);
+    const pubId = await createPublication(agent, `A stalled book (${target})`);
     const { id } = await newImport(pubId);
     for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
     // Its jobs lost mid-book (their retries spent): it says it is reading, and nothing moves.
     const db = t.app.get(DataSource);
     await db.query(`UPDATE book_imports SET state = 'reading', updated_at = now() WHERE id = $1`, [id]);
-    const busy = await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(409);
+    const busy = await agent.post(`/api/book_imports/${id}/retry/`).expect(409);
     expect(busy.body).toMatchObject({ code: 'SCAN.BOOK_IMPORT_BUSY', message: expect.stringContaining('no progress for 10 minutes') });
     await db.query(`UPDATE book_imports SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
-    await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/retry/`).expect(202);
     expect(await finished(id)).toMatchObject({ state: 'finished', pages_done: 2, failed_pages: [], poems_added: 0 });
     expect(await poemsOf(pubId)).toEqual(poems);
   });
 
   it("keeps an import's pages and poems in a backup that restores into an empty archive", async () => {
-    const pubId = await createPublication(agent, token, `Backed up book (${target})`);
+    const pubId = await createPublication(agent, `Backed up book (${target})`);
     const { id } = await newImport(pubId);
     for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
     const backup = await agent
@@ -248,15 +243,12 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
   });
 
   it('stops an import whose publication was moved to the trash mid-way, saying why', async () => {
-    const pubId = await createPublication(agent, token, `Trashed mid-import (${target})`);
+    const pubId = await createPublication(agent, `Trashed mid-import (${target})`);
     const { id } = await newImport(pubId);
     for (const [i, page] of book.pages.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
-    await agent.post(`/api/book_imports/${id}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     await expect.poll(async () => (await importOf(id)).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    await agent
-      .delete(`/api/publications/${pubId}/`)
-      .set('X-CSRFToken', token)
-      .expect((res) => expect(res.status).toBeLessThan(300));
+    await agent.delete(`/api/publications/${pubId}/`).expect((res) => expect(res.status).toBeLessThan(300));
     const stopped = await finished(id);
     expect(stopped).toMatchObject({
       state: 'failed',
@@ -265,6 +257,6 @@ describe.each(dbTargets())('whole-book import (%s, in-process queue, offline ext
     // Stopped before its poems were added.
     expect(stopped).toMatchObject({ poems_added: 0 });
     expect(stopped.result).toBeUndefined();
-    await agent.post(`/api/book_imports/${id}/retry/`).set('X-CSRFToken', token).expect(409);
+    await agent.post(`/api/book_imports/${id}/retry/`).expect(409);
   });
 });

@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import { PoemMapper } from '../../src/catalog/mappers/poem.mapper.js';
-import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
 
 const POEM = 'The river keeps\n    its own counsel,\n\nand the stones\nremember rain.';
 
 describe.each(dbTargets())('catalog API on %s', (target) => {
   let t: TestApp;
   let staff: TestAgent;
-  let token: string;
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    ({ agent: staff, token } = await staffAgent(t));
+    ({ agent: staff } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
   async function createPublication(fields: Record<string, unknown> = {}) {
     const res = await staff
       .post('/api/publications/')
-      .set('X-CSRFToken', token)
       .send({
         title: 'Collected Poems',
         authors: ['A. Poet'],
@@ -39,7 +37,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
 
   async function published(fields: Record<string, unknown> = {}) {
     const publication = await createPublication(fields);
-    await staff.post(`/api/publications/${publication.id}/publish/`).set('X-CSRFToken', token).expect(200);
+    await staff.post(`/api/publications/${publication.id}/publish/`).expect(200);
     return publication;
   }
 
@@ -70,11 +68,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       const b = await createPublication({ title: 'Night Songs' });
       expect(a.slug).toBe('night-songs');
       expect(b.slug).toBe('night-songs-2');
-      const renamed = await staff
-        .put(`/api/publications/${a.id}/`)
-        .set('X-CSRFToken', token)
-        .send({ title: 'Night Songs, Revised' })
-        .expect(200);
+      const renamed = await staff.put(`/api/publications/${a.id}/`).send({ title: 'Night Songs, Revised' }).expect(200);
       expect(renamed.body.title).toBe('Night Songs, Revised');
       expect(renamed.body.slug).toBe('night-songs');
       await staff.get('/api/publications/night-songs/?admin=true').expect(200);
@@ -96,14 +90,14 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       ]);
       let pub = (await staff.get(`/api/publications/${p.id}/?admin=true`)).body;
       expect([pub.poem_count, pub.total_lines, pub.total_words]).toEqual([2, 4 + 2, 11 + 5]);
-      const edited = await staff.put(`/api/poems/${first.id}/`).set('X-CSRFToken', token).send({ body: 'just one line' }).expect(200);
+      const edited = await staff.put(`/api/poems/${first.id}/`).send({ body: 'just one line' }).expect(200);
       expect([edited.body.line_count, edited.body.word_count]).toEqual([1, 3]);
       pub = (await staff.get(`/api/publications/${p.id}/?admin=true`)).body;
       expect([pub.poem_count, pub.total_lines, pub.total_words]).toEqual([2, 3, 8]);
-      await staff.delete(`/api/poems/${first.id}/`).set('X-CSRFToken', token).expect(200);
+      await staff.delete(`/api/poems/${first.id}/`).expect(200);
       pub = (await staff.get(`/api/publications/${p.id}/?admin=true`)).body;
       expect([pub.poem_count, pub.total_lines, pub.total_words]).toEqual([1, 2, 5]);
-      await staff.post(`/api/publications/${p.id}/clear_poems/`).set('X-CSRFToken', token).expect(200);
+      await staff.post(`/api/publications/${p.id}/clear_poems/`).expect(200);
       pub = (await staff.get(`/api/publications/${p.id}/?admin=true`)).body;
       expect([pub.poem_count, pub.total_lines, pub.total_words]).toEqual([0, 0, 0]);
     });
@@ -143,7 +137,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
 
       const live = await published({ title: 'Soon Trashed' });
       await visitor.get(`/api/publications/${live.slug}/`).expect(200);
-      await staff.delete(`/api/publications/${live.id}/`).set('X-CSRFToken', token).expect(200);
+      await staff.delete(`/api/publications/${live.id}/`).expect(200);
       await visitor.get(`/api/publications/${live.slug}/`).expect(404);
     });
 
@@ -178,36 +172,36 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
   describe('lifecycle', () => {
     it('toggles draft <-> published, answering {publication, status}, and sets published_at once', async () => {
       const p = await createPublication({ title: 'Toggle Me' });
-      const on = await staff.post(`/api/publications/${p.id}/toggle_publish/`).set('X-CSRFToken', token).expect(200);
+      const on = await staff.post(`/api/publications/${p.id}/toggle_publish/`).expect(200);
       expect(on.body.status).toBe('published');
       expect(on.body.publication.status).toBe('published');
       const firstPublished = on.body.publication.published_at;
       expect(firstPublished).toBeTruthy();
-      const off = await staff.post(`/api/publications/${p.id}/toggle_publish/`).set('X-CSRFToken', token).expect(200);
+      const off = await staff.post(`/api/publications/${p.id}/toggle_publish/`).expect(200);
       expect(off.body.status).toBe('draft');
-      const again = await staff.post(`/api/publications/${p.slug}/publish/`).set('X-CSRFToken', token).expect(200);
+      const again = await staff.post(`/api/publications/${p.slug}/publish/`).expect(200);
       expect(again.body.publication.published_at).toBe(firstPublished);
-      const draft = await staff.post(`/api/publications/${p.id}/save_draft/`).set('X-CSRFToken', token).expect(200);
+      const draft = await staff.post(`/api/publications/${p.id}/save_draft/`).expect(200);
       expect(draft.body.status).toBe('draft');
     });
 
     it('moves to trash, lists trash with paging, restores, and deletes forever only from trash', async () => {
       const p = await published({ title: 'Trash Cycle' });
       await addPoems(p.id, [{ title: 'Gone Soon', body: 'a' }]);
-      await staff.delete(`/api/publications/${p.id}/permanent_delete/`).set('X-CSRFToken', token).expect(409);
-      const trashed = await staff.delete(`/api/publications/${p.id}/`).set('X-CSRFToken', token).expect(200);
+      await staff.delete(`/api/publications/${p.id}/permanent_delete/`).expect(409);
+      const trashed = await staff.delete(`/api/publications/${p.id}/`).expect(200);
       expect(trashed.body.publication.deleted_at).toBeTruthy();
       const trash = (await staff.get('/api/publications/trash/?page=1&page_size=20').expect(200)).body;
       expect(trash.count).toBeGreaterThanOrEqual(1);
       expect(trash.results.map((x: { id: number }) => x.id)).toContain(p.id);
       const active = (await staff.get('/api/publications/?admin=true').expect(200)).body.map((x: { id: number }) => x.id);
       expect(active).not.toContain(p.id);
-      await staff.post(`/api/publications/${p.id}/toggle_publish/`).set('X-CSRFToken', token).expect(409);
-      await staff.post(`/api/publications/${p.id}/restore/`).set('X-CSRFToken', token).expect(200);
+      await staff.post(`/api/publications/${p.id}/toggle_publish/`).expect(409);
+      await staff.post(`/api/publications/${p.id}/restore/`).expect(200);
       await t.http().get(`/api/publications/${p.slug}/`).expect(200);
-      await staff.post(`/api/publications/${p.id}/restore/`).set('X-CSRFToken', token).expect(409);
-      await staff.delete(`/api/publications/${p.id}/`).set('X-CSRFToken', token).expect(200);
-      await staff.delete(`/api/publications/${p.id}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+      await staff.post(`/api/publications/${p.id}/restore/`).expect(409);
+      await staff.delete(`/api/publications/${p.id}/`).expect(200);
+      await staff.delete(`/api/publications/${p.id}/permanent_delete/`).expect(200);
       await staff.get(`/api/publications/${p.id}/?admin=true`).expect(404);
       const poems = await t.app
         .get(CatalogCommands)
@@ -219,7 +213,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
     it('pages the trash with page and page_size (defaults 1 and 20)', async () => {
       for (let i = 0; i < 3; i++) {
         const p = await createPublication({ title: `Paged ${i}` });
-        await staff.delete(`/api/publications/${p.id}/`).set('X-CSRFToken', token).expect(200);
+        await staff.delete(`/api/publications/${p.id}/`).expect(200);
       }
       const all = (await staff.get('/api/publications/trash/').expect(200)).body;
       const page2 = (await staff.get('/api/publications/trash/?page=2&page_size=2').expect(200)).body;
@@ -235,7 +229,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       expect(first.headers.etag).toBeTruthy();
       expect(first.headers['cache-control']).toContain('must-revalidate');
       await t.http().get('/api/publications/').set('If-None-Match', first.headers.etag).expect(304);
-      await staff.put(`/api/publications/${p.id}/`).set('X-CSRFToken', token).send({ title: 'Cached Collection, Revised' }).expect(200);
+      await staff.put(`/api/publications/${p.id}/`).send({ title: 'Cached Collection, Revised' }).expect(200);
       const after = await t.http().get('/api/publications/').set('If-None-Match', first.headers.etag).expect(200);
       expect(after.body.map((x: { title: string }) => x.title)).toContain('Cached Collection, Revised');
     });
@@ -263,36 +257,26 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       ['author of the wrong type', { title: 'x', authors: [1] }, /author/],
       ['over-long title', { title: 'x'.repeat(501) }, /title/],
     ])('rejects %s', async (_name, body, message) => {
-      const res = await staff.post('/api/publications/').set('X-CSRFToken', token).send(body).expect(400);
+      const res = await staff.post('/api/publications/').send(body).expect(400);
       expect(res.body.message).toMatch(message);
       expect((await staff.get('/api/publications/?admin=true')).body.length).toBe(before);
     });
 
     it('rejects malformed JSON', async () => {
-      const res = await staff
-        .post('/api/publications/')
-        .set('X-CSRFToken', token)
-        .set('Content-Type', 'application/json')
-        .send('{"title": ')
-        .expect(400);
+      const res = await staff.post('/api/publications/').set('Content-Type', 'application/json').send('{"title": ').expect(400);
       expect(res.body.message).toMatch(/Malformed JSON/);
     });
 
     it('rejects a JSON body that is not an object', async () => {
-      await staff
-        .post('/api/publications/')
-        .set('X-CSRFToken', token)
-        .set('Content-Type', 'application/json')
-        .send('["title"]')
-        .expect(400);
-      await staff.post('/api/publications/').set('X-CSRFToken', token).set('Content-Type', 'application/json').send('"title"').expect(400);
+      await staff.post('/api/publications/').set('Content-Type', 'application/json').send('["title"]').expect(400);
+      await staff.post('/api/publications/').set('Content-Type', 'application/json').send('"title"').expect(400);
     });
 
     it('answers unknown ids and slugs with 404', async () => {
       await staff.get('/api/publications/999999/?admin=true').expect(404);
       await staff.get('/api/publications/no-such-book/?admin=true').expect(404);
-      await staff.put('/api/poems/999999/').set('X-CSRFToken', token).send({ title: 'x' }).expect(404);
-      await staff.post('/api/publications/999999/restore/').set('X-CSRFToken', token).expect(404);
+      await staff.put('/api/poems/999999/').send({ title: 'x' }).expect(404);
+      await staff.post('/api/publications/999999/restore/').expect(404);
       await t
         .http()
         .get('/api/poems/%E0%A4%A/')
@@ -314,10 +298,9 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       const [poem] = await addPoems(p.id, [{ title: 'Keep', body: POEM }]);
       await staff
         .put(`/api/poems/${poem.id}/`)
-        .set('X-CSRFToken', token)
         .send({ body: ['x'] })
         .expect(400);
-      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: '' }).expect(400);
+      await staff.put(`/api/poems/${poem.id}/`).send({ title: '' }).expect(400);
       const back = (await staff.get(`/api/poems/${poem.id}/`)).body;
       expect(back.body).toBe(POEM);
     });
@@ -328,7 +311,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       const p = await createPublication({ title: 'Permissions' });
       const [poem] = await addPoems(p.id, [{ title: 'Perm Poem', body: 'x y' }]);
       const trashedForDelete = await createPublication({ title: 'Permissions Trash' });
-      await staff.delete(`/api/publications/${trashedForDelete.id}/`).set('X-CSRFToken', token).expect(200);
+      await staff.delete(`/api/publications/${trashedForDelete.id}/`).expect(200);
       const writes: Array<[string, string, Record<string, unknown> | undefined, number]> = [
         ['post', '/api/publications/', { title: 'By table' }, 201],
         ['put', `/api/publications/${p.id}/`, { notes: 'n' }, 200],
@@ -345,17 +328,17 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
         ['post', `/api/publications/${p.id}/restore/`, undefined, 200],
         ['delete', `/api/publications/${trashedForDelete.id}/permanent_delete/`, undefined, 200],
       ];
-      const { agent: anonymous, token: anonToken } = await csrfAgent(t);
+      const { agent: anonymous } = await csrfAgent(t);
       for (const [method, path, body, okStatus] of writes) {
         const call = (agent: TestAgent) => {
           const req = (agent as unknown as Record<string, (p: string) => ReturnType<TestAgent['get']>>)[method](path);
           return body ? req.send(body) : req;
         };
-        const noToken = await call(staff);
+        const noToken = await call(withoutCsrfHeader(t, staff));
         expect(noToken.status, `${method} ${path} without a CSRF token`).toBe(403);
-        const noSession = await call(anonymous).set('X-CSRFToken', anonToken);
+        const noSession = await call(anonymous);
         expect(noSession.status, `${method} ${path} without a session`).toBe(401);
-        const asStaff = await call(staff).set('X-CSRFToken', token);
+        const asStaff = await call(staff);
         expect(asStaff.status, `${method} ${path} as staff`).toBe(okStatus);
       }
     });

@@ -1,17 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { staffAgent, startTestApp, withoutCsrfHeader, type TestAgent, type TestApp } from '../support/test-app.js';
 
 /** A multipart upload may carry its CSRF token as the form field csrfmiddlewaretoken (SPEC section 5). */
 describe('CSRF on multipart uploads', () => {
   let t: TestApp;
+  /** A signed-in session that sends no CSRF header: each test says how its token travels. */
   let staff: TestAgent;
   let token: string;
   let blank: Buffer;
 
   beforeAll(async () => {
     t = await startTestApp('pglite');
-    ({ agent: staff, token } = await staffAgent(t));
+    const signedIn = await staffAgent(t);
+    token = signedIn.token;
+    staff = withoutCsrfHeader(t, signedIn.agent);
     blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();

@@ -18,7 +18,6 @@ const SET = fileURLToPath(new URL('../fixtures/extraction-set/', import.meta.url
 describe('a book of the shared extraction set, uploaded through the API', () => {
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let book: SetBook;
   let score: ReturnType<typeof scoreBook>;
   let poems: Array<{ title: string; body: string; page_numbers: number[] }>;
@@ -31,16 +30,13 @@ describe('a book of the shared extraction set, uploaded through the API', () => 
   beforeAll(async () => {
     [book] = readSet(SET);
     t = await startTestApp('pglite');
-    ({ agent, token } = await staffAgent(t));
-    const id = await createPublication(agent, token, 'Mountain Interval');
-    await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token), 'page', book.pages).expect(200);
-    const again = await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token), 'page', [
-      book.duplicate!,
-    ]).expect(200);
+    ({ agent } = await staffAgent(t));
+    const id = await createPublication(agent, 'Mountain Interval');
+    await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`), 'page', book.pages).expect(200);
+    const again = await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`), 'page', [book.duplicate!]).expect(200);
     poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
-    const metadata = (
-      await attach(agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token), 'image', book.metadata!.photos).expect(200)
-    ).body.metadata;
+    const metadata = (await attach(agent.post('/api/ai_extraction/extract_metadata/'), 'image', book.metadata!.photos).expect(200)).body
+      .metadata;
     score = scoreBook(book, { poems, duplicatesIgnored: again.body.duplicates_ignored, metadata });
   });
   afterAll(async () => t?.close());

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
-import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
 
 /** The memorial as a curator saves it from the admin's settings screen. */
 const EDITED = {
@@ -38,14 +38,13 @@ async function twoColourPhoto(): Promise<Buffer> {
 describe.each(dbTargets())('the memorial settings (%s)', (target) => {
   let t: TestApp;
   let staff: TestAgent;
-  let token: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'memorial-'));
   const env = { SITE_SETTINGS_FILE: writeSiteSettings(), DATA_DIR: dataDir };
 
   beforeAll(async () => {
     ensureReaderBuilt();
     t = await startTestApp(target, { env, persistent: true });
-    ({ agent: staff, token } = await staffAgent(t));
+    ({ agent: staff } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
@@ -67,15 +66,15 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
     });
     await t.http().get('/api/settings/memorial').expect(401);
     const visitor = await csrfAgent(t);
-    await visitor.agent.put('/api/settings/memorial').set('X-CSRFToken', visitor.token).send(EDITED).expect(401);
+    await visitor.agent.put('/api/settings/memorial').send(EDITED).expect(401);
     // A curator's session without the CSRF token changes nothing either.
-    await staff.put('/api/settings/memorial').send(EDITED).expect(403);
+    await withoutCsrfHeader(t, staff).put('/api/settings/memorial').send(EDITED).expect(403);
     expect((await current()).poet_name).toBe(TEST_SITE.poet.name);
   });
 
   it('shows a save on the public pages at once, the cached home page included', async () => {
     expect(await home()).toContain(TEST_SITE.poet.name);
-    const saved = (await staff.put('/api/settings/memorial').set('X-CSRFToken', token).send(EDITED).expect(200)).body;
+    const saved = (await staff.put('/api/settings/memorial').send(EDITED).expect(200)).body;
     expect(saved).toMatchObject({ ...EDITED, portrait_url: null });
     const page = await home();
     expect(page).toContain('Marguerite Ash');
@@ -92,7 +91,6 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
   it('keeps a portrait cropped to 4:5 from the part of the photo chosen', async () => {
     const res = await staff
       .put('/api/settings/memorial/portrait')
-      .set('X-CSRFToken', token)
       .field('crop_x', '700')
       .field('crop_y', '100')
       .field('crop_width', '400')
@@ -126,39 +124,33 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
 
     const script = await staff
       .put('/api/settings/memorial')
-      .set('X-CSRFToken', token)
       .send({ ...EDITED, poet_name: 'Someone Else', biography: 'Hello <script>alert(1)</script>' })
       .expect(400);
     expect(script.body).toMatchObject({ code: 'SETTINGS.UNSAFE_BIOGRAPHY', field: 'biography' });
     expect(script.body.message).toMatch(/cannot hold HTML/);
     const link = await staff
       .put('/api/settings/memorial')
-      .set('X-CSRFToken', token)
       .send({ ...EDITED, biography: '[me](javascript:alert(1))' })
       .expect(400);
     expect(link.body.code).toBe('SETTINGS.UNSAFE_BIOGRAPHY');
     const dates = await staff
       .put('/api/settings/memorial')
-      .set('X-CSRFToken', token)
       .send({ ...EDITED, death_date: '1900-01-01' })
       .expect(400);
     expect(dates.body.message).toMatch(/birth_date is after death_date/);
     const badDay = await staff
       .put('/api/settings/memorial')
-      .set('X-CSRFToken', token)
       .send({ ...EDITED, birth_date: '1925-02-30' })
       .expect(400);
     expect(badDay.body.message).toMatch(/birth_date must be a date/);
     const blank = await staff
       .put('/api/settings/memorial')
-      .set('X-CSRFToken', token)
       .send({ ...EDITED, poet_name: '   ' })
       .expect(400);
     expect(blank.body.message).toMatch(/poet_name is required/);
 
     const pdf = await staff
       .put('/api/settings/memorial/portrait')
-      .set('X-CSRFToken', token)
       .attach('portrait', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), { filename: 'ash.jpg', contentType: 'image/jpeg' })
       .expect(415);
     expect(pdf.body.message).toMatch(/JPEG, PNG or WebP/);
@@ -168,14 +160,12 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
     (await twoColourPhoto()).copy(huge);
     const tooLarge = await staff
       .put('/api/settings/memorial/portrait')
-      .set('X-CSRFToken', token)
       .attach('portrait', huge, { filename: 'huge.jpg', contentType: 'image/jpeg' })
       .expect(413);
     expect(tooLarge.body.message).toMatch(/larger than 20 MB/);
 
     const outside = await staff
       .put('/api/settings/memorial/portrait')
-      .set('X-CSRFToken', token)
       .field('crop_x', '1000')
       .field('crop_y', '0')
       .field('crop_width', '400')
@@ -183,7 +173,7 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
       .attach('portrait', await twoColourPhoto(), { filename: 'ash.jpg', contentType: 'image/jpeg' })
       .expect(400);
     expect(outside.body.message).toMatch(/crop goes outside the photo \(1200 × 900/);
-    await staff.put('/api/settings/memorial/portrait').set('X-CSRFToken', token).expect(400);
+    await staff.put('/api/settings/memorial/portrait').expect(400);
     await expectUnchanged();
   });
 
@@ -191,7 +181,7 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
     const before = await current();
     await t.close();
     t = await startTestApp(target, { env, persistent: true, reset: false });
-    ({ agent: staff, token } = await staffAgent(t));
+    ({ agent: staff } = await staffAgent(t));
     expect(await current()).toEqual(before);
     expect(await home()).toContain('Marguerite Ash');
     await t.http().get(before.portrait_url).expect(200);
@@ -199,7 +189,7 @@ describe.each(dbTargets())('the memorial settings (%s)', (target) => {
 
   it('removes the portrait, and an old address answers 404', async () => {
     const old = (await current()).portrait_url as string;
-    const res = await staff.delete('/api/settings/memorial/portrait').set('X-CSRFToken', token).expect(200);
+    const res = await staff.delete('/api/settings/memorial/portrait').expect(200);
     expect(res.body.portrait_url).toBeNull();
     await t.http().get(old).expect(404);
     expect(await home()).not.toContain(old);

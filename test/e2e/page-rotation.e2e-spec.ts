@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN } from '../support/openai-pages.js';
-import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 /** An upright page (800 × 1200, a dark band across its top) photographed turned a quarter left. */
@@ -47,7 +47,6 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let photo: Buffer;
   const seen: boolean[] = [];
 
@@ -60,7 +59,7 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
       return { status: 200, body: completion(answer) };
     });
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     photo = await sidewaysPhoto();
   });
   afterAll(async () => {
@@ -68,22 +67,14 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
     await stub?.close();
   });
 
-  const rotate = (pageId: number | string, body: unknown) =>
-    agent
-      .put(`/api/scan_pages/${pageId}/rotation/`)
-      .set('X-CSRFToken', token)
-      .send(body as object);
-  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
+  const rotate = (pageId: number | string, body: unknown) => agent.put(`/api/scan_pages/${pageId}/rotation/`).send(body as object);
+  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).expect(200);
   const poems = async (pubId: number) =>
     (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ id: number; title: string }>;
 
   it('reads a sideways page once it is turned upright, and keeps the turn for the photo', async () => {
-    const pubId = await createPublication(agent, token, 'Photographed sideways');
-    const upload = await agent
-      .post(`/api/publications/${pubId}/upload_page/`)
-      .set('X-CSRFToken', token)
-      .attach('page', photo, 'sideways.jpg')
-      .expect(200);
+    const pubId = await createPublication(agent, 'Photographed sideways');
+    const upload = await agent.post(`/api/publications/${pubId}/upload_page/`).attach('page', photo, 'sideways.jpg').expect(200);
     // As photographed, the page cannot be read, and Reprocess reads it the same way.
     expect(upload.body).toMatchObject({ extracted_poems: 0 });
     const before = (await reprocess(pubId)).body;
@@ -106,7 +97,7 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
 
     const listed = (await agent.get(`/api/poems/${poem!.id}/pages/`).expect(200)).body;
     expect(listed).toEqual([expect.objectContaining({ id: page.id, rotation: 90 })]);
-    await agent.post(`/api/publications/${pubId}/publish/`).set('X-CSRFToken', token).expect(200);
+    await agent.post(`/api/publications/${pubId}/publish/`).expect(200);
     const printed = (await t.http().get(`/api/poems/${poem!.id}/printed_pages/`).expect(200)).body;
     expect(printed).toEqual([expect.objectContaining({ id: page.id, rotation: 90 })]);
 
@@ -134,13 +125,9 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
   });
 
   it('refuses a turn that is not a quarter turn, or of no page, and changes nothing', async () => {
-    const pubId = await createPublication(agent, token, 'Turned wrongly');
+    const pubId = await createPublication(agent, 'Turned wrongly');
     const standing = await sharp(photo).rotate(90).jpeg().toBuffer();
-    await agent
-      .post(`/api/publications/${pubId}/upload_page/`)
-      .set('X-CSRFToken', token)
-      .attach('page', standing, 'upright.jpg')
-      .expect(200);
+    await agent.post(`/api/publications/${pubId}/upload_page/`).attach('page', standing, 'upright.jpg').expect(200);
     const [poem] = await poems(pubId);
     const pages = async () =>
       (await agent.get(`/api/poems/${poem!.id}/pages/`).expect(200)).body as Array<{ id: number; rotation: number }>;
@@ -166,9 +153,9 @@ describe.each(dbTargets())('turning a page photo (%s)', (target) => {
       expect(res.body.code).toBe('SCAN.PAGE_NOT_FOUND');
     }
     // Without the CSRF header, or signed out, nothing is turned either.
-    await agent.put(`/api/scan_pages/${page!.id}/rotation/`).send({ rotation: 90 }).expect(403);
+    await withoutCsrfHeader(t, agent).put(`/api/scan_pages/${page!.id}/rotation/`).send({ rotation: 90 }).expect(403);
     const visitor = await csrfAgent(t);
-    await visitor.agent.put(`/api/scan_pages/${page!.id}/rotation/`).set('X-CSRFToken', visitor.token).send({ rotation: 90 }).expect(401);
+    await visitor.agent.put(`/api/scan_pages/${page!.id}/rotation/`).send({ rotation: 90 }).expect(401);
 
     expect(await pages()).toEqual([expect.objectContaining({ id: page!.id, rotation: 180 })]);
   });

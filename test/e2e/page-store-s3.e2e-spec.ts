@@ -128,7 +128,6 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       (
         await agent
           .post('/api/publications/')
-          .set('X-CSRFToken', token)
           .send({ title, authors: ['Ada Marsh'] })
           .expect(201)
       ).body.id,
@@ -136,7 +135,7 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
   }
 
   const scan = (agent: TestAgent, token: string, id: number, [page]: [Buffer]) =>
-    agent.post(`/api/publications/${id}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', page, 'page.jpg');
+    agent.post(`/api/publications/${id}/batch_upload_pages/`).attach('page_0', page, 'page.jpg');
 
   beforeAll(async () => {
     expect(existsSync(CLI), 'run npm run build first').toBe(true);
@@ -196,10 +195,10 @@ describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarge
       expect(served).toHaveLength(2);
       expect(served.map((b) => b.equals(keptPhotos[0]) || b.equals(keptPhotos[1]))).toEqual([true, true]);
 
-      await agent.delete(`/api/publications/${gone}/`).set('X-CSRFToken', token).expect(200);
+      await agent.delete(`/api/publications/${gone}/`).expect(200);
       // In the trash its photos stay: it can still be restored.
       expect(await s3.keys(bucket)).toHaveLength(6);
-      await agent.delete(`/api/publications/${gone}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+      await agent.delete(`/api/publications/${gone}/permanent_delete/`).expect(200);
       await expect.poll(() => s3.keys(bucket)).toEqual(keptKeys);
       expect(await photosOf(agent, kept)).toHaveLength(2);
     } finally {
@@ -350,15 +349,10 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     await worker.waitFor(/Scan worker ready/, 90_000);
     expect(worker.output()).toContain(`Page photos are kept as S3 bucket "${bucket}" at ${s3.endpoint}`);
 
-    const { agent, token } = await staffAgent(t);
-    const id = Number(
-      (await agent.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Two Machines' }).expect(201)).body.id,
-    );
+    const { agent } = await staffAgent(t);
+    const id = Number((await agent.post('/api/publications/').send({ title: 'Two Machines' }).expect(201)).body.id);
     const page = await photo(631);
-    const res = await agent
-      .post(`/api/publications/${id}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
-      .attach('page_0', page, 'page.jpg');
+    const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).attach('page_0', page, 'page.jpg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     // The worker found the photo in the bucket and read its poem from it.
@@ -374,7 +368,7 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     // The worker reads the page the API kept beside the photo, not the photo: with the photo
     // spoiled behind the archive's back, Reprocess still reads the page (its poem already there).
     await s3.putObject(bucket, key, Buffer.from('no longer a photo'));
-    const again = await agent.post(`/api/publications/${id}/reprocess/`).set('X-CSRFToken', token);
+    const again = await agent.post(`/api/publications/${id}/reprocess/`);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body).toMatchObject({ extracted_poems: 0, duplicates_ignored: 1 });
   });

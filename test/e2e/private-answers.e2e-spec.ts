@@ -12,17 +12,14 @@ import { ADMIN, csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, 
 describe.each(dbTargets())('private answers on %s', (target) => {
   let t: TestApp;
   let staff: TestAgent;
-  let token: string;
   let pub: Publication;
   let poem: Poem;
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    ({ agent: staff, token } = await staffAgent(t));
-    pub = (await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: 'Private answers' }).expect(201)).body;
-    poem = (
-      await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title: 'One', body: 'a line' }).expect(201)
-    ).body;
+    ({ agent: staff } = await staffAgent(t));
+    pub = (await staff.post('/api/publications/').send({ title: 'Private answers' }).expect(201)).body;
+    poem = (await staff.post(`/api/publications/${pub.id}/poems/`).send({ title: 'One', body: 'a line' }).expect(201)).body;
   });
   afterAll(async () => t?.close());
 
@@ -68,16 +65,16 @@ describe.each(dbTargets())('private answers on %s', (target) => {
   });
 
   it('marks writes, logins and errors no-store', async () => {
-    noStore(await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ notes: 'n' }).expect(200));
-    noStore(await staff.post('/api/publications/').set('X-CSRFToken', token).send({ title: '' }).expect(400));
-    const { agent, token: csrf } = await csrfAgent(t);
-    noStore(await agent.post('/api/auth/login/').set('X-CSRFToken', csrf).send(ADMIN).expect(200));
+    noStore(await staff.put(`/api/poems/${poem.id}/`).send({ notes: 'n' }).expect(200));
+    noStore(await staff.post('/api/publications/').send({ title: '' }).expect(400));
+    const { agent } = await csrfAgent(t);
+    noStore(await agent.post('/api/auth/login/').send(ADMIN).expect(200));
     noStore(await t.http().get(`/api/poems/${poem.id}/pages/`).expect(401));
     noStore(await t.http().get('/api/publications/999999/').expect(404));
   });
 
   it('still lets anonymous public reads be cached', async () => {
-    await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
+    await staff.post(`/api/publications/${pub.id}/publish/`).expect(200);
     const res = await t.http().get(`/api/publications/${pub.id}/`).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });

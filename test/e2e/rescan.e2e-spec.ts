@@ -16,7 +16,6 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
   let tooLarge = false;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let photos: Buffer[];
 
   beforeAll(async () => {
@@ -26,7 +25,7 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
       tooLarge ? { status: 413, body: { error: { message: 'Request too large' } } } : pages(request),
     );
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     photos = await pagePhotos(3);
   });
   afterAll(async () => {
@@ -35,16 +34,16 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
   });
 
   const upload = (pubId: number) => {
-    const req = agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token);
+    const req = agent.post(`/api/publications/${pubId}/batch_upload_pages/`);
     photos.forEach((photo, i) => req.attach(`page_${i}`, photo, `p${i}.jpg`));
     return req;
   };
   const titles = async (pubId: number) =>
     ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
-  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token);
+  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`);
 
   it('the same photos uploaded again add no poem, not even one the first run found twice', async () => {
-    const pubId = await createPublication(agent, token, 'Uploaded twice');
+    const pubId = await createPublication(agent, 'Uploaded twice');
     const first = (await upload(pubId).expect(200)).body;
     expect(first).toMatchObject({ extracted_poems: 2, duplicates_ignored: 1 });
     expect(first.duplicates[0]).toMatchObject({ title: LANTERN.title, matched_in: 'batch' });
@@ -58,7 +57,7 @@ describe.each(dbTargets())('rescanning pages (%s)', (target) => {
   });
 
   it('reports the pages of a failed scan as unscanned until Reprocess reads them, once', async () => {
-    const pubId = await createPublication(agent, token, 'Scan failed');
+    const pubId = await createPublication(agent, 'Scan failed');
     tooLarge = true;
     try {
       const failed = await upload(pubId).expect(413);
@@ -117,7 +116,6 @@ describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (targe
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let photos: Buffer[];
   /** Each photo's page, learnt from the first scan, which sends the book in page order. */
   const pageOfPhoto = new Map<string, number>();
@@ -130,7 +128,7 @@ describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (targe
       return { status: 200, body: completion(RUN_OVER_PAGES[pageOfPhoto.get(key)! - 1]) };
     });
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     photos = await pagePhotos(3);
   });
   afterAll(async () => {
@@ -139,7 +137,7 @@ describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (targe
   });
 
   const upload = (pubId: number, images: Buffer[]) => {
-    const req = agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token);
+    const req = agent.post(`/api/publications/${pubId}/batch_upload_pages/`);
     images.forEach((photo, i) => req.attach(`page_${i}`, photo, `p${i}.jpg`));
     return req;
   };
@@ -147,7 +145,7 @@ describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (targe
     (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string; body: string }>;
 
   it('adds nothing when the same photos come again one per upload, each page a piece of a poem already held', async () => {
-    const pubId = await createPublication(agent, token, 'Sent again page by page');
+    const pubId = await createPublication(agent, 'Sent again page by page');
     expect((await upload(pubId, photos).expect(200)).body).toMatchObject({ extracted_poems: 3, duplicates_ignored: 0 });
     const before = await poemsOf(pubId);
     expect(before.map((p) => p.title)).toEqual([LANTERN.title, 'The River', ORCHARD.title]);

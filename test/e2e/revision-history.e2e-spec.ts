@@ -9,24 +9,31 @@ import type { Poem, Publication } from '../../contracts/catalog.js';
 import type { PoemHistory, PublicationHistory } from '../../contracts/history.js';
 import { hashPassword, UsersRepository } from '../../src/auth/index.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
-import { ADMIN, csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  ADMIN,
+  csrfAgent,
+  dbTargets,
+  staffAgent,
+  startTestApp,
+  type TestAgent,
+  type TestApp,
+  withoutCsrfHeader,
+} from '../support/test-app.js';
 
 const SIBLING = { username: 'sibling', password: 'another long passphrase here' };
 
 describe.each(dbTargets())('revision history on %s', (target) => {
   let t: TestApp;
   let staff: TestAgent;
-  let token: string;
   let sibling: TestAgent;
-  let siblingToken: string;
   let run = 0;
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    ({ agent: staff, token } = await staffAgent(t));
+    ({ agent: staff } = await staffAgent(t));
     await t.app.get(UsersRepository).upsert(SIBLING.username, await hashPassword(SIBLING.password));
-    ({ agent: sibling, token: siblingToken } = await csrfAgent(t));
-    await sibling.post('/api/auth/login/').set('X-CSRFToken', siblingToken).send(SIBLING).expect(200);
+    ({ agent: sibling } = await csrfAgent(t));
+    await sibling.post('/api/auth/login/').send(SIBLING).expect(200);
   });
   afterAll(async () => t?.close());
 
@@ -34,14 +41,13 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     return (
       await staff
         .post('/api/publications/')
-        .set('X-CSRFToken', token)
         .send({ title: `Book ${++run}`, ...fields })
         .expect(201)
     ).body;
   }
 
   async function typedPoem(pub: Publication, title: string, body = `${title}\nsecond line`): Promise<Poem> {
-    return (await staff.post(`/api/publications/${pub.id}/poems/`).set('X-CSRFToken', token).send({ title, body }).expect(201)).body;
+    return (await staff.post(`/api/publications/${pub.id}/poems/`).send({ title, body }).expect(201)).body;
   }
 
   const poemHistory = async (id: number): Promise<PoemHistory> => (await staff.get(`/api/poems/${id}/history`).expect(200)).body;
@@ -63,7 +69,6 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     const before = Date.now();
     const saved = await staff
       .put(`/api/poems/${poem.id}/`)
-      .set('X-CSRFToken', token)
       .send({ title: 'Winter Orchards', body: 'Bare branches write\nagainst a white sky', base_revision: 1 })
       .expect(200);
     expect(saved.body).toMatchObject({ title: 'Winter Orchards', revision: 2 });
@@ -83,10 +88,10 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     });
 
     // A Save with nothing changed makes no version.
-    await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'Winter Orchards', base_revision: 2 }).expect(200);
+    await staff.put(`/api/poems/${poem.id}/`).send({ title: 'Winter Orchards', base_revision: 2 }).expect(200);
     expect((await poemHistory(poem.id)).revisions).toHaveLength(2);
 
-    const restored = await staff.post(`/api/poems/${poem.id}/history/1/restore`).set('X-CSRFToken', token).expect(200);
+    const restored = await staff.post(`/api/poems/${poem.id}/history/1/restore`).expect(200);
     expect(restored.body).toMatchObject({
       restored_from: 1,
       revision: 3,
@@ -101,7 +106,7 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     const [scanned] = await t.app.get(CatalogCommands).addPoems(pub.id, [{ title: 'Read by the scanner', body: 'teh river' }]);
     const untouched = await poemHistory(scanned.id);
     expect(untouched.revisions.map((r) => [r.revision, r.action, r.snapshot.body])).toEqual([[1, 'original', 'teh river']]);
-    await staff.put(`/api/poems/${scanned.id}/`).set('X-CSRFToken', token).send({ body: 'the river', base_revision: 0 }).expect(200);
+    await staff.put(`/api/poems/${scanned.id}/`).send({ body: 'the river', base_revision: 0 }).expect(200);
     const edited = await poemHistory(scanned.id);
     expect(edited.revisions.map((r) => [r.revision, r.action, r.username, r.snapshot.body])).toEqual([
       [1, 'original', null, 'teh river'],
@@ -112,17 +117,9 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   it('saves both of two curators editing one poem, telling the later one it overwrote a newer version', async () => {
     const pub = await book();
     const poem = await typedPoem(pub, 'Shared Poem', 'first text');
-    const mine = await staff
-      .put(`/api/poems/${poem.id}/`)
-      .set('X-CSRFToken', token)
-      .send({ body: 'my correction', base_revision: 1 })
-      .expect(200);
+    const mine = await staff.put(`/api/poems/${poem.id}/`).send({ body: 'my correction', base_revision: 1 }).expect(200);
     expect(mine.body.overwrote).toBeUndefined();
-    const theirs = await sibling
-      .put(`/api/poems/${poem.id}/`)
-      .set('X-CSRFToken', siblingToken)
-      .send({ body: 'their correction', base_revision: 1 })
-      .expect(200);
+    const theirs = await sibling.put(`/api/poems/${poem.id}/`).send({ body: 'their correction', base_revision: 1 }).expect(200);
     expect(theirs.body).toMatchObject({ body: 'their correction', revision: 3, overwrote: { revision: 2, username: ADMIN.username } });
 
     const history = await poemHistory(poem.id);
@@ -133,7 +130,7 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     ]);
     // Both versions can be compared, and the overwritten one restored.
     expect((await staff.get(`/api/poems/${poem.id}/history/2`).expect(200)).body.snapshot.body).toBe('my correction');
-    await staff.post(`/api/poems/${poem.id}/history/2/restore`).set('X-CSRFToken', token).expect(200);
+    await staff.post(`/api/poems/${poem.id}/history/2/restore`).expect(200);
     expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body.body).toBe('my correction');
   });
 
@@ -141,8 +138,8 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     const pub = await book();
     const poem = await typedPoem(pub, 'Raced Poem', 'start');
     const answers = await Promise.all([
-      staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ body: 'from the first', base_revision: 1 }),
-      sibling.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', siblingToken).send({ body: 'from the second', base_revision: 1 }),
+      staff.put(`/api/poems/${poem.id}/`).send({ body: 'from the first', base_revision: 1 }),
+      sibling.put(`/api/poems/${poem.id}/`).send({ body: 'from the second', base_revision: 1 }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.filter((a) => a.body.overwrote).map((a) => a.body.overwrote.revision)).toEqual([2]);
@@ -154,7 +151,7 @@ describe.each(dbTargets())('revision history on %s', (target) => {
   it('brings back a deleted poem from its history, under its id, slug and place', async () => {
     const pub = await book();
     const poems = [await typedPoem(pub, 'One'), await typedPoem(pub, 'Two'), await typedPoem(pub, 'Three')];
-    const gone = await staff.delete(`/api/poems/${poems[1].id}/`).set('X-CSRFToken', token).expect(200);
+    const gone = await staff.delete(`/api/poems/${poems[1].id}/`).expect(200);
     expect(gone.body).toMatchObject({ id: poems[1].id, revision: 2 });
     await staff.get(`/api/poems/${poems[1].id}/`).expect(404);
     expect(await titles(pub.id)).toEqual(['One', 'Three']);
@@ -168,9 +165,9 @@ describe.each(dbTargets())('revision history on %s', (target) => {
       ['delete', true],
     ]);
     // The version that deleted it is not a version to restore.
-    expectJsonError(await staff.post(`/api/poems/${poems[1].id}/history/2/restore`).set('X-CSRFToken', token), 409, /deletion/);
+    expectJsonError(await staff.post(`/api/poems/${poems[1].id}/history/2/restore`), 409, /deletion/);
 
-    const back = await staff.post(`/api/poems/${poems[1].id}/history/1/restore`).set('X-CSRFToken', token).expect(200);
+    const back = await staff.post(`/api/poems/${poems[1].id}/history/1/restore`).expect(200);
     expect(back.body.record).toMatchObject({ id: poems[1].id, slug: poems[1].slug, title: 'Two', revision: 3 });
     expect(await titles(pub.id)).toEqual(['One', 'Two', 'Three']);
     expect((await bookHistory(pub.id)).deleted_poems).toEqual([]);
@@ -182,18 +179,16 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     const [a, b, c] = [await typedPoem(pub, 'A'), await typedPoem(pub, 'B'), await typedPoem(pub, 'C')];
     await staff
       .put(`/api/publications/${pub.id}/`)
-      .set('X-CSRFToken', token)
       .send({ title: 'Harbour Light', authors: ['Ana Poet'] })
       .expect(200);
-    await staff.post(`/api/publications/${pub.id}/publish/`).set('X-CSRFToken', token).expect(200);
+    await staff.post(`/api/publications/${pub.id}/publish/`).expect(200);
     await staff
       .post(`/api/publications/${pub.id}/reorder_poems/`)
-      .set('X-CSRFToken', token)
       .send({ poem_ids: [c.id, a.id, b.id] })
       .expect(200);
     expect(await titles(pub.id)).toEqual(['C', 'A', 'B']);
-    await staff.delete(`/api/publications/${pub.id}/`).set('X-CSRFToken', token).expect(200);
-    await staff.post(`/api/publications/${pub.id}/restore/`).set('X-CSRFToken', token).expect(200);
+    await staff.delete(`/api/publications/${pub.id}/`).expect(200);
+    await staff.post(`/api/publications/${pub.id}/restore/`).expect(200);
 
     const history = await bookHistory(pub.id);
     expect(history.revisions.map((r) => [r.revision, r.action, r.username])).toEqual([
@@ -209,7 +204,7 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     expect(history.revisions[4].snapshot.deleted_at).not.toBeNull();
 
     // Undo the reorder: restore the version before it.
-    const undone = await staff.post(`/api/publications/${pub.id}/history/3/restore`).set('X-CSRFToken', token).expect(200);
+    const undone = await staff.post(`/api/publications/${pub.id}/history/3/restore`).expect(200);
     expect(undone.body).toMatchObject({
       restored_from: 3,
       revision: 7,
@@ -221,11 +216,7 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     expect(visible).toEqual(['A', 'B', 'C']);
 
     // A publication save on an older version still saves and says so.
-    const late = await sibling
-      .put(`/api/publications/${pub.id}/`)
-      .set('X-CSRFToken', siblingToken)
-      .send({ notes: 'Second printing', base_revision: 6 })
-      .expect(200);
+    const late = await sibling.put(`/api/publications/${pub.id}/`).send({ notes: 'Second printing', base_revision: 6 }).expect(200);
     expect(late.body).toMatchObject({ notes: 'Second printing', revision: 8, overwrote: { revision: 7, username: ADMIN.username } });
   });
 
@@ -236,25 +227,17 @@ describe.each(dbTargets())('revision history on %s', (target) => {
       expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body).toMatchObject({ title: 'Steady', revision: 1 });
       expect((await poemHistory(poem.id)).revisions).toHaveLength(1);
     };
-    expectJsonError(
-      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: 'one' }),
-      400,
-      /base_revision/,
-    );
-    expectJsonError(
-      await staff.put(`/api/poems/${poem.id}/`).set('X-CSRFToken', token).send({ title: 'X', base_revision: -1 }),
-      400,
-      /base_revision/,
-    );
+    expectJsonError(await staff.put(`/api/poems/${poem.id}/`).send({ title: 'X', base_revision: 'one' }), 400, /base_revision/);
+    expectJsonError(await staff.put(`/api/poems/${poem.id}/`).send({ title: 'X', base_revision: -1 }), 400, /base_revision/);
     expectJsonError(await staff.get(`/api/poems/${poem.id}/history/zero`), 400, /revision must be a whole number/);
-    expectJsonError(await staff.post(`/api/poems/${poem.id}/history/0/restore`).set('X-CSRFToken', token), 400, /revision/);
+    expectJsonError(await staff.post(`/api/poems/${poem.id}/history/0/restore`), 400, /revision/);
     expectJsonError(await staff.get(`/api/poems/${poem.id}/history/9`), 404, /No such version/);
-    expectJsonError(await staff.post(`/api/poems/${poem.id}/history/9/restore`).set('X-CSRFToken', token), 404, /No such version/);
+    expectJsonError(await staff.post(`/api/poems/${poem.id}/history/9/restore`), 404, /No such version/);
     expectJsonError(await staff.get(`/api/poems/999999/history`), 404, /Poem not found/);
-    expectJsonError(await staff.post(`/api/publications/${pub.id}/history/5/restore`).set('X-CSRFToken', token), 404, /No such version/);
+    expectJsonError(await staff.post(`/api/publications/${pub.id}/history/5/restore`), 404, /No such version/);
     expectJsonError(await staff.get(`/api/publications/no-such-book/history`), 404, /Publication not found/);
     // Restoring without the CSRF token, or without signing in, is refused.
-    expect((await staff.post(`/api/poems/${poem.id}/history/1/restore`)).status).toBe(403);
+    expect((await withoutCsrfHeader(t, staff).post(`/api/poems/${poem.id}/history/1/restore`)).status).toBe(403);
     expectJsonError(await t.http().get(`/api/poems/${poem.id}/history`), 401, /credentials/);
     expectJsonError(await t.http().get(`/api/publications/${pub.id}/history`), 401, /credentials/);
     await unchanged();

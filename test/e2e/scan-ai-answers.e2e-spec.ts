@@ -14,13 +14,12 @@ describe('what a scan keeps of the extractor’s answer', () => {
   let answer: unknown;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let page: Buffer;
 
   beforeAll(async () => {
     stub = await startOpenAiStub(() => ({ status: 200, body: completion(answer) }));
     t = await startTestApp('pglite', { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } })
       .jpeg()
       .toBuffer();
@@ -31,7 +30,7 @@ describe('what a scan keeps of the extractor’s answer', () => {
   });
 
   it('drops a candidate with a title and no verse, counts it, and keeps a title printed in capitals in natural case', async () => {
-    const pubId = await createPublication(agent, token, 'Mountain Interval');
+    const pubId = await createPublication(agent, 'Mountain Interval');
     answer = {
       page_number: 10,
       begins_mid_poem: false,
@@ -41,29 +40,21 @@ describe('what a scan keeps of the extractor’s answer', () => {
         { title: 'THE OVEN BIRD', body: 'There is a singer everyone has heard,\nLoud, a mid-summer and a mid-wood bird,' },
       ],
     };
-    const res = await agent
-      .post(`/api/publications/${pubId}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
-      .attach('page_0', page, 'p.jpg')
-      .expect(200);
+    const res = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).attach('page_0', page, 'p.jpg').expect(200);
     expect(res.body).toMatchObject({ extracted_poems: 1, duplicates_ignored: 0, total_scanned: 1, empty_dropped: 1 });
     const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(poems.map((p: { title: string }) => p.title)).toEqual(['The Oven Bird']);
   });
 
   it('keeps a title the page prints in mixed case exactly as printed', async () => {
-    const pubId = await createPublication(agent, token, 'Mixed case');
+    const pubId = await createPublication(agent, 'Mixed case');
     answer = {
       page_number: 3,
       begins_mid_poem: false,
       ends_short: false,
       poems: [{ title: 'i carry your heart with me', body: 'i carry your heart with me(i carry it in' }],
     };
-    await agent
-      .post(`/api/publications/${pubId}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
-      .attach('page_0', page, 'p.jpg')
-      .expect(200);
+    await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).attach('page_0', page, 'p.jpg').expect(200);
     const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(poems.map((p: { title: string }) => p.title)).toEqual(['i carry your heart with me']);
   });
@@ -77,11 +68,7 @@ describe('what a scan keeps of the extractor’s answer', () => {
       isbn: '978-0-8050-0014-6',
       notes: '',
     };
-    const res = await agent
-      .post('/api/ai_extraction/extract_metadata/')
-      .set('X-CSRFToken', token)
-      .attach('image_0', page, 'c.jpg')
-      .expect(200);
+    const res = await agent.post('/api/ai_extraction/extract_metadata/').attach('image_0', page, 'c.jpg').expect(200);
     expect(res.body).toEqual({
       success: true,
       metadata: {

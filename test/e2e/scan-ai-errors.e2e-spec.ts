@@ -17,7 +17,6 @@ describe('scanning when the AI provider fails', () => {
   let requests = 0;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let pubId: number;
   let page: Buffer;
 
@@ -38,22 +37,21 @@ describe('scanning when the AI provider fails', () => {
         SCAN_JOB_BACKOFF_MS: '20',
       },
     });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     page = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f4f1ea' } })
       .jpeg()
       .toBuffer();
   });
   // Each test scans into a publication of its own: one test's scan is never another's job.
   beforeEach(async () => {
-    pubId = await createPublication(agent, token, 'Scanned with AI');
+    pubId = await createPublication(agent, 'Scanned with AI');
   });
   afterAll(async () => {
     await t?.close();
     await stub?.close();
   });
 
-  const scan = (query = '') =>
-    agent.post(`/api/publications/${pubId}/batch_upload_pages/${query}`).set('X-CSRFToken', token).attach('page_0', page, 'p.jpg');
+  const scan = (query = '') => agent.post(`/api/publications/${pubId}/batch_upload_pages/${query}`).attach('page_0', page, 'p.jpg');
   const unchanged = async (before: Record<string, unknown>) => {
     const after = (await agent.get(`/api/publications/${pubId}/?admin=true`).expect(200)).body;
     expect(after).toEqual(before);
@@ -78,11 +76,7 @@ describe('scanning when the AI provider fails', () => {
     expect(res.body.error).toMatch(/AI provider \(OpenAI\)/);
 
     const other = await sharp(page).modulate({ brightness: 0.9 }).jpeg().toBuffer();
-    const queued = await agent
-      .post(`/api/publications/${pubId}/upload_page/?async=true`)
-      .set('X-CSRFToken', token)
-      .attach('page', other, 'q.jpg')
-      .expect(202);
+    const queued = await agent.post(`/api/publications/${pubId}/upload_page/?async=true`).attach('page', other, 'q.jpg').expect(202);
     const failed = await pollScan(agent, queued.body.job_id, (s) => s.state === 'failed' || s.state === 'completed');
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'EXTRACTION.AI_PROVIDER_FAILED', status: 502 }, attempts: 2 });
     await unchanged(before);
@@ -92,25 +86,17 @@ describe('scanning when the AI provider fails', () => {
     mode = { status: 413, message: 'Request too large' };
     requests = 0;
     const other = await sharp(page).modulate({ brightness: 0.8 }).jpeg().toBuffer();
-    const res = await agent
-      .post(`/api/publications/${pubId}/upload_page/`)
-      .set('X-CSRFToken', token)
-      .attach('page', other, 'r.jpg')
-      .expect(413);
+    const res = await agent.post(`/api/publications/${pubId}/upload_page/`).attach('page', other, 'r.jpg').expect(413);
     expect(res.body.code).toBe('EXTRACTION.AI_PAYLOAD_TOO_LARGE');
     expect(requests).toBe(1);
   });
 
   it('metadata extraction answers the provider errors the same way', async () => {
     mode = { status: 429, message: 'Rate limit reached' };
-    const res = await agent
-      .post('/api/ai_extraction/extract_metadata/')
-      .set('X-CSRFToken', token)
-      .attach('image_0', page, 'c.jpg')
-      .expect(429);
+    const res = await agent.post('/api/ai_extraction/extract_metadata/').attach('image_0', page, 'c.jpg').expect(429);
     expect(res.body.error).toMatch(/AI provider/);
     mode = { status: 503, message: 'overloaded' };
-    const down = await agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token).attach('image_0', page, 'c.jpg');
+    const down = await agent.post('/api/ai_extraction/extract_metadata/').attach('image_0', page, 'c.jpg');
     expect(down.status).toBe(502);
     expect(down.body.error).toMatch(/AI provider \(OpenAI\)/);
   });

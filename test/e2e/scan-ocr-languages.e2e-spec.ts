@@ -22,11 +22,10 @@ describe('a German page read with OCR_LANGUAGES=deu', () => {
 
   beforeAll(async () => {
     t = await startTestApp('pglite', { env: { OCR_LANGUAGES: 'deu' } });
-    const { agent, token } = await staffAgent(t);
-    const id = await createPublication(agent, token, 'Gedichte');
+    const { agent } = await staffAgent(t);
+    const id = await createPublication(agent, 'Gedichte');
     await agent
       .post(`/api/publications/${id}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
       .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
       .expect(200);
     poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];

@@ -32,7 +32,6 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let uploaded: Buffer;
   let other: Buffer;
   const widthsRead: number[] = [];
@@ -45,7 +44,7 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
       return { status: 200, body: completion({ page_number: 12, begins_mid_poem: false, ends_short: false, poems: poem ? [poem] : [] }) };
     });
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, SCAN_JOB_ATTEMPTS: '1' } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
     [uploaded, other] = await Promise.all([page(800), page(900)]);
   });
   afterAll(async () => {
@@ -63,11 +62,11 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
   const titles = async (pubId: number) =>
     ((await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ title: string }>).map((p) => p.title);
   const upload = (pubId: number) =>
-    agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token).attach('page_0', uploaded, 'p.jpg').expect(200);
-  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
+    agent.post(`/api/publications/${pubId}/batch_upload_pages/`).attach('page_0', uploaded, 'p.jpg').expect(200);
+  const reprocess = (pubId: number) => agent.post(`/api/publications/${pubId}/reprocess/`).expect(200);
   /** An upload of `uploaded`, its stored photo then swapped for `other`. */
   const uploadedThenSwapped = async (title: string) => {
-    const pubId = await createPublication(agent, token, title);
+    const pubId = await createPublication(agent, title);
     expect((await upload(pubId)).body).toMatchObject({ extracted_poems: 1 });
     expect(filesOf(pubId)).toEqual(['page-0.jpg', 'page-0.reading.jpg']);
     writeFileSync(join(folderOf(pubId), 'page-0.jpg'), other);
@@ -98,21 +97,20 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
     const pubId = await uploadedThenSwapped('Turned');
     const [{ id: poemId }] = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
     const [{ id: pageId }] = (await agent.get(`/api/poems/${poemId}/pages/`).expect(200)).body as Array<{ id: number }>;
-    await agent.put(`/api/scan_pages/${pageId}/rotation/`).set('X-CSRFToken', token).send({ rotation: 90 }).expect(200);
+    await agent.put(`/api/scan_pages/${pageId}/rotation/`).send({ rotation: 90 }).expect(200);
     widthsRead.length = 0;
     expect((await reprocess(pubId)).body).toMatchObject({ extracted_poems: 1 });
     expect(widthsRead).toEqual([1200]);
   });
 
   it('reads a whole-book import from the copies kept with its photos, a file sent again taking its old copy along', async () => {
-    const pubId = await createPublication(agent, token, 'Imported whole');
-    const { id: importId } = (await agent.post(`/api/publications/${pubId}/book_imports/`).set('X-CSRFToken', token).expect(201)).body as {
+    const pubId = await createPublication(agent, 'Imported whole');
+    const { id: importId } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body as {
       id: number;
     };
     const send = () =>
       agent
         .post(`/api/book_imports/${importId}/files/`)
-        .set('X-CSRFToken', token)
         .field('position', '0')
         .attach('file', uploaded, { filename: 'p.jpg', contentType: 'image/jpeg' })
         .expect(201);
@@ -133,7 +131,7 @@ describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) =
       other,
     );
     widthsRead.length = 0;
-    await agent.post(`/api/book_imports/${importId}/start/`).set('X-CSRFToken', token).expect(202);
+    await agent.post(`/api/book_imports/${importId}/start/`).expect(202);
     await expect
       .poll(async () => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body.state, { timeout: 60_000 })
       .toBe('finished');

@@ -27,13 +27,12 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
   let answer: PageAnswer;
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let shade = 0;
 
   beforeAll(async () => {
     stub = await startOpenAiStub(() => ({ status: 200, body: completion({ begins_mid_poem: false, ends_short: false, ...answer }) }));
     t = await startTestApp(target, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -48,25 +47,21 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
 
   async function scan(publicationId: number, photo: Buffer, page: PageAnswer): Promise<ScanResult> {
     answer = page;
-    const res = await agent
-      .post(`/api/publications/${publicationId}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
-      .attach('page_0', photo, 'p.jpg');
+    const res = await agent.post(`/api/publications/${publicationId}/batch_upload_pages/`).attach('page_0', photo, 'p.jpg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }
 
-  const clear = (publicationId: number, body: object) =>
-    agent.post(`/api/publications/${publicationId}/clear_poems/`).set('X-CSRFToken', token).send(body);
+  const clear = (publicationId: number, body: object) => agent.post(`/api/publications/${publicationId}/clear_poems/`).send(body);
   const titles = async (publicationId: number) =>
     ((await agent.get(`/api/publications/${publicationId}/poems/?admin=true`).expect(200)).body as Poem[]).map((p) => p.title);
   const photoUrls = async (poemId: number) =>
     ((await agent.get(`/api/poems/${poemId}/pages/`).expect(200)).body as Array<{ url: string }>).map((p) => p.url);
   const jobDir = (publicationId: number, jobId: string) => join(t.config.pageStoreDir, 'publications', String(publicationId), jobId);
-  const reprocess = (publicationId: number) => agent.post(`/api/publications/${publicationId}/reprocess/`).set('X-CSRFToken', token);
+  const reprocess = (publicationId: number) => agent.post(`/api/publications/${publicationId}/reprocess/`);
 
   it("removes the session's poems and the page photos its scans stored; reprocess reads only the pages kept", async () => {
-    const id = await createPublication(agent, token, 'Started Over');
+    const id = await createPublication(agent, 'Started Over');
     const kept = await scan(id, await newPhoto(), { page_number: 3, poems: [{ title: 'Kept Poem', body: 'stays\nin the book' }] });
     const session = await scan(id, await newPhoto(), {
       page_number: 4,
@@ -92,7 +87,7 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
   });
 
   it('keeps a photo that shows only poems the publication keeps, and a repeated Start Over removes nothing more', async () => {
-    const id = await createPublication(agent, token, 'Photographed Twice');
+    const id = await createPublication(agent, 'Photographed Twice');
     const photo = await newPhoto();
     const page = { page_number: 8, poems: [{ title: 'Already Here', body: 'scanned\nbefore' }] };
     const first = await scan(id, photo, page);
@@ -112,7 +107,7 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
   });
 
   it('removes a photo that ran an earlier poem on when it also gave a discarded poem; the earlier poem keeps its own page', async () => {
-    const id = await createPublication(agent, token, 'Run On');
+    const id = await createPublication(agent, 'Run On');
     const before = await scan(id, await newPhoto(), { page_number: 10, poems: [{ title: 'Long Poem', body: 'it begins\nand goes on' }] });
     const session = await scan(id, await newPhoto(), {
       page_number: 11,
@@ -142,8 +137,8 @@ describe.each(dbTargets())('Start Over discards the scans of a session on %s', (
     ['job ids that are not text', 'numbers', 400, undefined, /must be text/],
     ['a poem of another publication with its own scan', 'foreignPoem', 409, 'CATALOG.POEMS_NOT_IN_PUBLICATION', /nothing was removed/],
   ])('refuses %s, removing neither poems nor photos', async (_name, kind, status, code, message) => {
-    const id = await createPublication(agent, token, `Refusing ${kind}`);
-    const other = await createPublication(agent, token, `Not yours ${kind}`);
+    const id = await createPublication(agent, `Refusing ${kind}`);
+    const other = await createPublication(agent, `Not yours ${kind}`);
     const mine = await scan(id, await newPhoto(), { page_number: 1, poems: [{ title: 'Mine', body: 'my\npoem' }] });
     const theirs = await scan(other, await newPhoto(), { page_number: 1, poems: [{ title: 'Theirs', body: 'their\npoem' }] });
     const poemIds = [mine.poems[0].id];

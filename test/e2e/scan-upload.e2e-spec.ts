@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poemSimilarity } from '../../src/scanning/domain/duplicates/poem-similarity.js';
 import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
 import { createPublication, pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
 import { heicFixture } from '../support/heic.js';
 
@@ -40,12 +40,12 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   afterAll(async () => t?.close());
 
   const upload = (id: number | string, images: Buffer[], query = '') =>
-    attachPages(agent.post(`/api/publications/${id}/batch_upload_pages/${query}`).set('X-CSRFToken', token), images);
+    attachPages(agent.post(`/api/publications/${id}/batch_upload_pages/${query}`), images);
   /** The printed poems that begin on one of these pages (of 11-13). */
   const poemsFrom = (pageNumbers: number[]) => book.poems.filter((p) => pageNumbers.includes(p.page_numbers[0]));
   /** A publication of the test's own with pages scanned into it (all three unless told), and that scan's answer. */
   const scannedBook = async (title: string, which = [0, 1, 2]) => {
-    const id = await createPublication(agent, token, title);
+    const id = await createPublication(agent, title);
     const scan = (
       await upload(
         id,
@@ -57,7 +57,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   };
 
   it('turns a batch of page photos into poems with their titles, text and printed page numbers', async () => {
-    const pubId = await createPublication(agent, token, 'The Orchard Years');
+    const pubId = await createPublication(agent, 'The Orchard Years');
     const res = await upload(pubId, pages).expect(200);
     expect(res.body).toMatchObject({ extracted_poems: book.poems.length, duplicates_ignored: 0, duplicates: [], pages_total: 3 });
     expect(res.body.job_id).toMatch(/^scan-\d+-[0-9a-f]{32}$/);
@@ -82,7 +82,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('skips a page photographed twice within one batch, matching the earlier poem of the batch', async () => {
-    const other = await createPublication(agent, token, 'Batch duplicates');
+    const other = await createPublication(agent, 'Batch duplicates');
     const page13 = pages[2];
     const res = await upload(other, [page13, await rephotograph(page13)]).expect(200);
     const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
@@ -135,7 +135,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('answers 202 with a job id for async=true, and the job reports state, progress and the result', async () => {
-    const other = await createPublication(agent, token, 'Async scan');
+    const other = await createPublication(agent, 'Async scan');
     const res = await upload(other, [pages[0], pages[1]], '?async=true').expect(202);
     expect(res.body.job_id).toMatch(/^scan-/);
     const seen = new Set<string>();
@@ -152,7 +152,7 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('answers a finished scan alike when waited for and when its job is asked later, a job kept by the version before included', async () => {
-    const id = await createPublication(agent, token, 'Answers kept');
+    const id = await createPublication(agent, 'Answers kept');
     const waited = (await upload(id, [pages[2]]).expect(200)).body as Record<string, any>;
     expect(Object.keys(waited)).toEqual([
       'job_id',
@@ -182,12 +182,8 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     const onPage13 = poemsFrom([13]);
     const edited = firstScan.poems[0];
     const newBody = 'An entirely rewritten text\nthat the admin typed in by hand\nafter the scan.';
-    await agent
-      .put(`/api/poems/${edited.id}/`)
-      .set('X-CSRFToken', token)
-      .send({ title: edited.title, body: newBody, notes: '' })
-      .expect(200);
-    const res = await agent.post(`/api/publications/${pubId}/reprocess/`).set('X-CSRFToken', token).expect(200);
+    await agent.put(`/api/poems/${edited.id}/`).send({ title: edited.title, body: newBody, notes: '' }).expect(200);
+    const res = await agent.post(`/api/publications/${pubId}/reprocess/`).expect(200);
     expect(res.body.extracted_poems).toBe(0);
     expect(res.body.duplicates_ignored).toBeGreaterThanOrEqual(onPage13.length);
     const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as any[];
@@ -196,19 +192,15 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('refuses uploads without pages, with too many pages, with files that are not images, or too large', async () => {
-    const pubId = await createPublication(agent, token, 'Refused uploads');
-    const none = await agent
-      .post(`/api/publications/${pubId}/batch_upload_pages/`)
-      .set('X-CSRFToken', token)
-      .field('note', 'x')
-      .expect(400);
+    const pubId = await createPublication(agent, 'Refused uploads');
+    const none = await agent.post(`/api/publications/${pubId}/batch_upload_pages/`).field('note', 'x').expect(400);
     expect(none.body.error).toBe('Please upload at least one page image');
     const eleven = await upload(
       pubId,
       Array.from({ length: 11 }, () => pages[0].subarray(0, 2000)),
     ).expect(400);
     expect(eleven.body.error).toBe('Maximum 10 images allowed per batch');
-    const pdf = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token), [
+    const pdf = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [
       Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
     ]).expect(415);
     expect(pdf.body.error).toMatch(/page_0 is a PDF document.*JPEG, PNG, WebP and HEIC\/HEIF/);
@@ -220,25 +212,23 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const tooLarge = await upload(pubId, [big]).expect(413);
     expect(tooLarge.body.error).toMatch(/too large/i);
-    const wrongField = await attachPages(
-      agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', token),
-      [pages[0]],
-      () => 'photo',
-    ).expect(400);
+    const wrongField = await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]], () => 'photo').expect(
+      400,
+    );
     expect(wrongField.body.error).toMatch(/page_0/);
     const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body;
     expect(listed).toEqual([]);
   });
 
   it('upload_page scans one page sent as "page"', async () => {
-    const other = await createPublication(agent, token, 'Single page');
-    const req = agent.post(`/api/publications/${other}/upload_page/`).set('X-CSRFToken', token).attach('page', pages[2], 'p.jpg');
+    const other = await createPublication(agent, 'Single page');
+    const req = agent.post(`/api/publications/${other}/upload_page/`).attach('page', pages[2], 'p.jpg');
     const res = await req.expect(200);
     expect(res.body.poems.map((p: any) => p.title)).toEqual(book.poems.filter((p) => p.page_numbers.join() === '13').map((p) => p.title));
   });
 
   it('runs a poem on when the next upload begins with the rest of it, and skips that page when it comes again', async () => {
-    const other = await createPublication(agent, token, 'Uploaded page by page');
+    const other = await createPublication(agent, 'Uploaded page by page');
     const letter = book.poems.find((p) => p.page_numbers.join() === '11,12')!;
     await upload(other, [pages[0]]).expect(200);
     const res = await upload(other, [pages[1]]).expect(200);
@@ -256,11 +246,10 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('reads a page photographed as HEIC, as an iPhone saves it, and shows it as JPEG beside its poems', async () => {
-    const other = await createPublication(agent, token, 'From a phone');
+    const other = await createPublication(agent, 'From a phone');
     const heic = heicFixture('page-13');
     const res = await agent
       .post(`/api/publications/${other}/upload_page/`)
-      .set('X-CSRFToken', token)
       .attach('page', heic, { filename: 'IMG_0042.HEIC', contentType: 'image/heic' })
       .expect(200);
     const onPage13 = book.poems.filter((p) => p.page_numbers.join() === '13');
@@ -273,32 +262,32 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
   });
 
   it('answers 404 for an unknown publication or job, 409 for one in the trash, 401 for visitors, 403 without CSRF', async () => {
-    const pubId = await createPublication(agent, token, 'Guarded');
+    const pubId = await createPublication(agent, 'Guarded');
     await upload(999999, [pages[0]]).expect(404);
     await agent.get('/api/scans/scan-1-0123456789abcdef0123456789abcdef/').expect(404);
     await agent.get('/api/scans/not-a-job/').expect(404);
 
-    const trashed = await createPublication(agent, token, 'Trashed');
-    await agent.delete(`/api/publications/${trashed}/`).set('X-CSRFToken', token).expect(200);
+    const trashed = await createPublication(agent, 'Trashed');
+    await agent.delete(`/api/publications/${trashed}/`).expect(200);
     const conflict = await upload(trashed, [pages[0]]).expect(409);
     expect(conflict.body.error).toMatch(/trash/i);
 
     const visitor = await csrfAgent(t);
-    await attachPages(visitor.agent.post(`/api/publications/${pubId}/batch_upload_pages/`).set('X-CSRFToken', visitor.token), [
-      pages[0],
-    ]).expect(401);
-    await attachPages(agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(403);
+    await attachPages(visitor.agent.post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(401);
+    await attachPages(withoutCsrfHeader(t, agent).post(`/api/publications/${pubId}/batch_upload_pages/`), [pages[0]]).expect(403);
   });
 
   it('accepts the CSRF token as the csrfmiddlewaretoken form field of an upload, as the admin client sends it', async () => {
-    const trashed = await createPublication(agent, token, 'Form field token');
-    await agent.delete(`/api/publications/${trashed}/`).set('X-CSRFToken', token).expect(200);
-    const viaField = await attachPages(agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', token), [
-      pages[0],
-    ]);
+    const trashed = await createPublication(agent, 'Form field token');
+    await agent.delete(`/api/publications/${trashed}/`).expect(200);
+    const formOnly = withoutCsrfHeader(t, agent);
+    const viaField = await attachPages(
+      formOnly.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', token),
+      [pages[0]],
+    );
     expect(viaField.status).toBe(409); // past the CSRF check, stopped by the trash
     const forged = await attachPages(
-      agent.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', 'forged.token'),
+      formOnly.post(`/api/publications/${trashed}/batch_upload_pages/`).field('csrfmiddlewaretoken', 'forged.token'),
       [pages[0]],
     );
     expect(forged.status).toBe(403);
@@ -307,29 +296,29 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
 
   it('reads publication metadata from cover, title and copyright page photos', async () => {
     const meta = await renderMetadataPages(sampleBook());
-    const req = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
+    const req = agent.post('/api/ai_extraction/extract_metadata/');
     meta.pages.forEach((p, i) => req.attach(`image_${i}`, p.image, `m${i}.jpg`));
     const res = await req.expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.metadata).toMatchObject({ title: SAMPLE_METADATA.title, authors: SAMPLE_METADATA.authors, isbn: SAMPLE_METADATA.isbn });
 
-    const none = await agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token).field('x', '1').expect(400);
+    const none = await agent.post('/api/ai_extraction/extract_metadata/').field('x', '1').expect(400);
     expect(none.body.error).toBe('Please upload at least one image of the book cover or title page');
-    const many = agent.post('/api/ai_extraction/extract_metadata/').set('X-CSRFToken', token);
+    const many = agent.post('/api/ai_extraction/extract_metadata/');
     for (let i = 0; i < 11; i++) many.attach(`image_${i}`, meta.pages[0].image.subarray(0, 1000), `m${i}.jpg`);
     expect((await many.expect(400)).body.error).toBe('Maximum 10 images allowed for metadata extraction');
   });
 
   it('deleting a publication forever removes its stored page photos too', async () => {
-    const id = await createPublication(agent, token, 'Short-Lived Shelf');
+    const id = await createPublication(agent, 'Short-Lived Shelf');
     const scan = (await upload(id, [pages[2]]).expect(200)).body;
     const stored = (await agent.get(`/api/poems/${scan.poems[0].id}/pages/`).expect(200)).body;
     await agent.get(stored[0].url).expect(200);
     const dir = join(t.config.pageStoreDir, 'publications', String(id));
     expect(existsSync(dir)).toBe(true);
-    await agent.delete(`/api/publications/${id}/`).set('X-CSRFToken', token).expect(200);
+    await agent.delete(`/api/publications/${id}/`).expect(200);
     expect(existsSync(dir), 'photos stay while the publication is only in trash').toBe(true);
-    await agent.delete(`/api/publications/${id}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+    await agent.delete(`/api/publications/${id}/permanent_delete/`).expect(200);
     expect(existsSync(dir)).toBe(false);
     await agent.get(stored[0].url).expect(404);
   });

@@ -36,7 +36,6 @@ const HELD = { title: 'Held Page', body: 'The page is slow to read today,\nthe r
 describe('scan jobs on BullMQ, run by separate worker processes', () => {
   let t: TestApp;
   let agent: TestAgent;
-  let token: string;
   let book: RenderedBook;
   let db: { url: string; drop: () => Promise<void> };
   let workerEnv: Record<string, string>;
@@ -47,7 +46,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   let holding = true;
 
   const upload = (id: number, images: Buffer[], query = '') => {
-    const req = agent.post(`/api/publications/${id}/batch_upload_pages/${query}`).set('X-CSRFToken', token);
+    const req = agent.post(`/api/publications/${id}/batch_upload_pages/${query}`);
     images.forEach((image, i) => req.attach(`page_${i}`, image, `p${i}.jpg`));
     return req;
   };
@@ -78,7 +77,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     };
     process.env.DATABASE_URL = db.url;
     t = await startTestApp('postgres', { env: workerEnv });
-    ({ agent, token } = await staffAgent(t));
+    ({ agent } = await staffAgent(t));
   });
 
   // A test's workers end with it, so a failed test leaves none behind to take the next one's jobs.
@@ -111,7 +110,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
   }
 
   it('answers 503 at once instead of waiting when no worker is running', async () => {
-    const pubId = await createPublication(agent, token, 'Nobody home');
+    const pubId = await createPublication(agent, 'Nobody home');
     const res = await upload(pubId, [book.pages[0].image]).expect(503);
     expect(res.body).toMatchObject({ code: 'SCAN.NO_WORKER' });
     expect(res.body.error).toMatch(/npm run worker/);
@@ -120,7 +119,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
 
   it('a worker process runs the job the API queued, and the API answers its result', async () => {
     const w = await worker();
-    const pubId = await createPublication(agent, token, 'Worker scan');
+    const pubId = await createPublication(agent, 'Worker scan');
     const res = await upload(
       pubId,
       book.pages.map((p) => p.image),
@@ -150,7 +149,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
 
   it('a worker killed mid-job is recovered by another worker, without duplicate poems', async () => {
     const doomed = await worker();
-    const pubId = await createPublication(agent, token, 'Interrupted scan');
+    const pubId = await createPublication(agent, 'Interrupted scan');
     const queued = await upload(
       pubId,
       book.pages.map((p) => p.image),
@@ -187,7 +186,7 @@ describe('scan jobs on BullMQ, run by separate worker processes', () => {
     workers.push(...pair);
     await Promise.all(pair.map((w) => w.waitFor(/Scan worker ready/, 90_000)));
 
-    const pubId = await createPublication(agent, token, 'Taken over');
+    const pubId = await createPublication(agent, 'Taken over');
     const jobId = (await upload(pubId, await pagePhotos(1), '?async=true').expect(202)).body.job_id as string;
     const started = new RegExp(`Scan job ${jobId} \\(scan.pages\\) started, attempt 1`);
     await Promise.any(pair.map((w) => w.waitFor(started, 60_000)));

@@ -250,7 +250,7 @@ export function sourceArchive(target: DbTarget): SourceArchive {
     suite.source = { dataDir: mkdtempSync(join(tmpdir(), 'archive-source-')), databaseUrl: db?.url };
     const t = await suite.startOn(suite.source);
     try {
-      const { agent, token } = await staffAgent(t);
+      const { agent } = await staffAgent(t);
       await t.app.get(UsersRepository).upsert(SECOND_ADMIN.username, await hashPassword(SECOND_ADMIN.password));
 
       const create = async (title: string) =>
@@ -258,7 +258,6 @@ export function sourceArchive(target: DbTarget): SourceArchive {
           (
             await agent
               .post('/api/publications/')
-              .set('X-CSRFToken', token)
               .send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979' })
               .expect(201)
           ).body.id,
@@ -268,10 +267,7 @@ export function sourceArchive(target: DbTarget): SourceArchive {
         const photo = await sharp({ create: { width, height: 900, channels: 3, background: '#f4f1ea' } })
           .jpeg()
           .toBuffer();
-        const res = await agent
-          .post(`/api/publications/${id}/batch_upload_pages/`)
-          .set('X-CSRFToken', token)
-          .attach('page_0', photo, 'page.jpg');
+        const res = await agent.post(`/api/publications/${id}/batch_upload_pages/`).attach('page_0', photo, 'page.jpg');
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       };
 
@@ -287,14 +283,12 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       const typed = (
         await agent
           .post(`/api/publications/${harbour}/poems/`)
-          .set('X-CSRFToken', token)
           .send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.' })
           .expect(201)
       ).body;
       const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
       await agent
         .post(`/api/publications/${harbour}/reorder_poems/`)
-        .set('X-CSRFToken', token)
         .send({
           poem_ids: [
             typed.id,
@@ -305,44 +299,35 @@ export function sourceArchive(target: DbTarget): SourceArchive {
           ],
         })
         .expect(200);
-      await agent.post(`/api/publications/${harbour}/publish/`).set('X-CSRFToken', token).expect(200);
+      await agent.post(`/api/publications/${harbour}/publish/`).expect(200);
       // The second page was photographed sideways and turned upright.
       const turnedPoem = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find(
         (p: { title: string }) => p.title === 'Lighthouse',
       );
       const [turnedPage] = (await agent.get(`/api/poems/${turnedPoem.id}/pages/`).expect(200)).body as Array<{ id: number }>;
-      await agent.put(`/api/scan_pages/${turnedPage!.id}/rotation/`).set('X-CSRFToken', token).send({ rotation: 90 }).expect(200);
+      await agent.put(`/api/scan_pages/${turnedPage!.id}/rotation/`).send({ rotation: 90 }).expect(200);
       // History: a scanned poem corrected by the second curator, and a typed poem deleted again.
       const second = await csrfAgent(t);
-      await second.agent.post('/api/auth/login/').set('X-CSRFToken', second.token).send(SECOND_ADMIN).expect(200);
+      await second.agent.post('/api/auth/login/').send(SECOND_ADMIN).expect(200);
       const lighthouse = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body.find(
         (p: { title: string }) => p.title === 'Lighthouse',
       );
       await second.agent
         .put(`/api/poems/${lighthouse.id}/`)
-        .set('X-CSRFToken', second.token)
         .send({ body: 'One eye, all night,\nfor strangers at sea.', base_revision: 0 })
         .expect(200);
       const struck = (
-        await agent
-          .post(`/api/publications/${harbour}/poems/`)
-          .set('X-CSRFToken', token)
-          .send({ title: 'Struck Out', body: 'a line she crossed out' })
-          .expect(201)
+        await agent.post(`/api/publications/${harbour}/poems/`).send({ title: 'Struck Out', body: 'a line she crossed out' }).expect(201)
       ).body;
-      await agent.delete(`/api/poems/${struck.id}/`).set('X-CSRFToken', token).expect(200);
+      await agent.delete(`/api/poems/${struck.id}/`).expect(200);
 
       const drafts = await create('Unfinished Drafts');
-      await agent
-        .post(`/api/publications/${drafts}/poems/`)
-        .set('X-CSRFToken', token)
-        .send({ title: 'Draft', body: 'not yet' })
-        .expect(201);
-      await agent.delete(`/api/publications/${drafts}/`).set('X-CSRFToken', token).expect(200);
+      await agent.post(`/api/publications/${drafts}/poems/`).send({ title: 'Draft', body: 'not yet' }).expect(201);
+      await agent.delete(`/api/publications/${drafts}/`).expect(200);
       // Deleted forever: its id must not be handed out again after a restore.
       const gone = await create('Deleted Forever');
-      await agent.delete(`/api/publications/${gone}/`).set('X-CSRFToken', token).expect(200);
-      await agent.delete(`/api/publications/${gone}/permanent_delete/`).set('X-CSRFToken', token).expect(200);
+      await agent.delete(`/api/publications/${gone}/`).expect(200);
+      await agent.delete(`/api/publications/${gone}/permanent_delete/`).expect(200);
 
       suite.sourceView = await viewOf(agent);
       const res = await agent

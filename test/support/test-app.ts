@@ -92,16 +92,37 @@ export async function startTestApp(
   return { app, config, http: () => request.agent(server), close: () => app.close() };
 }
 
-/** A browser-like client: fetches the CSRF token, then every write sends it back. */
-export async function csrfAgent(t: TestApp): Promise<{ agent: TestAgent; token: string }> {
-  const agent = t.http();
+/**
+ * Makes an agent a browser-like client: it fetches the CSRF token and sends it with every request
+ * after, as the admin's http client does (superagent's agent defaults), so a test writes only what
+ * it asks.
+ */
+export async function withCsrfToken(agent: TestAgent): Promise<{ agent: TestAgent; token: string }> {
   const res = await agent.get('/api/ai_extraction/csrf/').expect(200);
-  return { agent, token: res.body.csrfToken as string };
+  const token = res.body.csrfToken as string;
+  agent.set('X-CSRFToken', token);
+  return { agent, token };
 }
 
-/** An agent signed in as the admin, with its CSRF token. */
-export async function staffAgent(t: TestApp): Promise<{ agent: TestAgent; token: string }> {
-  const { agent, token } = await csrfAgent(t);
-  await agent.post('/api/auth/login/').set('X-CSRFToken', token).send(ADMIN).expect(200);
-  return { agent, token };
+/** The agent (of a test app or a server process) signed in as the admin, sending its CSRF token itself. */
+export async function signInAsAdmin(agent: TestAgent): Promise<{ agent: TestAgent; token: string }> {
+  const signedIn = await withCsrfToken(agent);
+  await agent.post('/api/auth/login/').send(ADMIN).expect(200);
+  return signedIn;
+}
+
+/** A visitor's client of the test app, with its CSRF token. */
+export const csrfAgent = (t: TestApp) => withCsrfToken(t.http());
+
+/** A client of the test app signed in as the admin. */
+export const staffAgent = (t: TestApp) => signInAsAdmin(t.http());
+
+/**
+ * The same session (its cookies) without the CSRF header: what a forged cross-site request
+ * carries, or a form that sends its token only as a field.
+ */
+export function withoutCsrfHeader(t: TestApp, agent: TestAgent): TestAgent {
+  const bare = t.http();
+  (bare as unknown as { jar: unknown }).jar = (agent as unknown as { jar: unknown }).jar;
+  return bare;
 }

@@ -262,7 +262,7 @@ export async function seedPublication(
 
 /** Scans page photographs into a publication through the API (the wizard's own call, answered when done). */
 export async function scanPages(suite: AdminSuite, publicationId: number, images: Buffer[]): Promise<ScanResult> {
-  const req = suite.api.agent.post(`/api/publications/${publicationId}/batch_upload_pages/`).set('X-CSRFToken', suite.api.token);
+  const req = suite.api.agent.post(`/api/publications/${publicationId}/batch_upload_pages/`);
   images.forEach((image, i) => req.attach(`page_${i}`, image, { filename: `page-${i}.jpg`, contentType: 'image/jpeg' }));
   req.field('csrfmiddlewaretoken', suite.api.token);
   const res = await req;

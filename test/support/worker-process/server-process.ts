@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ADMIN, type TestAgent } from '../test-app.js';
+import { ADMIN, signInAsAdmin, type TestAgent } from '../test-app.js';
 import { closedPort, startWorker, type WorkerProcess } from './scan-helpers.js';
 
 export interface ServerProcess extends WorkerProcess {
@@ -25,11 +25,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return { ...proc, base: `http://127.0.0.1:${port}` };
 }
 
-/** An agent signed in as the admin on a server process, with its CSRF token. */
-export async function signIn(base: string): Promise<{ agent: TestAgent; token: string }> {
-  const agent = request.agent(base);
-  const res = await agent.get('/api/ai_extraction/csrf/').expect(200);
-  const token = res.body.csrfToken as string;
-  await agent.post('/api/auth/login/').set('X-CSRFToken', token).send(ADMIN).expect(200);
-  return { agent, token };
+/** An agent signed in as the admin on a server process, sending its CSRF token itself. */
+export function signIn(base: string): Promise<{ agent: TestAgent; token: string }> {
+  return signInAsAdmin(request.agent(base));
 }
