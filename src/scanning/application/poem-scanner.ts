@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
 import type { Poem } from '../../catalog/index.js';
-import { DuplicateFinder } from '../domain/duplicates/duplicate-finder.js';
-import { HeldPieces } from '../domain/duplicates/held-pieces.js';
-import { normalisePoemText, poemSimilarity } from '../domain/duplicates/poem-similarity.js';
+import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
-import { runOnHeldPoem } from '../domain/assemble-poems.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import { pageToRead } from './reading-copies.js';
@@ -15,7 +12,7 @@ import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
 import type { JobContext } from '../../queue/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import type { DuplicateFound, ScanOutcome, StoredPageRef } from './scan-job.types.js';
+import type { ScanOutcome, StoredPageRef } from './scan-job.types.js';
 
 export interface ScanRun {
   jobId: string;
@@ -32,8 +29,6 @@ export interface ScanRun {
 export function sourceKey(jobId: string, index: number): string {
   return `${jobId}:${index}`;
 }
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * The work of a scan job: read the stored pages, extract poems, skip the ones already there, run
@@ -84,92 +79,34 @@ export class PoemScanner {
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
     const alreadyAdded = await this.commands.poemIdsForSourceKeys(keys);
-    const ownIds = new Set(alreadyAdded.values());
+    const ownByIndex = new Map<number, number>();
+    keys.forEach((key, i) => {
+      const id = alreadyAdded.get(key);
+      if (id !== undefined) ownByIndex.set(i, id);
+    });
     const current = await this.queries.listPoems(publicationId, { staff: true });
-    // Poems added before this job: what a batch beginning mid-poem runs on.
-    const existing = current.filter((p) => !ownIds.has(p.id));
-    // A first run that finds poems under its own keys is the same upload sent again: those poems
-    // are not new, so they are reported as duplicates. A retry (attempt > 1) finishing its own
-    // interrupted work still counts them as extracted.
-    const repeatedUpload = context.attempt === 1;
-    const titleOf = new Map(current.map((p) => [p.id, p.title]));
-    // Every poem of the publication, this job's own included: a rescan adds nothing already
-    // there, whichever run found it (an earlier run's in-batch duplicate has no key of its own).
-    const finder = new DuplicateFinder(current);
-    const pieces = new HeldPieces(current);
-    const samePageTitles = run.samePageTitlesCount ? await this.titlesByPage(pages, current) : new Map<number, Poem[]>();
+    const triage = new BatchTriage({
+      current,
+      ownByIndex,
+      // A first attempt that finds poems under its own keys is the same upload sent again.
+      repeatedUpload: context.attempt === 1,
+      samePagePoems: run.samePageTitlesCount ? await this.poemsByPage(pages, current) : undefined,
+    });
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
-    const duplicates: Array<DuplicateFound & { batchIndex?: number }> = [];
+    const duplicates: Array<{ found: DuplicateFound; batchIndex?: number }> = [];
     const continued: Array<{ poem: Poem; from: ExtractedPoem }> = [];
     for (const [index, poem] of extracted.entries()) {
-      // A batch that begins inside a poem the publication already holds runs that poem on.
-      const runOn = runOnHeldPoem(poem, existing, { batchStart: index === 0 });
-      if (runOn?.kind === 'held' && !repeatedUpload) {
-        continued.push({ poem: runOn.poem, from: poem });
-        continue;
-      }
-      if (runOn?.kind === 'held') {
-        duplicates.push({
-          title: poem.title,
-          matched: { id: runOn.poem.id, title: runOn.poem.title },
-          similarity: 1,
-          matchedIn: 'publication',
-        });
-        continue;
-      }
-      if (runOn?.kind === 'joined') {
-        const poemNow = await this.commands.continueScannedPoem(runOn.poem.id, {
-          was: runOn.poem.body,
-          body: runOn.body,
-          pageNumbers: runOn.pageNumbers,
-        });
+      let decision = triage.decide(index, poem);
+      if (decision.kind === 'join') {
+        const { poem: held, body, pageNumbers } = decision;
+        const poemNow = await this.commands.continueScannedPoem(held.id, { was: held.body, body, pageNumbers });
         // Null when the poem changed since it was read: the continuation is then taken as a poem of its own.
-        if (poemNow) {
-          continued.push({ poem: poemNow, from: poem });
-          continue;
-        }
+        decision = poemNow ? { kind: 'continues', poem: poemNow } : triage.decide(index, poem, { joinRefused: true });
       }
-      const own = alreadyAdded.get(keys[index]);
-      if (own !== undefined && repeatedUpload) {
-        duplicates.push({
-          title: poem.title,
-          matched: { id: own, title: titleOf.get(own) ?? poem.title },
-          similarity: 1,
-          matchedIn: 'publication',
-        });
-        continue;
-      }
-      if (own === undefined) {
-        const match = finder.find(poem) ?? this.samePageMatch(poem, pages, samePageTitles);
-        if (match) {
-          if (match.source === 'publication') finder.alias(match.id, match.title, poem);
-          // A retry finishing its own work meets the poems its cut-off run added: as in that run,
-          // they are duplicates within the batch.
-          const ownBatch = match.source === 'publication' && !repeatedUpload && ownIds.has(match.id);
-          duplicates.push({
-            title: poem.title,
-            matched: { id: match.source === 'batch' ? null : match.id, title: match.title },
-            similarity: round3(match.similarity),
-            matchedIn: ownBatch ? 'batch' : match.source,
-            ...(match.source === 'batch' ? { batchIndex: match.id } : {}),
-          });
-          continue;
-        }
-        // Part of a poem that runs over pages, uploaded without the rest of it: already held.
-        const piece = pieces.holding(poem.body);
-        if (piece) {
-          duplicates.push({
-            title: poem.title,
-            matched: { id: piece.poem.id, title: piece.poem.title },
-            similarity: round3(piece.similarity),
-            matchedIn: 'publication',
-          });
-          continue;
-        }
-      }
-      finder.accept(index, poem);
-      toAdd.push({ index, poem });
+      if (decision.kind === 'continues') continued.push({ poem: decision.poem, from: poem });
+      else if (decision.kind === 'duplicate') duplicates.push(decision);
+      else if (decision.kind === 'add') toAdd.push({ index, poem });
     }
 
     const created = toAdd.length
@@ -194,7 +131,7 @@ export class PoemScanner {
     // Read to the end: these pages no longer wait for a scan, whether or not they gave new poems.
     await this.pagesRepo.markScanned(pages.map((p) => p.scanPageId));
     await context.reportProgress({ pages_done: total, pages_total: total });
-    const found: DuplicateFound[] = duplicates.map(({ batchIndex, ...d }) =>
+    const found: DuplicateFound[] = duplicates.map(({ found: d, batchIndex }) =>
       batchIndex === undefined ? d : { ...d, matched: { id: createdByIndex.get(batchIndex)?.id ?? null, title: d.matched.title } },
     );
     this.logger.log(
@@ -254,7 +191,7 @@ export class PoemScanner {
   }
 
   /** Poems read earlier from each page of this run, by batch index. */
-  private async titlesByPage(pages: StoredPageRef[], existing: Poem[]): Promise<Map<number, Poem[]>> {
+  private async poemsByPage(pages: StoredPageRef[], existing: Poem[]): Promise<Map<number, Poem[]>> {
     const byId = new Map(existing.map((p) => [p.id, p]));
     const links = await this.pagesRepo.poemsOnPages(pages.map((p) => p.scanPageId));
     const indexByPage = new Map(pages.map((p) => [p.scanPageId, p.index]));
@@ -266,16 +203,6 @@ export class PoemScanner {
       result.set(index, [...(result.get(index) ?? []), poem]);
     }
     return result;
-  }
-
-  private samePageMatch(poem: ExtractedPoem, pages: StoredPageRef[], byPage: Map<number, Poem[]>) {
-    const title = normalisePoemText(poem.title);
-    if (!title) return null;
-    for (const index of poem.source_pages) {
-      const hit = (byPage.get(index) ?? []).find((p) => normalisePoemText(p.title) === title);
-      if (hit) return { source: 'publication' as const, id: hit.id, title: hit.title, similarity: poemSimilarity(hit.body, poem.body) };
-    }
-    return null;
   }
 
   private async linkPages(toAdd: Array<{ poem: ExtractedPoem }>, created: Poem[], pages: StoredPageRef[]): Promise<void> {

@@ -31,15 +31,9 @@ export interface ReprocessPayload {
   pages: StoredPageRef[];
 }
 
-/** A poem found on the pages and not added: the publication or the batch already has it. */
-export interface DuplicateFound {
-  title: string;
-  /** The poem it matched: one of the publication, or an earlier poem of the batch (null when that one was not added). */
-  matched: { id: number | null; title: string };
-  /** 0..1 on normalised text, rounded to 3 decimals. */
-  similarity: number;
-  matchedIn: 'publication' | 'batch';
-}
+import type { DuplicateFound } from '../domain/batch-triage.js';
+
+export type { DuplicateFound };
 
 /** What a scan did to its publication: the result of a scan job and of a book import's assembly. */
 export interface ScanOutcome {

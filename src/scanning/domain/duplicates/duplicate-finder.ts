@@ -37,7 +37,7 @@ export class DuplicateFinder {
   private readonly candidates: Candidate[] = [];
 
   constructor(
-    existing: ComparablePoem[],
+    existing: readonly ComparablePoem[],
     private readonly threshold = DUPLICATE_THRESHOLD,
   ) {
     for (const poem of existing) this.insert({ source: 'publication', id: poem.id, title: poem.title, text: comparableText(poem) });
