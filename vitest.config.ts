@@ -36,6 +36,9 @@ export default defineConfig({
         plugins: [swcPlugin],
         test: {
           name: 'unit',
+          // Most unit tests take milliseconds; those that decode or draw real images take seconds,
+          // and many times that on a busy machine.
+          testTimeout: 60_000,
           execArgv: typescriptLoader,
           include: ['src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'admin/src/**/*.spec.{ts,tsx}', 'reader/src/**/*.spec.{ts,tsx}'],
           environment: 'node',
