@@ -1,5 +1,5 @@
 /**
- * The architecture's dependency rules (ARCHITECTURE.md), checked on every CI run:
+ * The architecture's dependency rules (docs/ARCHITECTURE.md), checked on every CI run:
  * - no two modules (the folders of src/) depend on each other, even through others;
  * - a module's domain depends on nothing outside itself;
  * - a module's application layer reaches adapters only through its ports and knows no http layer,

@@ -55,7 +55,7 @@ const ACCENTED = ['café', 'naïve', 'résumé', 'fiancée', 'crème', 'Zoë', '
 
 /**
  * Poems a visitor half remembers, and how: a misspelling or the other spelling of a word. Each
- * query must bring its poem first (the README's table); the texts use words of the archive's
+ * query must bring its poem first (the table in docs/testing.md); the texts use words of the archive's
  * vocabulary too, so they compete with the 2,000 others.
  */
 const REMEMBERED = [

@@ -2,7 +2,7 @@
  * The verse rules: how a poem's body is set for reading, in one place for the server (social
  * cards, search snippets, the book download) and both clients (the reader, the admin's preview).
  *
- * A body is plain text (ARCHITECTURE "Text of a poem"): a line is a verse line, an empty line a
+ * A body is plain text (docs/ARCHITECTURE.md, "Text of a poem"): a line is a verse line, an empty line a
  * stanza break, leading spaces indentation, two spaces to the em of the printed page (as the
  * scanner writes them). A verse line too long for the screen is turned over, as printers do: its
  * continuation (the turnover) is set deeper than the poem's deepest indentation, so it can never

@@ -27,7 +27,7 @@ import {
 } from '../support/worker-process/scan-helpers.js';
 import { pagePhotos, pagesReply } from '../support/openai-pages.js';
 
-/** What the README promises: a dead worker's job is taken over within SCAN_JOB_LOCK_MS. */
+/** What docs/operations.md promises: a dead worker's job is taken over within SCAN_JOB_LOCK_MS. */
 const LOCK_MS = 5000;
 /** Timers and log lines on a busy machine: the measured takeover may run this much late. */
 const SLACK_MS = 1000;

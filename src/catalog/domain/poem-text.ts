@@ -1,5 +1,5 @@
 /**
- * Counting rules for a poem's body (ARCHITECTURE "Text of a poem"): a line is any line with
+ * Counting rules for a poem's body (docs/ARCHITECTURE.md, "Text of a poem"): a line is any line with
  * non-whitespace content, so stanza breaks do not count; words are whitespace-separated tokens.
  */
 export function countLines(body: string): number {

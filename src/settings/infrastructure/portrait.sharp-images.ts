@@ -5,7 +5,7 @@ import { detectImageType } from '../../scanning/index.js';
 import type { PortraitImage, PortraitImages } from '../application/ports/portrait-images.port.js';
 import { SettingsError } from '../domain/memorial.js';
 
-/** The page intake's pixel limit (README: a phone's 48 and 50 megapixel modes), checked from the header before decoding. */
+/** The page intake's pixel limit (docs/operations.md: a phone's 48 and 50 megapixel modes), checked from the header before decoding. */
 const MAX_MEGAPIXELS = 50;
 
 /**
