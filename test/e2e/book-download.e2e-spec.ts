@@ -9,7 +9,7 @@ import { decodeEntities } from '../../reader/test-support/html.js';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { epubcheck } from '../support/epubcheck.js';
 import { addSharedSetBook, SHARED_SET_BOOK } from '../support/shared-set-book.js';
-import { dbTargets, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** A poem with three levels of indentation and a line long enough to turn over. */
 const LEVELS = {
@@ -42,7 +42,7 @@ function epubVerse(xhtml: string): Array<Array<[number, string]>> {
   );
 }
 
-describe.each(dbTargets())('book download (EPUB 3) on %s', (target) => {
+describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
   let t: TestApp;
 
   beforeAll(async () => {

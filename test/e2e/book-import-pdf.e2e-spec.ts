@@ -11,7 +11,7 @@ import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-stor
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { blankPdf, damagedPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
-import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 /** Every file under a folder (none when it is not there yet). */
@@ -93,7 +93,7 @@ describe('a 12-page scanned PDF (embedded database)', () => {
   });
 });
 
-describe.each(dbTargets())('a scanned book as a PDF (%s)', (target) => {
+describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
   let t: TestApp;
   let agent: TestAgent;
 

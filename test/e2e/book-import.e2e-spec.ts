@@ -16,10 +16,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication, createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
-describe.each(dbTargets())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
+describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;
   let agent: TestAgent;
   let book: RenderedBook;

@@ -13,7 +13,15 @@ import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { TEST_SITE, writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { ArchiveImporter } from '../../src/archive/application/archive-importer.js';
 import { tarEntries, type TarEntry } from '../support/archive-backup.js';
-import { dbTargets, POSTGRES_URL, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  scenarioTarget,
+  POSTGRES_URL,
+  staffAgent,
+  startTestApp,
+  type DbTarget,
+  type TestAgent,
+  type TestApp,
+} from '../support/test-app.js';
 
 async function tarOf(entries: TarEntry[]): Promise<Buffer> {
   const pack = tarPack();
@@ -37,7 +45,7 @@ async function download(agent: TestAgent): Promise<Buffer> {
   return res.body as Buffer;
 }
 
-describe.each(dbTargets())('the memorial in the backup (%s)', (target: DbTarget) => {
+describe.each(scenarioTarget())('the memorial in the backup (%s)', (target: DbTarget) => {
   let source: TestApp;
   let backup: Buffer;
   let portraitUrl: string;

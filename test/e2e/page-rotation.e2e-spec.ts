@@ -9,7 +9,15 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN } from '../support/openai-pages.js';
-import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
+import {
+  csrfAgent,
+  scenarioTarget,
+  staffAgent,
+  startTestApp,
+  type TestAgent,
+  type TestApp,
+  withoutCsrfHeader,
+} from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 /** An upright page (800 × 1200, a dark band across its top) photographed turned a quarter left. */
@@ -43,7 +51,7 @@ async function upright(dataUrl: string): Promise<boolean> {
 const imageOf = (body: any): string | undefined =>
   body?.messages?.find((m: any) => m.role === 'user')?.content?.find?.((p: any) => p.type === 'image_url')?.image_url?.url;
 
-describe.each(dbTargets())('turning a page photo (%s)', (target) => {
+describe.each(scenarioTarget())('turning a page photo (%s)', (target) => {
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;

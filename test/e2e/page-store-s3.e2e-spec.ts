@@ -24,7 +24,7 @@ import {
   startWorker,
   type WorkerProcess,
 } from '../support/worker-process/scan-helpers.js';
-import { dbTargets, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const CLI = 'dist/server/cli/archive.js';
 const POEMS = [
@@ -96,7 +96,7 @@ async function photosOf(agent: TestAgent, publicationId: number): Promise<Buffer
   return photos;
 }
 
-describe.each(dbTargets())('page photos in an S3 bucket on %s', (target: DbTarget) => {
+describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: DbTarget) => {
   let s3: S3TestServer;
   let stub: OpenAiStub;
   let pageNo = 0;

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 import { LANTERN, ORCHARD, pageOfRequest, pagePhotos, pagesReply } from '../support/openai-pages.js';
 
-describe.each(dbTargets())('rescanning pages (%s)', (target) => {
+describe.each(scenarioTarget())('rescanning pages (%s)', (target) => {
   let stub: OpenAiStub;
   let tooLarge = false;
   let t: TestApp;
@@ -112,7 +112,7 @@ const RUN_OVER_PAGES = [
   { page_number: 23, begins_mid_poem: true, ends_short: false, poems: [{ title: '', body: RIVER.slice(8).join('\n') }, ORCHARD] },
 ];
 
-describe.each(dbTargets())('rescanning a book one photo per upload (%s)', (target) => {
+describe.each(scenarioTarget())('rescanning a book one photo per upload (%s)', (target) => {
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;

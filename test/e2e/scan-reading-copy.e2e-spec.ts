@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN, ORCHARD, type StubPoem } from '../support/openai-pages.js';
-import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 const page = (width: number) =>
@@ -28,7 +28,7 @@ async function widthOfRequest(body: any): Promise<number> {
   return width;
 }
 
-describe.each(dbTargets())('scans read the page kept at upload (%s)', (target) => {
+describe.each(scenarioTarget())('scans read the page kept at upload (%s)', (target) => {
   let stub: OpenAiStub;
   let t: TestApp;
   let agent: TestAgent;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import type { ScanResult } from '../../contracts/scanning.js';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 interface PageAnswer {
@@ -21,7 +21,7 @@ interface PageAnswer {
   poems: Array<{ title: string; body: string }>;
 }
 
-describe.each(dbTargets())('Start Over discards the scans of a session on %s', (target) => {
+describe.each(scenarioTarget())('Start Over discards the scans of a session on %s', (target) => {
   let stub: OpenAiStub;
   /** What the stub reads on the next page it is sent. */
   let answer: PageAnswer;

@@ -25,6 +25,17 @@ export function dbTargets(): DbTarget[] {
 }
 
 /**
+ * The one database a scenario runs on when the database is not what it tests (a scan's or an
+ * import's flow, a page store, a file format): PostgreSQL, production's, when DATABASE_URL is set,
+ * else the embedded PGlite. Files about what the database itself does (queries, transactions,
+ * races, backups, sessions) run on both with dbTargets(); running every scenario twice doubled
+ * the suite's longest files for no new coverage.
+ */
+export function scenarioTarget(): DbTarget[] {
+  return [dbTargets().at(-1)!];
+}
+
+/**
  * The PostgreSQL database of this test worker. Suites run two files at a time (vitest.config.ts)
  * and a suite resets its database, so each worker has its own: DATABASE_URL's database name with
  * the worker's number (`test` becomes `test_w1`, `test_w2`), made on first use.
