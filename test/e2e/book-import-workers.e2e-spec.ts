@@ -1,12 +1,15 @@
 /**
  * A whole-book import on BullMQ whose chunks two scan worker processes share; one is killed with
- * SIGKILL mid-way and the other finishes the book.
+ * SIGKILL mid-way and the other finishes the book. The workers read the pages through the OpenAI
+ * adapter from a stub that holds all but each chunk's first page for three seconds, so each worker is
+ * caught mid-chunk: what is tested is the queue's hand-over, not the reading.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import { distinctPoems, pagePhotos, pagesReply } from '../support/openai-pages.js';
+import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 import {
   createPublication,
@@ -23,12 +26,16 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
   let t: TestApp;
   let db: { url: string; drop: () => Promise<void> };
   let env: Record<string, string>;
+  let stub: OpenAiStub;
+  const poems = distinctPoems(8);
   const workers: WorkerProcess[] = [];
   const savedDatabaseUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
     await requireRedis();
     db = await createScratchDatabase();
+    // A book import reads four pages a job: pages 1 and 5 begin the two chunks.
+    stub = await startOpenAiStub(pagesReply(poems, (page) => page % 4 !== 1, 3000));
     const shared = mkdtempSync(join(tmpdir(), 'book-import-workers-'));
     env = {
       DATABASE_URL: db.url,
@@ -38,6 +45,8 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
       SCAN_JOB_BACKOFF_MS: '200',
       PAGE_STORE_DIR: join(shared, 'pages'),
       DATA_DIR: join(shared, 'data'),
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: stub.baseUrl,
     };
     process.env.DATABASE_URL = db.url;
     t = await startTestApp('postgres', { env });
@@ -47,11 +56,12 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     await t?.close();
     process.env.DATABASE_URL = savedDatabaseUrl;
     await db?.drop();
+    await stub?.close();
     if (env) await dropQueueKeys(env.SCAN_QUEUE_PREFIX);
   });
 
   it('goes on in the other worker and ends with every poem once, in page order', async () => {
-    const book = await renderBookPages(sampleBook(), { maxPages: 8 });
+    const photos = await pagePhotos(poems.length);
     const { agent } = await staffAgent(t);
     for (let i = 0; i < 2; i++) {
       const w = startWorker(env);
@@ -60,11 +70,11 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     }
     const pubId = await createPublication(agent, 'Read by two workers');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body;
-    for (const [i, page] of book.pages.entries()) {
+    for (const [i, photo] of photos.entries()) {
       await agent
         .post(`/api/book_imports/${id}/files/`)
         .field('position', String(i))
-        .attach('file', page.image, `IMG_${i + 1}.jpg`)
+        .attach('file', photo, `IMG_${i + 1}.jpg`)
         .expect(201);
     }
     await agent.post(`/api/book_imports/${id}/start/`).expect(202);
@@ -75,16 +85,16 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     await workers[0]!.kill('SIGKILL');
     await expect.poll(async () => (await progress()).state, { timeout: 120_000, interval: 500 }).toBe('finished');
     expect(await progress()).toMatchObject({
-      pages_total: book.pages.length,
-      pages_done: book.pages.length,
+      pages_total: poems.length,
+      pages_done: poems.length,
       failed_pages: [],
-      poems_added: book.poems.length,
+      poems_added: poems.length,
     });
-    const poems = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
+    const added = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
       title: string;
       page_numbers: number[];
     }>;
-    expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
-    expect(poems.map((p) => p.page_numbers)).toEqual(book.poems.map((p) => p.page_numbers));
+    expect(added.map((p) => p.title)).toEqual(poems.map((p) => p.title));
+    expect(added.map((p) => p.page_numbers)).toEqual(poems.map((_, i) => [11 + i]));
   });
 });

@@ -53,3 +53,24 @@ export function pagePhotos(count: number): Promise<Buffer[]> {
     ),
   );
 }
+
+const WORDS = (
+  'river stone lantern orchard window meadow harbour candle sparrow winter summer thistle ' +
+  'bramble ember willow hollow shadow morning evening silver copper linen marrow velvet ' +
+  'furrow cinder heron plover quarry ferry chapel garden ladder bucket kettle saddle'
+).split(' ');
+
+/**
+ * `count` poems no two of which share a line, for a book the stub reads one poem a page:
+ * distinct enough that duplicate detection keeps every one.
+ */
+export function distinctPoems(count: number): StubPoem[] {
+  // A small linear congruential sequence: the same words on every run.
+  let seed = 7;
+  const word = () => WORDS[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % WORDS.length]!;
+  const line = () => Array.from({ length: 6 }, word).join(' ');
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Poem ${i + 1}`,
+    body: [line(), line(), line(), line()].join('\n'),
+  }));
+}
