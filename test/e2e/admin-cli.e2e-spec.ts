@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { CLI_LIMITS } from '../support/cli-limits.js';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ const CLI = 'dist/server/cli/admin.js';
 
 function cli(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...base } = process.env;
-  return spawnSync(process.execPath, [CLI, ...args], { env: { ...base, ...env }, encoding: 'utf8', input: '' });
+  return spawnSync(process.execPath, [CLI, ...args], { env: { ...base, ...env }, encoding: 'utf8', input: '', ...CLI_LIMITS });
 }
 
 describe('npm run admin -- set-password (embedded database)', () => {

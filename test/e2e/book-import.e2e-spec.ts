@@ -12,6 +12,7 @@ import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { spawnSync } from 'node:child_process';
+import { CLI_LIMITS } from '../support/cli-limits.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -224,6 +225,7 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
         env: { ...env, DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
         encoding: 'utf8',
         input: '',
+        ...CLI_LIMITS,
       });
       expect(run.status, run.stderr).toBe(0);
       const restored = await startTestApp(target, { env: { DATA_DIR: dataDir, DATABASE_URL: db?.url }, persistent: true, reset: false });

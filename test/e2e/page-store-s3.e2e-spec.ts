@@ -8,6 +8,7 @@
  * read by the OpenAI adapter from a stub.
  */
 import { spawnSync } from 'node:child_process';
+import { CLI_LIMITS } from '../support/cli-limits.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ function archiveCli(args: string[], place: Place) {
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|REDIS_URL|SITE_SETTINGS_FILE|S3_.*|PAGE_STORE_DIR)$/.test(name)),
   );
   const env = { ...base, DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}), ...place.s3 };
-  return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', input: '' });
+  return spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', input: '', ...CLI_LIMITS });
 }
 
 function exportWithCli(place: Place): Buffer {

@@ -5,6 +5,7 @@
  * cost: a command line opens the configuration, the database and the page store anew each time.
  */
 import { spawnSync } from 'node:child_process';
+import { CLI_LIMITS } from './cli-limits.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ function placeEnv(place: Place, env: Record<string, string>): NodeJS.ProcessEnv 
 }
 
 export function archiveCli(args: string[], place: Place, env: Record<string, string> = {}): CommandRun {
-  return spawnSync(process.execPath, [CLI, ...args], { env: placeEnv(place, env), encoding: 'utf8', input: '' });
+  return spawnSync(process.execPath, [CLI, ...args], { env: placeEnv(place, env), encoding: 'utf8', input: '', ...CLI_LIMITS });
 }
 
 /** Exports an archive with the CLI and answers the file's bytes. */
