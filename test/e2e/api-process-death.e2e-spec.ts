@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { LANTERN, ORCHARD, pageOfRequest, pagePhotos, pagesReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { createPublication, createScratchDatabase, pollScan } from '../support/worker-process/scan-helpers.js';
+import { createPublication } from '../support/test-app.js';
+import { createScratchDatabase, pollScan } from '../support/worker-process/scan-helpers.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 
 /** Longer than this is a request left hanging (a client's own timeout would have to end it). */

@@ -11,8 +11,7 @@ import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-stor
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { blankPdf, damagedPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
-import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 /** Every file under a folder (none when it is not there yet). */
 function filesUnder(dir: string): string[] {

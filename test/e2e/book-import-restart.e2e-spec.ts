@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { distinctPoems, pagePhotos, pageOfRequest, pagesReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication } from '../support/test-app.js';
 
 describe('a 30-page import whose API process (embedded database) is killed mid-way', () => {
   let server: ServerProcess | undefined;

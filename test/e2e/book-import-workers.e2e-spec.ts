@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctPoems, pagePhotos, pagesReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
+import { createPublication, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 import {
-  createPublication,
   createScratchDatabase,
   dropQueueKeys,
   REDIS_URL,

@@ -17,8 +17,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication, createScratchDatabase } from '../support/worker-process/scan-helpers.js';
+import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
 describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;

@@ -10,8 +10,7 @@ import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rates } from '../support/extraction-set/score.mjs';
 import { readSet, scoreBook, type SetBook } from '../support/extraction-set/set.mjs';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const SET = fileURLToPath(new URL('../fixtures/extraction-set/', import.meta.url));
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN } from '../support/openai-pages.js';
 import {
+  createPublication,
   csrfAgent,
   scenarioTarget,
   staffAgent,
@@ -18,7 +19,6 @@ import {
   type TestApp,
   withoutCsrfHeader,
 } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 /** An upright page (800 × 1200, a dark band across its top) photographed turned a quarter left. */
 async function sidewaysPhoto(): Promise<Buffer> {

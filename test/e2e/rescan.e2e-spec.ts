@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { LANTERN, ORCHARD, pageOfRequest, pagePhotos, pagesReply } from '../support/openai-pages.js';
 
 describe.each(scenarioTarget())('rescanning pages (%s)', (target) => {

@@ -5,9 +5,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
 
 describe('what a scan keeps of the extractor’s answer', () => {
   let stub: OpenAiStub;

@@ -5,9 +5,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { createPublication, pollScan } from '../support/worker-process/scan-helpers.js';
+import { pollScan } from '../support/worker-process/scan-helpers.js';
 
 type Mode = { status: number; message: string };
 

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { dbTargets } from '../support/test-app.js';
-import { createPublication, createScratchDatabase, pollScan } from '../support/worker-process/scan-helpers.js';
+import { createPublication, dbTargets } from '../support/test-app.js';
+import { createScratchDatabase, pollScan } from '../support/worker-process/scan-helpers.js';
 import { LANTERN, ORCHARD, pagePhotos, pageOfRequest, pagesReply } from '../support/openai-pages.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 

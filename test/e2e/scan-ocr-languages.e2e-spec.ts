@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rates, scorePage } from '../support/real-scans/score.mjs';
-import { staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
 const fixture = (name: string) => new URL(`../fixtures/real-scans/books/hofmannsthal-gedichte/${name}`, import.meta.url);
 const page = readFileSync(fixture('020.png'));

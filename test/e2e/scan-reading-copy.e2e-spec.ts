@@ -11,8 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { LANTERN, ORCHARD, type StubPoem } from '../support/openai-pages.js';
-import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const page = (width: number) =>
   sharp({ create: { width, height: 1200, channels: 3, background: '#f4f1ea' } })

@@ -10,8 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCounts, rates, readRealScans, scorePage, type PageCounts, type RealScanBook } from '../support/real-scans/score.mjs';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const SET = fileURLToPath(new URL('../fixtures/real-scans/', import.meta.url));
 

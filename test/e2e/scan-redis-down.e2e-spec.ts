@@ -4,8 +4,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { closedPort, createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { closedPort } from '../support/worker-process/scan-helpers.js';
 
 describe('scanning while Redis is down', () => {
   let t: TestApp;

@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSet, scoreBook, type SetBook } from '../support/extraction-set/set.mjs';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const SET = fileURLToPath(new URL('../fixtures/extraction-set/', import.meta.url));
 

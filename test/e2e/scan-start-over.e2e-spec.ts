@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import type { ScanResult } from '../../contracts/scanning.js';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
-import { scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
-import { createPublication } from '../support/worker-process/scan-helpers.js';
+import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 interface PageAnswer {
   page_number: number;

@@ -11,8 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poemSimilarity } from '../../src/scanning/domain/duplicates/poem-similarity.js';
 import { renderBookPages, renderMetadataPages, sampleBook, SAMPLE_METADATA } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
-import { createPublication, pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
+import {
+  createPublication,
+  csrfAgent,
+  staffAgent,
+  startTestApp,
+  type TestAgent,
+  type TestApp,
+  withoutCsrfHeader,
+} from '../support/test-app.js';
+import { pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
 import { heicFixture } from '../support/heic.js';
 
 /** The same page photographed again: other exposure, other JPEG encoding, other bytes. */

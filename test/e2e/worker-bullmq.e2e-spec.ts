@@ -14,9 +14,8 @@ import { SCAN_QUEUE_NAME } from '../../src/scanning/application/scan-job.catalog
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import type { RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import {
-  createPublication,
   createScratchDatabase,
   dropQueueKeys,
   pollScan,

@@ -137,3 +137,12 @@ export function withoutCsrfHeader(t: TestApp, agent: TestAgent): TestAgent {
   (bare as unknown as { jar: unknown }).jar = (agent as unknown as { jar: unknown }).jar;
   return bare;
 }
+
+/** Creates a draft publication as the admin and answers its id. */
+export async function createPublication(agent: TestAgent, title: string): Promise<number> {
+  const res = await agent
+    .post('/api/publications/')
+    .send({ title, authors: ['Eleanor Whitfield'], publisher: 'Larkspur Press', publication_date: '1987', isbn: '', notes: '' });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`creating a publication failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return Number(res.body.id);
+}

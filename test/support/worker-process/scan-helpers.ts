@@ -116,15 +116,6 @@ export function startWorker(env: Record<string, string>, entry = 'src/worker.ts'
   };
 }
 
-/** Creates a draft publication as the admin and answers its id. */
-export async function createPublication(agent: TestAgent, title: string): Promise<number> {
-  const res = await agent
-    .post('/api/publications/')
-    .send({ title, authors: ['Eleanor Whitfield'], publisher: 'Larkspur Press', publication_date: '1987', isbn: '', notes: '' });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`creating a publication failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return Number(res.body.id);
-}
-
 /** Polls GET /api/scans/{id}/ until the predicate holds. */
 export async function pollScan(
   agent: TestAgent,
