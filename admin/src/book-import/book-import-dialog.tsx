@@ -10,28 +10,22 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useDropzone } from 'react-dropzone';
 import { useNavigate } from 'react-router-dom';
-import { BOOK_IMPORT_PDF_TYPE, MAX_BOOK_IMPORT_PAGES } from '../../../contracts/book-import.js';
+import { MAX_BOOK_IMPORT_PAGES } from '../../../contracts/book-import.js';
 import type { Publication } from '../../../contracts/catalog.js';
 import { ApiError, serverText } from '../../../contracts/errors.js';
-import { PAGE_PHOTO_TYPES } from '../../../contracts/scanning.js';
 import { THEME } from '../constants.js';
 import { initCsrfToken } from '../providers/csrf.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { detailPath } from '../publications/publication-card.js';
-import { isJunkFile } from '../wizard/image-drop-zone.js';
+import { FileDropZone } from '../uploads/file-drop-zone.js';
+import { BOOK_FILE_RULES, kindOf } from '../uploads/file-rules.js';
 import { BookFileList } from './book-file-list.js';
-import { bookFilesReducer, kindOf, unsent, type BookFile } from './book-files.js';
+import { bookFilesReducer, unsent, type BookFile } from './book-files.js';
 import { scrollToPoems } from './book-import-panel.js';
 import { BookImportStatus } from './book-import-status.js';
 import { bookImportKey, isRunning, useBookImport } from './use-book-import.js';
 
-/** Photos and PDFs, with their endings (a HEIC photo often comes with no MIME type). */
-const ACCEPT: Record<string, string[]> = Object.fromEntries(
-  Object.entries({ ...PAGE_PHOTO_TYPES, ...BOOK_IMPORT_PDF_TYPE }).map(([type, endings]) => [type, [...endings]]),
-);
-const ACCEPT_TEXT = Object.keys(ACCEPT).join(', ');
 let counter = 0;
 
 function toBookFile(file: File): BookFile {
@@ -62,7 +56,6 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
   const [files, dispatch] = useReducer(bookFilesReducer, []);
   const [phase, setPhase] = useState<Phase>('choosing');
   const [sending, setSending] = useState<{ n: number; total: number } | null>(null);
-  const [rejections, setRejections] = useState<string[]>([]);
   const importId = useRef<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -87,25 +80,6 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
   // An import the server is reading is shown, not started again.
   const showStatus = phase === 'started' || (phase === 'choosing' && isRunning(latest?.state));
   const refused = files.find((f) => f.status === 'refused');
-
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: ACCEPT,
-    multiple: true,
-    disabled: busy,
-    onDrop(accepted, rejected) {
-      const messages = rejected
-        .filter((r) => !isJunkFile(r.file.name))
-        .map((r) => `${r.file.name}: ${translate('archive.validation.file_type', { accept: ACCEPT_TEXT })}`);
-      // Each file is at least a page: past the import's limit the rest are left out, and it says so.
-      const room = MAX_BOOK_IMPORT_PAGES - files.length;
-      const wanted = accepted.filter((f) => !isJunkFile(f.name));
-      if (wanted.length > room)
-        messages.unshift(translate('archive.book_import.too_many', { max: MAX_BOOK_IMPORT_PAGES.toLocaleString('en-US') }));
-      setRejections(messages);
-      const added = wanted.slice(0, Math.max(room, 0)).map(toBookFile);
-      if (added.length) dispatch({ type: 'ADDED', files: added });
-    },
-  });
 
   const remove = (id: string) => {
     const gone = files.find((f) => f.id === id);
@@ -196,22 +170,18 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
             />
           ) : (
             <>
-              <div className="drop-zone-wrap" data-testid="book-drop-zone">
-                <div {...getRootProps({ className: `drop-zone${isDragActive ? ' active' : ''}${busy ? ' disabled' : ''}` })}>
-                  <input {...getInputProps()} aria-label={translate('archive.book_import.drop')} />
-                  <p>{translate('archive.book_import.drop')}</p>
-                  <p className="counter" data-testid="book-file-count">
-                    {translate('archive.book_import.count', { smart_count: files.length })}
-                  </p>
-                </div>
-                {rejections.length ? (
-                  <ul className="form-error" role="alert">
-                    {rejections.map((e) => (
-                      <li key={e}>{e}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
+              <FileDropZone
+                rules={BOOK_FILE_RULES}
+                held={files.length}
+                // Each file is at least a page: past the import's limit the rest are left out, and it says so.
+                onFiles={(added) => dispatch({ type: 'ADDED', files: added.map(toBookFile) })}
+                label={translate('archive.book_import.drop')}
+                counter={translate('archive.book_import.count', { smart_count: files.length })}
+                counterTestId="book-file-count"
+                tooManyMessage={translate('archive.book_import.too_many', { max: MAX_BOOK_IMPORT_PAGES.toLocaleString('en-US') })}
+                disabled={busy}
+                testId="book-drop-zone"
+              />
               {refused ? (
                 <Alert severity="error" role="alert">
                   {translate('archive.book_import.refused', { name: refused.file.name, message: refused.error ?? '' })}{' '}
