@@ -7,6 +7,7 @@ import type { Publication } from '../../../contracts/catalog.js';
 import { THEME } from '../constants.js';
 import {
   bookImportReducer,
+  canClose,
   closeConfirmation,
   initialBookImportState,
   isBusy,
@@ -36,10 +37,11 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
   const { data: latest } = useBookImport(publication.id);
   const [state, dispatch] = useReducer(bookImportReducer, undefined, initialBookImportState);
   const actions = useBookImportActions({ publication, latest, state, dispatch });
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<ReturnType<typeof closeConfirmation>>(null);
 
-  // Chosen files not yet sent would be lost: ask first, as the wizard does.
+  // Chosen files would be lost, or files sent removed: ask first, as the wizard does.
   const close = () => {
+    if (!canClose(state)) return;
     const confirm = showsStatus(state, latest) ? null : closeConfirmation(state);
     if (confirm) setAsking(confirm);
     else actions.closeNow();
@@ -63,8 +65,13 @@ export function BookImportDialog({ publication }: { publication: Publication }) 
       <Confirm
         isOpen={asking !== null}
         title="archive.confirm.close_title"
-        content={asking ?? ''}
-        onConfirm={actions.closeNow}
+        content={asking?.key ?? ''}
+        onConfirm={() => {
+          const cancelsImport = asking?.cancelsImport;
+          setAsking(null);
+          if (cancelsImport) void actions.cancel();
+          else actions.closeNow();
+        }}
         onClose={() => setAsking(null)}
       />
     </Dialog>

@@ -4,11 +4,13 @@ import type { BookFile } from './book-files.js';
 import {
   anySent,
   bookImportReducer as reduce,
+  canClose,
   canStart,
   closeConfirmation,
   importToFill,
   initialBookImportState,
   isBusy,
+  isSending,
   refusedFile,
   showsStatus,
   type BookImportEvent,
@@ -41,10 +43,11 @@ const serverImport = (id: number, state: ServerState): BookImport => ({
 const chosen = (...files: string[]) => run([{ type: 'FILES_ADDED', files: files.map(file) }]);
 
 describe('choosing the files', () => {
-  it('opens with nothing chosen, nothing to start and nothing to ask about on closing', () => {
+  it('opens with nothing chosen and nothing to ask about on closing; Start stays offered (it says to choose a file)', () => {
     const state = initialBookImportState();
     expect(state).toEqual({ phase: 'choosing', files: [], importId: null, sending: null });
-    expect(canStart(state)).toBe(false);
+    // Enabled from the start, so it does not look disabled for a moment after a drop.
+    expect(canStart(state)).toBe(true);
     expect(closeConfirmation(state)).toBeNull();
   });
 
@@ -56,7 +59,7 @@ describe('choosing the files', () => {
     state = run([{ type: 'FILE_REMOVED', id: 'p1.jpg' }], state);
     expect(names(state)).toEqual(['p10.jpg', 'p2.jpg']);
     expect(canStart(state)).toBe(true);
-    expect(closeConfirmation(state)).toBe('archive.confirm.close_wizard');
+    expect(closeConfirmation(state)).toEqual({ key: 'archive.confirm.close_wizard', cancelsImport: false });
   });
 });
 
@@ -81,9 +84,13 @@ describe('sending the files and starting the import', () => {
 
     state = run([{ type: 'FILE_SENT', id: 'p1.jpg' }, { type: 'FILE_SENT', id: 'p2.jpg' }, { type: 'START_REQUESTED' }], state);
     expect(state).toMatchObject({ phase: 'starting', sending: null });
+    // Not closed while it is asked to start: it would be cancelled as it starts.
+    expect(canClose(state)).toBe(false);
     state = reduce(state, { type: 'STARTED' });
     expect(state.phase).toBe('started');
     expect(showsStatus(state, undefined)).toBe(true);
+    expect(closeConfirmation(state)).toBeNull();
+    expect(reduce(state, { type: 'CANCEL_STARTED' })).toBe(state);
   });
 
   it('does not start sending with no file chosen', () => {
@@ -106,10 +113,36 @@ describe('sending the files and starting the import', () => {
     expect(refusedFile(state)).toMatchObject({ id: 'p2.jpg', error: 'The photo is empty (0 bytes)' });
     expect(anySent(state)).toBe(true);
     expect(canStart(state)).toBe(false);
-    expect(closeConfirmation(state)).toBe('archive.book_import.close_confirm');
     state = reduce(state, { type: 'FILE_REMOVED', id: 'p2.jpg' });
     expect(canStart(state)).toBe(true);
     expect(importToFill(state, serverImport(3, 'receiving'))).toBe(7);
+  });
+
+  it('cancels the import once files were sent to it: asked first, the files held meanwhile, and kept as they were if it fails', () => {
+    const refused = run(
+      [
+        { type: 'SEND_STARTED' },
+        { type: 'IMPORT_READY', importId: 7 },
+        { type: 'FILE_SENT', id: 'p1.jpg' },
+        { type: 'FILE_REFUSED', id: 'p2.jpg', error: 'empty' },
+      ],
+      chosen('p1.jpg', 'p2.jpg'),
+    );
+    expect(closeConfirmation(refused)).toEqual({ key: 'archive.book_import.cancel_confirm', cancelsImport: true });
+    // Sending under way (the import made, nothing sent yet): closing cancels it too.
+    const sending = run([{ type: 'SEND_STARTED' }, { type: 'IMPORT_READY', importId: 8 }], chosen('p1.jpg'));
+    expect(closeConfirmation(sending)?.cancelsImport).toBe(true);
+    expect(canClose(sending)).toBe(true);
+
+    const cancelling = reduce(sending, { type: 'CANCEL_STARTED' });
+    expect(cancelling).toMatchObject({ phase: 'cancelling', sending: null });
+    expect(isBusy(cancelling)).toBe(true);
+    expect(isSending(cancelling)).toBe(false);
+    expect(canClose(cancelling)).toBe(false);
+    expect(canStart(cancelling)).toBe(false);
+    expect(names(reduce(cancelling, { type: 'FILE_REMOVED', id: 'p1.jpg' }))).toEqual(['p1.jpg']);
+    expect(reduce(cancelling, { type: 'CANCEL_FAILED' })).toMatchObject({ phase: 'choosing', importId: 8 });
+    expect(reduce(refused, { type: 'CANCEL_FAILED' })).toBe(refused);
   });
 
   it('goes back to the files when sending or starting fails for another reason', () => {

@@ -7,8 +7,11 @@
 import type { BookImport } from '../../../contracts/book-import.js';
 import { bookFilesReducer, type BookFile } from './book-files.js';
 
-/** choosing: files are chosen and ordered; sending: each is sent in turn; starting: the import is asked to start; started: the server reads it. */
-export type BookImportPhase = 'choosing' | 'sending' | 'starting' | 'started';
+/**
+ * choosing: files are chosen and ordered; sending: each is sent in turn; starting: the import is
+ * asked to start; started: the server reads it; cancelling: the import and its files sent are being removed.
+ */
+export type BookImportPhase = 'choosing' | 'sending' | 'starting' | 'started' | 'cancelling';
 
 export interface BookImportState {
   phase: BookImportPhase;
@@ -30,11 +33,19 @@ export type BookImportEvent =
   | { type: 'FILE_REFUSED'; id: string; error: string }
   | { type: 'START_REQUESTED' }
   | { type: 'STARTED' }
-  | { type: 'SEND_FAILED' };
+  | { type: 'SEND_FAILED' }
+  | { type: 'CANCEL_STARTED' }
+  | { type: 'CANCEL_FAILED' };
 
 export const initialBookImportState = (): BookImportState => ({ phase: 'choosing', files: [], importId: null, sending: null });
 
-export const isBusy = (state: BookImportState) => state.phase === 'sending' || state.phase === 'starting';
+/** Files are on their way or the import is being cancelled: the files cannot be changed. */
+export const isBusy = (state: BookImportState) => state.phase === 'sending' || state.phase === 'starting' || state.phase === 'cancelling';
+
+export const isSending = (state: BookImportState) => state.phase === 'sending' || state.phase === 'starting';
+
+/** Closing is held back while the import is asked to start (it would be cancelled as it starts) and while it is cancelled. */
+export const canClose = (state: BookImportState) => state.phase !== 'starting' && state.phase !== 'cancelling';
 
 /** The file the server refused: it is removed (or the dialog closed) before the rest is sent. */
 export const refusedFile = (state: BookImportState) => state.files.find((f) => f.status === 'refused');
@@ -52,12 +63,18 @@ export const showsStatus = (state: BookImportState, latest: BookImport | null | 
 export const importToFill = (state: BookImportState, latest: BookImport | null | undefined): number | null =>
   state.importId ?? (latest?.state === 'receiving' ? latest.id : null);
 
-export const canStart = (state: BookImportState) => !isBusy(state) && state.files.length > 0 && !refusedFile(state);
+/** Start stays offered with no file chosen (it then says to choose one), as the wizard's Scan Poems does. */
+export const canStart = (state: BookImportState) => !isBusy(state) && !refusedFile(state);
 
-/** The confirmation closing asks for (a translation key), or null when nothing chosen would be lost. */
-export function closeConfirmation(state: BookImportState): string | null {
-  if (!state.files.some((f) => f.status !== 'sent')) return null;
-  return anySent(state) ? 'archive.book_import.close_confirm' : 'archive.confirm.close_wizard';
+/**
+ * What closing asks first (a translation key), or null when nothing chosen would be lost. Once
+ * this dialog has sent files to an import, closing cancels it: the import and the files sent go,
+ * so an import given up (after a refused file, say) leaves nothing on the publication.
+ */
+export function closeConfirmation(state: BookImportState): { key: string; cancelsImport: boolean } | null {
+  if (state.phase === 'started') return null;
+  if (state.importId !== null) return { key: 'archive.book_import.cancel_confirm', cancelsImport: true };
+  return state.files.length ? { key: 'archive.confirm.close_wizard', cancelsImport: false } : null;
 }
 
 export function bookImportReducer(state: BookImportState, event: BookImportEvent): BookImportState {
@@ -92,5 +109,10 @@ export function bookImportReducer(state: BookImportState, event: BookImportEvent
       return { ...state, phase: 'started', sending: null };
     case 'SEND_FAILED':
       return { ...state, phase: 'choosing', sending: null };
+    case 'CANCEL_STARTED':
+      return state.phase === 'started' ? state : { ...state, phase: 'cancelling', sending: null };
+    // The import was not cancelled (the server could not be reached): its files stay as they were.
+    case 'CANCEL_FAILED':
+      return state.phase === 'cancelling' ? { ...state, phase: 'choosing' } : state;
   }
 }

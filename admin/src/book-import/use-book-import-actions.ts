@@ -8,6 +8,7 @@ import { ApiError, serverText } from '../../../contracts/errors.js';
 import { initCsrfToken } from '../providers/csrf.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { detailPath } from '../publications/publication-card.js';
+import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { kindOf } from '../uploads/file-rules.js';
 import { unsent, type BookFile } from './book-files.js';
 import { importToFill, type BookImportEvent, type BookImportState } from './book-import.machine.js';
@@ -49,8 +50,13 @@ export function useBookImportActions({
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
   const dp = useDataProvider<ArchiveDataProvider>();
   const abort = useRef<AbortController | null>(null);
+  /** The sending under way, settled (it never throws) once it has stopped. */
+  const sending = useRef<Promise<void>>(Promise.resolve());
+  /** The import the files went to: known to a cancel even while the render that shows it is still to come. */
+  const importId = useRef<number | null>(state.importId);
 
   // Thumbnails are object URLs: freed when the dialog closes (and when a file is removed).
   const files = useRef(state.files);
@@ -79,20 +85,26 @@ export function useBookImportActions({
   };
 
   /** Sends the files not yet sent, in book order, then starts the import; a refused file stops the sending and says why. */
-  const start = async () => {
+  const start = () => {
     if (!state.files.length) return notify('archive.book_import.need_files', { type: 'warning' });
+    sending.current = send();
+  };
+
+  const send = async () => {
     const controller = new AbortController();
     abort.current = controller;
     dispatch({ type: 'SEND_STARTED' });
     try {
       // As the wizard does before its first write: a token even where the cookie cannot be read.
       await initCsrfToken().catch(() => undefined);
-      const importId = importToFill(state, latest) ?? (await dp.createBookImport(publication.id)).id;
-      dispatch({ type: 'IMPORT_READY', importId });
+      const id = importToFill(state, latest) ?? (await dp.createBookImport(publication.id)).id;
+      importId.current = id;
+      dispatch({ type: 'IMPORT_READY', importId: id });
+      if (controller.signal.aborted) return;
       for (const { file, position } of unsent(state.files)) {
         dispatch({ type: 'FILE_SENDING', id: file.id });
         try {
-          await dp.sendBookImportFile(importId, file.file, position, controller.signal);
+          await dp.sendBookImportFile(id, file.file, position, controller.signal);
           dispatch({ type: 'FILE_SENT', id: file.id });
         } catch (err) {
           if (controller.signal.aborted) return;
@@ -102,7 +114,7 @@ export function useBookImportActions({
         }
       }
       dispatch({ type: 'START_REQUESTED' });
-      const run = await dp.startBookImport(importId);
+      const run = await dp.startBookImport(id);
       queryClient.setQueryData(bookImportKey(publication.id), run);
       dispatch({ type: 'STARTED' });
     } catch (err) {
@@ -115,5 +127,30 @@ export function useBookImportActions({
     }
   };
 
-  return { closeNow, addFiles, removeFile, start };
+  /**
+   * Cancels the import this dialog sent files to, then closes: the sending is stopped, and the
+   * import and every file it holds are removed, so nothing of it stays on the publication.
+   */
+  const cancel = async () => {
+    dispatch({ type: 'CANCEL_STARTED' });
+    abort.current?.abort();
+    await sending.current;
+    const id = importId.current;
+    try {
+      if (id !== null) await dp.cancelBookImport(id);
+    } catch (err) {
+      notify('archive.book_import.cancel_failed', {
+        type: 'error',
+        messageArgs: { message: reasonOf(err, translate('archive.errors.try_again')) },
+      });
+      dispatch({ type: 'CANCEL_FAILED' });
+      return;
+    }
+    notify('archive.book_import.cancelled', { type: 'success' });
+    // The publication's import and its notices about page photos are asked again.
+    void refresh();
+    navigate(detailPath(publication));
+  };
+
+  return { closeNow, addFiles, removeFile, start, cancel };
 }

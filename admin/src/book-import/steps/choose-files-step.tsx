@@ -8,7 +8,7 @@ import { MAX_BOOK_IMPORT_PAGES } from '../../../../contracts/book-import.js';
 import { FileDropZone } from '../../uploads/file-drop-zone.js';
 import { BOOK_FILE_RULES } from '../../uploads/file-rules.js';
 import { BookFileList } from '../book-file-list.js';
-import { anySent, canStart, isBusy, refusedFile, type BookImportState } from '../book-import.machine.js';
+import { anySent, canClose, canStart, isBusy, isSending, refusedFile, type BookImportState } from '../book-import.machine.js';
 import { BookImportStepLayout, type BookImportStepProps } from './book-import-step.js';
 
 /** How far the sending has come: the file being sent, then the start. */
@@ -40,8 +40,10 @@ export function ChooseFilesStep({ publication, state, dispatch, actions, close }
   const refused = refusedFile(state);
   const buttons = (
     <>
-      <Button onClick={close}>{translate('archive.book_import.cancel')}</Button>
-      <Button variant="contained" onClick={() => void actions.start()} loading={busy} disabled={!canStart(state)}>
+      <Button onClick={close} loading={state.phase === 'cancelling'} disabled={!canClose(state)}>
+        {translate('archive.book_import.cancel')}
+      </Button>
+      <Button variant="contained" onClick={actions.start} loading={isSending(state)} disabled={!canStart(state)}>
         {translate(anySent(state) ? 'archive.book_import.continue' : 'archive.book_import.start')}
       </Button>
     </>
@@ -77,7 +79,7 @@ export function ChooseFilesStep({ publication, state, dispatch, actions, close }
         onMove={(from, to) => dispatch({ type: 'FILE_MOVED', from, to })}
         onRemove={actions.removeFile}
       />
-      {busy ? <SendingProgress sending={state.sending} /> : null}
+      {isSending(state) ? <SendingProgress sending={state.sending} /> : null}
     </BookImportStepLayout>
   );
 }
