@@ -12,6 +12,8 @@
  * 4. GET  /book_imports/{import_id}/                        → BookImport, to follow progress
  *    GET  /publications/{id}/book_import/                   → the publication's latest BookImport (404: none)
  * 5. POST /book_imports/{import_id}/retry/                  → 202 BookImport: failed pages read again
+ *    DELETE /book_imports/{import_id}/                      → 204: an import not started (state
+ *    'receiving') is cancelled: it and the files sent to it are removed; 409 once it has started
  *
  * The server scans whatever the tab does: closing it, signing out or a restart does not stop an
  * import; opening the publication again shows where it is.

@@ -53,11 +53,14 @@ export interface ScanResult {
 /**
  * GET /publications/{id}/unscanned_pages/: the publication's stored page photos that no scan has
  * read to the end. `waiting` are in a scan still queued or running; `unscanned` are not (their
- * scan failed or was lost), and Reprocess reads them again.
+ * scan failed or was lost), and Reprocess reads them again; `not_started` were sent for a
+ * whole-book import not started yet (its files were not all sent): they wait for the rest of its
+ * files, or go when it is cancelled.
  */
 export interface UnscannedPages {
   unscanned: number;
   waiting: number;
+  not_started: number;
 }
 
 /** 202 answer of batch_upload_pages, upload_page and reprocess with async=true. */

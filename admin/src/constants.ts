@@ -1,5 +1,4 @@
 /** Business constants of SPEC section 9 that only the admin uses; the API's own limits live in contracts/. */
-export { MAX_IMAGES_PER_UPLOAD } from '../../contracts/scanning.js';
 export { TRASH_DEFAULT_PAGE_SIZE as TRASH_PAGE_SIZE } from '../../contracts/catalog.js';
 
 export const HTTP_TIMEOUT_MS = 3_000_000;

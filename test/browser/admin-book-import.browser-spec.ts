@@ -3,7 +3,8 @@
  * rendered page photographs: 40 photos dropped at once are put in the order people number them,
  * two are dragged into another order, the import is started, the tab is closed
  * while the server reads, and the publication opened in a new tab follows the import to its end
- * with the poems in the new page order.
+ * with the poems in the new page order. An import given up, from the dialog after a refused file
+ * or from the publication, leaves nothing.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook, SAMPLE_POEMS } from '../support/page-photos/page-photos.mjs';
-import { confirm, expectAccessible, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import { confirm, expectAccessible, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
 const PAGES = 40;
 /** 40 pages of real OCR on a busy 2-core machine: minutes, and the waits end as soon as the screen is right. */
@@ -78,6 +79,9 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await page.getByRole('menuitem', { name: 'Import a Whole Book' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a Whole Book' });
     await dialog.getByRole('heading', { name: bookTitle }).waitFor();
+    // Offered from the first, so a drop never shows it disabled for a moment.
+    const start = dialog.getByRole('button', { name: 'Start Import' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
 
     // Dropped all at once, in the order a file manager might hand them over (by characters: IMG_10 before IMG_2).
     const byCharacters = Array.from({ length: PAGES }, (_, i) => `IMG_${i + 1}.jpg`).sort();
@@ -101,6 +105,18 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
       )
       .toBe(PAGES);
     await expectAccessible(page, 'book import with 40 files');
+    // The last row is reachable in the dialog's scroll: its last tile, scrolled to, is wholly inside the dialog's content.
+    const lastTile = dialog.getByTestId('book-file').last();
+    await lastTile.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        lastTile.evaluate((tile) => {
+          const box = tile.getBoundingClientRect();
+          const content = tile.closest('.MuiDialogContent-root')!.getBoundingClientRect();
+          return box.top >= content.top && box.bottom <= content.bottom;
+        }),
+      )
+      .toBe(true);
 
     // Dragged with the mouse, each step heard as a screen reader says it: page 3 onto page 4 (it
     // goes after it), then page 20 onto page 18 (it takes its place).
@@ -130,11 +146,19 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await expect.poll(() => fileNames(dialog)).toEqual(order);
     await suite.shot(page, '01-files-ordered');
 
-    await dialog.getByRole('button', { name: 'Start Import' }).click();
+    await start.click();
     // The server has the book and is reading it: the tab is closed mid-way.
     await dialog
       .getByTestId('book-import-pages')
       .filter({ hasText: /^Page [1-9]\d* of 40$/ })
+      .waitFor({ timeout: IMPORT_TIMEOUT });
+    // The poems come once the whole book is read, and how long that takes is said from the pages read so far.
+    await dialog
+      .getByTestId('book-import-time-left')
+      .filter({
+        hasText:
+          /^The poems appear in the publication once every page has been read\. At the pace of the pages read so far, that takes about (less than a minute|\d+ minutes?|\d+ hours?|\d+ h \d+ min) more\.$/,
+      })
       .waitFor({ timeout: IMPORT_TIMEOUT });
     await suite.shot(page, '02-reading');
     await page.close();
@@ -193,11 +217,11 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await expect.poll(() => go.isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Remove IMG_2.jpg' }).click();
     await refusal.waitFor({ state: 'detached' });
-    // Closing now would leave IMG_3 unsent: the dialog asks first.
+    // Closing now would cancel the import and remove IMG_1, already sent: the dialog asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await confirm(
       page,
-      'Are you sure you want to close? The files chosen and not yet sent are not kept; the files already sent wait on the publication until you choose the rest again.',
+      'Are you sure you want to cancel this import? The files chosen are not kept, and the files already sent are removed from the publication.',
       'Cancel',
     );
     await go.click();
@@ -208,27 +232,74 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     await expect.poll(() => poemTitles(page)).toEqual([titles[0], titles[2]]);
   });
 
-  it('an import whose files were not all sent says so on the publication, and choosing them again finishes it with each page once', async () => {
+  it('an import given up leaves nothing, from the dialog after a refused file or from the publication; one whose files were not all sent is finished by choosing them again, each page once', async () => {
     const { publication } = await seedPublication(suite, { title: 'Sending Stopped' });
-    // As a tab closed while sending leaves it: one file of two sent, never started.
-    const csrf = (req: ReturnType<typeof suite.api.agent.post>) => req;
-    const created = (await csrf(suite.api.agent.post(`/api/publications/${publication.id}/book_imports/`)).expect(201)).body as {
-      id: number;
-    };
-    await csrf(suite.api.agent.post(`/api/book_imports/${created.id}/files/`))
-      .field('position', '0')
-      .attach('file', join(dir, 'IMG_5.jpg'))
-      .expect(201);
-
     const page = await suite.newPage();
     await page.goto(`/admin/publication/${publication.slug}`);
-    const panel = page.getByTestId('book-import-status');
-    await panel
-      .getByText('The files were not all sent: sending stopped (the page may have been closed) after 1 file.', { exact: false })
+    const noImport = async () =>
+      expect.poll(async () => (await suite.api.agent.get(`/api/publications/${publication.id}/book_import/`)).status).toBe(404);
+    const noPages = async () =>
+      expect
+        .poll(async () => (await suite.api.agent.get(`/api/publications/${publication.id}/unscanned_pages/`).expect(200)).body)
+        .toEqual({ unscanned: 0, waiting: 0, not_started: 0 });
+
+    // From the dialog: Start with nothing chosen says to choose; a file refused, the import is cancelled.
+    await page.getByRole('button', { name: 'New Poem' }).click();
+    await page.getByRole('menuitem', { name: 'Import a Whole Book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a Whole Book' });
+    await dialog.getByRole('button', { name: 'Start Import' }).click();
+    await notification(page, 'Choose at least one photo or PDF file').waitFor();
+    await dialog
+      .getByTestId('book-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'IMG_1.jpg', mimeType: 'image/jpeg', buffer: readFileSync(join(dir, 'IMG_1.jpg')) },
+        { name: 'IMG_2.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) },
+      ]);
+    await dialog.getByRole('button', { name: 'Start Import' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^IMG_2\.jpg was not taken/ })
       .waitFor();
+    await dialog.getByTestId('book-file').filter({ hasText: 'IMG_1.jpg' }).getByText('Sent').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirm(
+      page,
+      'Are you sure you want to cancel this import? The files chosen are not kept, and the files already sent are removed from the publication.',
+    );
+    await dialog.waitFor({ state: 'detached' });
+    await notification(page, 'Import cancelled: the files sent were removed').waitFor();
+    await noImport();
+    await noPages();
+
+    // As a tab closed while sending leaves it: one file of two sent, never started. The
+    // publication says so (not that a scan did not finish), and it can be cancelled there.
+    const leftBehind = async () => {
+      const created = (await suite.api.agent.post(`/api/publications/${publication.id}/book_imports/`).expect(201)).body as { id: number };
+      await suite.api.agent
+        .post(`/api/book_imports/${created.id}/files/`)
+        .field('position', '0')
+        .attach('file', join(dir, 'IMG_5.jpg'))
+        .expect(201);
+    };
+    await leftBehind();
+    await page.reload();
+    const panel = page.getByTestId('book-import-status');
+    const notAllSent = panel.getByText('The files were not all sent: sending stopped (the page may have been closed) after 1 file.', {
+      exact: false,
+    });
+    await notAllSent.waitFor();
+    await panel.getByRole('button', { name: 'Cancel the Import' }).click();
+    await confirm(page, 'Are you sure you want to cancel this import? The files already sent are removed from the publication.');
+    await panel.waitFor({ state: 'detached' });
+    await noImport();
+    await noPages();
+
+    await leftBehind();
+    await page.reload();
+    await notAllSent.waitFor();
     await expectAccessible(page, 'publication with an unfinished book import');
     await panel.getByRole('button', { name: 'Choose the Files Again' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import a Whole Book' });
     await dialog
       .getByTestId('book-drop-zone')
       .locator('input[type=file]')

@@ -112,7 +112,11 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
       .get(DataSource)
       .query(`UPDATE book_imports SET result = $2::jsonb WHERE id = $1`, [created.id, JSON.stringify(answered.result)]);
     expect(await importOf(created.id)).toEqual(answered);
-    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 0,
+    });
     // Its pages are the publication's page photos: the poem's first page is there to see.
     const pages = (await agent.get(`/api/poems/${poems[0]!.id}/pages/`).expect(200)).body as unknown[];
     expect(pages.length).toBeGreaterThan(0);
@@ -148,6 +152,41 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     await agent.get(`/api/publications/${pubId}/book_import/`).expect(200);
   });
 
+  it('cancels an import not started, after a refused file: it and the file already sent go, and the book names no unfinished scan', async () => {
+    const pubId = await createPublication(agent, `A cancelled import (${target})`);
+    const { id } = await newImport(pubId);
+    await sendFile(id, 0, book.pages[0]!.image, 'IMG_1.jpg').expect(201);
+    await sendFile(id, 1, Buffer.alloc(0), 'IMG_2.jpg').expect(400);
+    // Before it is cancelled, the page sent waits for the rest of its files: not a scan that did not finish.
+    const unscanned = () => agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200);
+    expect((await unscanned()).body).toEqual({ unscanned: 0, waiting: 0, not_started: 1 });
+    const [kept] = await t.app.get(ScanPagesRepository).listForPublication(pubId);
+    const store = t.app.get<PageStore>(PAGE_STORE);
+    await store.get(kept!.storage_key);
+    await store.get(readingCopyKey(kept!.storage_key));
+
+    await agent.delete(`/api/book_imports/${id}/`).expect(204);
+    await agent.get(`/api/book_imports/${id}/`).expect(404);
+    await agent.get(`/api/publications/${pubId}/book_import/`).expect(404);
+    expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
+    await expect(store.get(kept!.storage_key)).rejects.toThrow(/No stored page/);
+    await expect(store.get(readingCopyKey(kept!.storage_key))).rejects.toThrow(/No stored page/);
+    expect((await unscanned()).body).toEqual({ unscanned: 0, waiting: 0, not_started: 0 });
+    await agent.delete(`/api/book_imports/${id}/`).expect(404);
+    await agent.delete('/api/book_imports/first/').expect(404);
+
+    // Once started it is the book's: it cannot be cancelled, and nothing changes.
+    const started = await newImport(pubId);
+    await sendFile(started.id, 0, book.pages[0]!.image, 'IMG_1.jpg').expect(201);
+    await t.app.get(DataSource).query(`UPDATE book_imports SET state = 'finished' WHERE id = $1`, [started.id]);
+    const refused = await agent.delete(`/api/book_imports/${started.id}/`).expect(409);
+    expect(refused.body).toMatchObject({
+      code: 'SCAN.BOOK_IMPORT_STARTED',
+      message: expect.stringContaining('can no longer be cancelled'),
+    });
+    expect(await importOf(started.id)).toMatchObject({ state: 'finished', pages_total: 1 });
+  });
+
   it('records a page that cannot be read with why, finishes the rest, and reads it on Retry adding only its poems', async () => {
     const pubId = await createPublication(agent, `A page read again (${target})`);
     const { id } = await newImport(pubId);
@@ -168,7 +207,11 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     const printedOn = (pageNumbers: number[]) => book.poems.filter((p) => pageNumbers.includes(p.page_numbers[0]!));
     const firstTwo = printedOn(three.slice(0, 2).map((p) => p.pageNumber));
     expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(firstTwo.map((p) => p.title));
-    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 1, waiting: 0 });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 1,
+      waiting: 0,
+      not_started: 0,
+    });
 
     await store.put(third.storage_key, kept);
     const again = (await agent.post(`/api/book_imports/${id}/retry/`).expect(202)).body;
@@ -235,7 +278,11 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
         expect(back.map((p) => [p.title, p.body])).toEqual(poems.map((p) => [p.title, p.body]));
         const [page] = (await there.get(`/api/poems/${back[0]!.id}/pages/`).expect(200)).body as Array<{ id: number }>;
         await there.get(`/api/scan_pages/${page!.id}/image/`).expect(200);
-        expect((await there.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+        expect((await there.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+          unscanned: 0,
+          waiting: 0,
+          not_started: 0,
+        });
       } finally {
         await restored.close();
       }

@@ -65,11 +65,19 @@ describe.each(scenarioTarget())('rescanning pages (%s)', (target) => {
       tooLarge = false;
     }
     expect(await titles(pubId)).toEqual([]);
-    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 3, waiting: 0 });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 3,
+      waiting: 0,
+      not_started: 0,
+    });
 
     expect((await reprocess(pubId).expect(200)).body).toMatchObject({ extracted_poems: 2, duplicates_ignored: 1 });
     expect(await titles(pubId)).toEqual([LANTERN.title, ORCHARD.title]);
-    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 0,
+    });
     expect((await reprocess(pubId).expect(200)).body).toMatchObject({ extracted_poems: 0 });
     expect(await titles(pubId)).toEqual([LANTERN.title, ORCHARD.title]);
   });

@@ -85,7 +85,11 @@ describe.each(dbTargets())('a scan cut off by a killed server (%s, no Redis)', (
     }>;
     expect(poems.map((p) => p.title)).toEqual([LANTERN.title, ORCHARD.title]);
     expect(done.result.poems.map((p: { id: number }) => p.id)).toEqual(poems.map((p) => p.id));
-    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({ unscanned: 0, waiting: 0 });
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 0,
+    });
 
     // The same photos once more: the same job, run again, adds nothing.
     const again = agent.post(`/api/publications/${pubId}/batch_upload_pages/`);

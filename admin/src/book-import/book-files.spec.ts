@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookFilesReducer, kindOf, naturalOrder, unsent, type BookFile } from './book-files.js';
+import { kindOf } from '../uploads/file-rules.js';
+import { bookFilesReducer, naturalOrder, unsent, type BookFile } from './book-files.js';
 
 const file = (name: string, type = 'image/jpeg') => ({ name, type }) as File;
 const item = (name: string, type?: string): BookFile => ({
@@ -21,14 +22,6 @@ describe('the order of a book’s files', () => {
     let files = bookFilesReducer([], { type: 'ADDED', files: [item('p10.jpg'), item('p9.jpg')] });
     files = bookFilesReducer(files, { type: 'ADDED', files: [item('p2.jpg'), item('p1.jpg')] });
     expect(names(files)).toEqual(['p9.jpg', 'p10.jpg', 'p1.jpg', 'p2.jpg']);
-  });
-
-  it('tells a PDF, a HEIC photo (often with no type) and a photo apart', () => {
-    expect(kindOf(file('book.PDF', ''))).toBe('pdf');
-    expect(kindOf(file('scan', 'application/pdf'))).toBe('pdf');
-    expect(kindOf(file('IMG_0042.HEIC', ''))).toBe('heic');
-    expect(kindOf(file('x', 'image/heif'))).toBe('heic');
-    expect(kindOf(file('page.webp', 'image/webp'))).toBe('photo');
   });
 });
 

@@ -3,14 +3,12 @@
  * them, reordered by dragging, removed, and marked as the server takes or refuses each one.
  */
 import { arrayMove } from '@dnd-kit/sortable';
-import { BOOK_IMPORT_PDF_TYPE } from '../../../contracts/book-import.js';
-
-export type BookFileKind = 'photo' | 'heic' | 'pdf';
+import type { FileKind } from '../uploads/file-rules.js';
 
 export interface BookFile {
   id: string;
   file: File;
-  kind: BookFileKind;
+  kind: FileKind;
   /** An object URL for a thumbnail; none for a PDF or a HEIC photo, which browsers cannot show. */
   preview: string | null;
   /** sent: the server holds it at its place, which then stays; refused: the server's reason is in `error`. */
@@ -31,15 +29,6 @@ const naturalCollator = new Intl.Collator(undefined, { numeric: true, sensitivit
 
 export function naturalOrder<T extends { file: { name: string } }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => naturalCollator.compare(a.file.name, b.file.name));
-}
-
-const PDF_ENDINGS: readonly string[] = BOOK_IMPORT_PDF_TYPE['application/pdf'];
-
-export function kindOf(file: { name: string; type: string }): BookFileKind {
-  const name = file.name.toLowerCase();
-  if (file.type === 'application/pdf' || PDF_ENDINGS.some((e) => name.endsWith(e))) return 'pdf';
-  if (/^image\/hei[cf]$/.test(file.type) || name.endsWith('.heic') || name.endsWith('.heif')) return 'heic';
-  return 'photo';
 }
 
 /** Files chosen together are put in name order after the ones already there, which keep the order they were given. */

@@ -1,7 +1,11 @@
 import Box from '@mui/material/Box';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
+import { serverText } from '../../../contracts/errors.js';
+import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { detailPath } from '../publications/publication-card.js';
+import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { BookImportStatus, useDismissed } from './book-import-status.js';
 import { useBookImport } from './use-book-import.js';
 
@@ -25,6 +29,10 @@ export function BookImportPanel({ publication }: { publication: Publication }) {
   const [dismissed, dismiss] = useDismissed(run?.id);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const dp = useDataProvider<ArchiveDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const refresh = useRefreshCatalog();
   if (!run || pathname.endsWith(`/${IMPORT_ROUTE}`)) return null;
   if ((run.state === 'finished' || run.state === 'failed') && dismissed) return null;
   return (
@@ -34,6 +42,16 @@ export function BookImportPanel({ publication }: { publication: Publication }) {
         onSeePoems={scrollToPoems}
         onDismiss={dismiss}
         onChooseAgain={() => navigate(`${detailPath(publication)}/${IMPORT_ROUTE}`)}
+        onCancel={async () => {
+          try {
+            await dp.cancelBookImport(run.id);
+            notify('archive.book_import.cancelled', { type: 'success' });
+          } catch (err) {
+            const message = serverText(err) ?? (err instanceof Error ? err.message : translate('archive.errors.try_again'));
+            notify('archive.book_import.cancel_failed', { type: 'error', messageArgs: { message } });
+          }
+          await refresh();
+        }}
       />
     </Box>
   );

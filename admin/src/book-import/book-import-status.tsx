@@ -6,11 +6,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { BookImport } from '../../../contracts/book-import.js';
 import { serverText } from '../../../contracts/errors.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
+import { durationText, nextPace, timeLeftMs, type Pace } from './reading-pace.js';
 import { bookImportKey, isRunning } from './use-book-import.js';
 
 const dismissedKey = (id: number) => `archive-book-import-dismissed-${id}`;
@@ -27,6 +29,31 @@ export function useDismissed(importId: number | undefined): [boolean, () => void
       rerender((n) => n + 1);
     },
   ];
+}
+
+/** Milliseconds the import still has to read, at the pace of the pages read while this was shown (null: not known yet). */
+function useTimeLeft(run: BookImport): number | null {
+  const [pace, setPace] = useState<Pace | null>(null);
+  const reading = run.state === 'reading';
+  useEffect(() => {
+    if (reading) setPace((p) => nextPace(p, run.id, { at: Date.now(), done: run.pages_done }));
+  }, [reading, run.id, run.pages_done]);
+  return reading && pace?.importId === run.id ? timeLeftMs(pace, run.pages_total) : null;
+}
+
+/** Poems are added once the whole book is read, so the list stays as it was until then: said, with how long that should take. */
+function WhenPoemsAppear({ run }: { run: BookImport }) {
+  const translate = useTranslate();
+  const left = useTimeLeft(run);
+  const duration = left === null ? null : durationText(left);
+  return (
+    <Typography variant="body2" data-testid="book-import-time-left">
+      {translate('archive.book_import.poems_when_read')}{' '}
+      {duration
+        ? translate('archive.book_import.time_left', { time: translate(`archive.book_import.${duration.key}`, duration.args) })
+        : translate('archive.book_import.time_left_unknown')}
+    </Typography>
+  );
 }
 
 function FailedPages({ run, onRetry, retrying }: { run: BookImport; onRetry: () => void; retrying: boolean }) {
@@ -70,12 +97,15 @@ export function BookImportStatus({
   onSeePoems,
   onDismiss,
   onChooseAgain,
+  onCancel,
 }: {
   run: BookImport;
   onSeePoems: () => void;
   onDismiss?: () => void;
   /** For an import whose files were not all sent: choose them again. */
   onChooseAgain?: () => void;
+  /** For an import whose files were not all sent: cancel it, removing the files sent. */
+  onCancel?: () => Promise<unknown>;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -103,11 +133,23 @@ export function BookImportStatus({
         severity="warning"
         data-testid="book-import-status"
         action={
-          onChooseAgain ? (
-            <Button color="inherit" size="small" onClick={onChooseAgain}>
-              {translate('archive.book_import.choose_again')}
-            </Button>
-          ) : null
+          <Stack direction="row" spacing={1}>
+            {onChooseAgain ? (
+              <Button color="inherit" size="small" onClick={onChooseAgain}>
+                {translate('archive.book_import.choose_again')}
+              </Button>
+            ) : null}
+            {onCancel ? (
+              <ConfirmButton
+                color="inherit"
+                size="small"
+                label={translate('archive.book_import.cancel_import')}
+                confirmTitle="archive.book_import.cancel_import"
+                confirmContent="archive.book_import.cancel_import_confirm"
+                onConfirm={onCancel}
+              />
+            ) : null}
+          </Stack>
         }
       >
         <AlertTitle component="h2">{title}</AlertTitle>
@@ -164,6 +206,7 @@ export function BookImportStatus({
             {translate('archive.book_import.page_of', { done: run.pages_done, total: run.pages_total })}
           </Typography>
         </Box>
+        {run.state === 'reading' ? <WhenPoemsAppear run={run} /> : null}
         <Typography variant="body2" color="text.secondary">
           {translate('archive.book_import.poems_so_far', { n: run.poems_so_far })} ·{' '}
           {translate('archive.book_import.duplicates', { n: run.duplicates_ignored })}

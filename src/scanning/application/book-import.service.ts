@@ -98,6 +98,19 @@ export class BookImportService {
     return { position, pages: pages.length, files_received: counts.files, pages_total: counts.pages };
   }
 
+  /**
+   * Cancels an import not started: it goes, with every file sent to it, so a book whose import was
+   * abandoned (a file refused, the curator changing their mind) keeps nothing of it.
+   */
+  async cancel(importId: string): Promise<void> {
+    const book = await this.find(importId);
+    const outcome = await this.books.discard(book.id);
+    if (outcome === 'started') {
+      throw new ScanError('SCAN.BOOK_IMPORT_STARTED', 'This import has already started: it can no longer be cancelled.');
+    }
+    await Promise.all(outcome.removedKeys.map((key) => removePhoto(this.store, key).catch(() => undefined)));
+  }
+
   async start(importId: string): Promise<BookImportView> {
     const book = await this.find(importId);
     await writablePublication(this.queries, String(book.publication_id));

@@ -113,12 +113,15 @@ export class ScanService {
   /** Stored pages no scan has read to the end, split by whether a scan of them is still pending. */
   async unscannedPages(publicationRef: string): Promise<UnscannedPages> {
     const publication = await this.queries.getPublication(publicationRef, { staff: true });
-    const answer: UnscannedPages = { unscanned: 0, waiting: 0 };
-    // A whole-book import's pages wait while it reads or assembles them.
-    const importing = await this.books.runningJobIds(publication.id);
+    const answer: UnscannedPages = { unscanned: 0, waiting: 0, not_started: 0 };
+    // A whole-book import's pages wait while it reads or assembles them; before it starts, they
+    // are not a scan that did not finish but files waiting for the rest of theirs.
+    const imports = await this.books.unfinishedJobIds(publication.id);
     for (const upload of await this.pagesRepo.unscannedByUpload(publication.id)) {
-      const state = importing.has(upload.job_id) ? 'active' : (await this.queue.status(upload.job_id))?.state;
-      if (state === 'queued' || state === 'active') answer.waiting += upload.pages;
+      const importing = imports.get(upload.job_id);
+      const state = importing ? (importing === 'receiving' ? 'receiving' : 'active') : (await this.queue.status(upload.job_id))?.state;
+      if (state === 'receiving') answer.not_started += upload.pages;
+      else if (state === 'queued' || state === 'active') answer.waiting += upload.pages;
       else answer.unscanned += upload.pages;
     }
     return answer;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { BookImport, BookImportFileAnswer } from '../../../contracts/book-import.js';
@@ -59,6 +59,13 @@ export class BookImportsController {
   @ApiOperation({ summary: 'Read failed pages again and add the poems not already there' })
   async retry(@Param('importId') importId: string): Promise<BookImport> {
     return toBookImport(await this.imports.retry(importId));
+  }
+
+  @Delete('book_imports/:importId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Cancel an import not started: it and the files sent to it are removed (409 once started)' })
+  async cancel(@Param('importId') importId: string): Promise<void> {
+    await this.imports.cancel(importId);
   }
 
   @Get('book_imports/:importId')

@@ -14,6 +14,8 @@ export interface BookImportMethods {
   /** The publication's latest import, or null when it never had one. */
   getPublicationBookImport(publicationId: Identifier, signal?: AbortSignal): Promise<BookImport | null>;
   retryBookImport(importId: Identifier): Promise<BookImport>;
+  /** Cancels an import not started: it and the files sent to it are removed (gone already is fine). */
+  cancelBookImport(importId: Identifier): Promise<void>;
 }
 
 export function bookImportMethods({ http, get, send }: Api): BookImportMethods {
@@ -48,5 +50,14 @@ export function bookImportMethods({ http, get, send }: Api): BookImportMethods {
     },
 
     retryBookImport: (importId) => send<BookImport>('POST', `/book_imports/${seg(importId)}/retry/`, {}, false),
+
+    async cancelBookImport(importId) {
+      try {
+        await send('DELETE', `/book_imports/${seg(importId)}/`, undefined, false);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return;
+        throw err;
+      }
+    },
   };
 }

@@ -69,6 +69,11 @@ export interface BookImports {
     file: { position: number; name: string; pages: NewBookPage[] },
     maxPages: number,
   ): Promise<{ removedKeys: string[] } | 'started' | 'too-many'>;
+  /**
+   * Removes an import still receiving and its pages, in one transaction: answers the storage keys
+   * of the photos its pages held, or 'started' when it was no longer receiving (nothing changed).
+   */
+  discard(id: number): Promise<{ removedKeys: string[] } | 'started'>;
   /** receiving (with pages) → reading, next run; false when it was not receiving. */
   start(id: number): Promise<BookImportRow | null>;
   /** Failed pages' errors cleared, state reading, next run; null when it is still receiving or reading. */
@@ -89,8 +94,8 @@ export interface BookImports {
   claimAssembly(id: number, run: number, assembler: string): Promise<boolean>;
   finish(id: number, run: number, result: ScanOutcome): Promise<void>;
   fail(id: number, error: { code: string; message: string }): Promise<void>;
-  /** The job ids (scan_pages.job_id) of the publication's imports that are reading or assembling. */
-  runningJobIds(publicationId: number): Promise<Set<string>>;
+  /** The job ids (scan_pages.job_id) of the publication's imports not finished (receiving, reading or assembling), with their state. */
+  unfinishedJobIds(publicationId: number): Promise<Map<string, 'receiving' | 'reading' | 'assembling'>>;
 }
 
 export const BOOK_IMPORTS = Symbol('BOOK_IMPORTS');

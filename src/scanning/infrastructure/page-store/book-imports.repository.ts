@@ -101,6 +101,20 @@ export class BookImportsRepository implements BookImports {
     });
   }
 
+  discard(id: number) {
+    return this.db.transaction(async (tx): Promise<{ removedKeys: string[] } | 'started'> => {
+      // Locked as replaceFile locks it: a file still being put in place finishes first, or finds the import gone.
+      const [locked] = await tx.query(`SELECT state FROM book_imports WHERE id = $1 FOR UPDATE`, [id]);
+      if (locked?.state !== 'receiving') return 'started';
+      const [removed]: [Array<{ storage_key: string }>, number] = await tx.query(
+        `DELETE FROM scan_pages WHERE book_import_id = $1 RETURNING storage_key`,
+        [id],
+      );
+      await tx.query(`DELETE FROM book_imports WHERE id = $1`, [id]);
+      return { removedKeys: removed.map((r) => r.storage_key) };
+    });
+  }
+
   async start(id: number): Promise<BookImportRow | null> {
     const [rows]: [BookImportRow[], number] = await this.db.query(
       `UPDATE book_imports SET state = 'reading', run = run + 1, updated_at = now()
@@ -178,11 +192,11 @@ export class BookImportsRepository implements BookImports {
     );
   }
 
-  async runningJobIds(publicationId: number): Promise<Set<string>> {
-    const rows: Array<{ job_id: string }> = await this.db.query(
-      `SELECT job_id FROM book_imports WHERE publication_id = $1 AND state IN ('reading', 'assembling')`,
+  async unfinishedJobIds(publicationId: number): Promise<Map<string, 'receiving' | 'reading' | 'assembling'>> {
+    const rows: Array<{ job_id: string; state: 'receiving' | 'reading' | 'assembling' }> = await this.db.query(
+      `SELECT job_id, state FROM book_imports WHERE publication_id = $1 AND state IN ('receiving', 'reading', 'assembling')`,
       [publicationId],
     );
-    return new Set(rows.map((r) => r.job_id));
+    return new Map(rows.map((r) => [r.job_id, r.state]));
   }
 }
