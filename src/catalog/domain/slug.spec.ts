@@ -8,6 +8,12 @@ describe('slugify', () => {
     ['Été à Paris', 'ete-a-paris'],
     ["The Poet's Garden", 'the-poets-garden'],
     ['1969', 'n-1969'],
+    ['Ein Traum von großer Magie', 'ein-traum-von-grosser-magie'],
+    ['Øresund', 'oresund'],
+    ['Œuvres complètes', 'oeuvres-completes'],
+    ['Сон', 'son'],
+    ['Ἀνάβασις', 'anavasis'],
+    ['春晓', 'chun-xiao'],
     ['???', 'untitled'],
     ['', 'untitled'],
   ])('%j -> %j', (title, slug) => expect(slugify(title)).toBe(slug));

@@ -1,9 +1,14 @@
+import { transliterate } from 'transliteration';
+
 /**
  * Slugs are made once from the title and never change afterwards, so shared links keep working
  * when a title is corrected. They never look like a number, so `{id}` in a path is unambiguous.
+ * Letters of any script are spelt in Latin letters (transliteration's tables: "großer" is
+ * "grosser", "Сон" is "son", "春晓" is "chun-xiao"), so a title in German, Greek, Russian or
+ * Chinese keeps its words in its address rather than losing letters or becoming "untitled".
  */
 export function slugify(title: string): string {
-  const base = title
+  const base = transliterate(title.normalize('NFC'))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
