@@ -3,18 +3,18 @@ import { PassportModule } from '@nestjs/passport';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { AdminBootstrap } from './admin-bootstrap.service.js';
-import { appSecret } from './app-secrets.js';
-import { AuthController } from './auth.controller.js';
-import { CuratorsController } from './curators.controller.js';
-import { Csrf, CsrfPendingGuard } from './csrf.js';
+import { AdminBootstrap } from './application/admin-bootstrap.service.js';
+import { appSecret } from './infrastructure/app-secrets.js';
+import { AuthController } from './http/auth.controller.js';
+import { CuratorsController } from './http/curators.controller.js';
+import { Csrf, CsrfPendingGuard } from './http/csrf.js';
 import { APP_GUARD } from '@nestjs/core';
-import { LocalStrategy } from './local.strategy.js';
-import { LoginThrottle } from './login-throttle.js';
-import { SessionSerializer } from './session.serializer.js';
-import { TrustedDevices } from './trusted-devices.js';
-import { StaffGuard } from './staff.guard.js';
-import { UsersRepository } from './users.repository.js';
+import { LocalStrategy } from './http/local.strategy.js';
+import { LoginThrottle } from './application/login-throttle.js';
+import { SessionSerializer } from './http/session.serializer.js';
+import { TrustedDevices } from './application/trusted-devices.js';
+import { StaffGuard } from './http/staff.guard.js';
+import { UsersRepository } from './infrastructure/users.repository.js';
 
 @Module({
   imports: [PassportModule.register({ session: true })],

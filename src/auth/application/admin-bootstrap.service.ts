@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { hashPassword } from './password-hasher.js';
-import { UsersRepository } from './users.repository.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { hashPassword } from '../infrastructure/password-hasher.js';
+import { UsersRepository } from '../infrastructure/users.repository.js';
 
 /**
  * On first start there is no admin: create one from ADMIN_USERNAME/ADMIN_PASSWORD, or with a

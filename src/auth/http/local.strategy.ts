@@ -2,10 +2,10 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
-import { LoginThrottle } from './login-throttle.js';
-import { dummyPasswordHash, verifyPassword } from './password-hasher.js';
-import { TrustedDevices } from './trusted-devices.js';
-import { UsersRepository, type AdminUser, type FailedLogins } from './users.repository.js';
+import { LoginThrottle } from '../application/login-throttle.js';
+import { dummyPasswordHash, verifyPassword } from '../infrastructure/password-hasher.js';
+import { TrustedDevices } from '../application/trusted-devices.js';
+import { UsersRepository, type AdminUser, type FailedLogins } from '../infrastructure/users.repository.js';
 
 export const LOGIN_FAILED = 'Invalid username or password';
 

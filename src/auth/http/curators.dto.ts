@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { CURATOR_LIMITS as LIMITS, type AddCuratorRequest, type ResetPasswordRequest } from '../../contracts/curators.js';
-import { PlainText, VisibleText } from '../common/text-rules.js';
+import { CURATOR_LIMITS as LIMITS, type AddCuratorRequest, type ResetPasswordRequest } from '../../../contracts/curators.js';
+import { PlainText, VisibleText } from '../../common/text-rules.js';
 
 const PASSWORD_RULE = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`;
 

@@ -1,4 +1,4 @@
-import type { LoginRequest } from '../../contracts/auth.js';
+import type { LoginRequest } from '../../../contracts/auth.js';
 import { ApiProperty } from '@nestjs/swagger';
 
 /** Documented shape only: the local strategy reads these fields, and the login guard checks them first. */

@@ -1,14 +1,14 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../contracts/auth.js';
+import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../../contracts/auth.js';
 import { Csrf } from './csrf.js';
 import { LoginDto } from './login.dto.js';
 import type { SignedInUser } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
 import { currentUser } from './staff.guard.js';
 import { SESSION_COOKIE } from './session.config.js';
-import { TrustedDevices } from './trusted-devices.js';
+import { TrustedDevices } from '../application/trusted-devices.js';
 
 function publicUser(req: Request): AuthUser | null {
   const user = currentUser(req);

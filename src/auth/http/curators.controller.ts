@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { Curator } from '../../contracts/curators.js';
-import { DomainError } from '../common/domain/domain-error.js';
+import type { Curator } from '../../../contracts/curators.js';
+import { DomainError } from '../../common/domain/domain-error.js';
 import { AddCuratorDto, ResetPasswordDto } from './curators.dto.js';
-import { hashPassword } from './password-hasher.js';
+import { hashPassword } from '../infrastructure/password-hasher.js';
 import { currentUser, StaffGuard } from './staff.guard.js';
-import { UsersRepository, type AdminUser } from './users.repository.js';
+import { UsersRepository, type AdminUser } from '../infrastructure/users.repository.js';
 
 type CuratorErrorCode = 'CURATORS.USERNAME_TAKEN' | 'CURATORS.NOT_FOUND' | 'CURATORS.LAST_ONE';
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/app-config.js';
-import { DatabaseSessionStore } from './session-store.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { DatabaseSessionStore } from '../infrastructure/session-store.js';
 
 export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import passport from 'passport';
-import { UsersRepository, type AdminUser } from './users.repository.js';
+import { UsersRepository, type AdminUser } from '../infrastructure/users.repository.js';
 
 type PassportInternals = { _serializers: unknown[]; _deserializers: unknown[] };
 

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { verifyCsrfFormField } from './csrf.js';
 
 export interface CsrfCheckedUploadOptions {
