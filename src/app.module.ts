@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { AuthModule } from './auth/auth.module.js';
+import { AuthHttpModule } from './auth/auth-http.module.js';
 import { CatalogCoreModule } from './catalog/catalog-core.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
@@ -26,7 +26,7 @@ export class AppModule {
         DatabaseModule.forRoot(config, options),
         // The read cache hears of catalog changes from the catalog (its CONTENT_CHANGES).
         DeliveryModule.forRoot(CatalogCoreModule),
-        AuthModule,
+        AuthHttpModule,
         CatalogModule,
         SearchModule,
         scanning,

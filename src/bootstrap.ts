@@ -13,6 +13,7 @@ import { THEME_SCRIPT_CSP_SOURCE } from './site/theme-script.js';
 import { appSecret } from './auth/infrastructure/app-secrets.js';
 import { Csrf } from './auth/http/csrf.js';
 import { sessionMiddleware } from './auth/http/session.config.js';
+import { DatabaseSessionStore } from './auth/infrastructure/session-store.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { noStoreByDefault } from './common/no-store.js';
 import { checkFormBody, checkJsonBody, refuseMalformedText } from './common/request-guards.js';
@@ -64,8 +65,8 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
 
   const db = app.get<DataSource>(getDataSourceToken());
   const sessionSecret = await appSecret(db, 'session', config.sessionSecret);
-  const { handler, store } = sessionMiddleware(db, sessionSecret, config);
-  app.use(handler);
+  const store = new DatabaseSessionStore(db);
+  app.use(sessionMiddleware(store, sessionSecret, config));
   app.use(passport.initialize());
   app.use(passport.session());
   app.use(express.json({ limit: '2mb', verify: checkJsonBody() }));

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { AuthHttpModule } from '../auth/index.js';
 import { CatalogCoreModule } from './catalog-core.module.js';
 import { HistoryController } from './http/history.controller.js';
 import { PoemsController } from './http/poems.controller.js';
@@ -7,7 +7,7 @@ import { PublicationsController } from './http/publications.controller.js';
 
 /** The catalog's REST API (SPEC section 7) over the core catalog. */
 @Module({
-  imports: [CatalogCoreModule, AuthModule],
+  imports: [CatalogCoreModule, AuthHttpModule],
   controllers: [PublicationsController, PoemsController, HistoryController],
   exports: [CatalogCoreModule],
 })

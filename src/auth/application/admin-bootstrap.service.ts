@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { hashPassword } from '../infrastructure/password-hasher.js';
-import { UsersRepository } from '../infrastructure/users.repository.js';
+import { PASSWORD_HASHER, type PasswordHasher } from './ports/password-hasher.port.js';
+import { USERS, type Users } from './ports/users.port.js';
 
 /**
  * On first start there is no admin: create one from ADMIN_USERNAME/ADMIN_PASSWORD, or with a
@@ -14,7 +14,8 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('Admin');
 
   constructor(
-    private readonly users: UsersRepository,
+    @Inject(USERS) private readonly users: Users,
+    @Inject(PASSWORD_HASHER) private readonly passwords: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -23,7 +24,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const username = this.config.admin.username ?? 'admin';
     const generated = !this.config.admin.password;
     const password = this.config.admin.password ?? randomBytes(12).toString('base64url');
-    await this.users.upsert(username, await hashPassword(password));
+    await this.users.upsert(username, await this.passwords.hash(password));
     if (generated) {
       this.logger.warn(
         `Created admin user "${username}" with password: ${password}\n` +

@@ -1,14 +1,16 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthCheckAnswer, AuthUser, CsrfAnswer, LoginAnswer } from '../../../contracts/auth.js';
 import { Csrf } from './csrf.js';
 import { LoginDto } from './login.dto.js';
-import type { SignedInUser } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
 import { currentUser } from './staff.guard.js';
 import { SESSION_COOKIE } from './session.config.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TrustedDevices } from '../application/trusted-devices.js';
+import type { SignedInUser } from '../domain/admin-user.js';
+import { setDeviceCookie } from './device-cookie.js';
 
 function publicUser(req: Request): AuthUser | null {
   const user = currentUser(req);
@@ -21,6 +23,7 @@ export class AuthController {
   constructor(
     private readonly csrf: Csrf,
     private readonly devices: TrustedDevices,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('api/auth/login')
@@ -38,7 +41,7 @@ export class AuthController {
   })
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): LoginAnswer {
     const user = req.user as SignedInUser;
-    this.devices.remember(res, user.username);
+    setDeviceCookie(res, this.devices.issue(user.username), this.config.secureCookies);
     const failed = user.failedLogins;
     return {
       success: true,

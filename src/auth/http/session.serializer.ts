@@ -1,7 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import passport from 'passport';
-import { UsersRepository, type AdminUser } from '../infrastructure/users.repository.js';
+import { SignIn } from '../application/sign-in.js';
+import type { AdminUser } from '../domain/admin-user.js';
 
 type PassportInternals = { _serializers: unknown[]; _deserializers: unknown[] };
 
@@ -10,7 +11,7 @@ type PassportInternals = { _serializers: unknown[]; _deserializers: unknown[] };
 export class SessionSerializer extends PassportSerializer implements OnModuleDestroy {
   private readonly registered: unknown[];
 
-  constructor(private readonly users: UsersRepository) {
+  constructor(private readonly signIn: SignIn) {
     super();
     // PassportSerializer registers on passport's process-wide instance; remember our entries so a
     // closed application (tests start several in one process) does not stay in the chain.
@@ -29,6 +30,6 @@ export class SessionSerializer extends PassportSerializer implements OnModuleDes
   }
 
   deserializeUser(id: string, done: (err: unknown, user?: AdminUser | false) => void): void {
-    this.users.findById(Number(id)).then((user) => done(null, user ?? false), done);
+    this.signIn.userOfSession(Number(id)).then((user) => done(null, user ?? false), done);
   }
 }

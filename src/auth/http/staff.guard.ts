@@ -1,6 +1,6 @@
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AdminUser } from '../infrastructure/users.repository.js';
+import type { AdminUser } from '../domain/admin-user.js';
 
 export function currentUser(req: Request): AdminUser | undefined {
   return req.isAuthenticated?.() ? (req.user as AdminUser) : undefined;

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import type { PasswordHasher } from '../application/ports/password-hasher.port.js';
 
 /** argon2id with the library's current recommended cost (OWASP-level memory hardness). */
 export function hashPassword(password: string): Promise<string> {
@@ -18,3 +19,5 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   return (dummyHash ??= hashPassword('not-a-real-password'));
 }
+
+export const argon2PasswordHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword, dummyHash: dummyPasswordHash };

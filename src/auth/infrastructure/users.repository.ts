@@ -1,25 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Users } from '../application/ports/users.port.js';
+import type { AdminUser, FailedLogins, ListedUser, StoredUser } from '../domain/admin-user.js';
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  is_staff: boolean;
-}
-
-export interface StoredUser extends AdminUser {
-  password_hash: string;
-}
-
-/** Failed sign-ins since the account's last successful one. */
-export interface FailedLogins {
-  attempts: number;
-  lastAt: Date;
-}
-
+/** The curators in PostgreSQL (users, failed_logins), and their sessions (sessions) to end them. */
 @Injectable()
-export class UsersRepository {
+export class UsersRepository implements Users {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async findByUsername(username: string): Promise<StoredUser | null> {
@@ -51,7 +38,7 @@ export class UsersRepository {
   }
 
   /** Every curator, oldest first. */
-  async list(): Promise<Array<AdminUser & { created_at: Date }>> {
+  async list(): Promise<ListedUser[]> {
     const rows: Array<{ id: number; username: string; is_staff: boolean; created_at: string | Date }> = await this.db.query(
       `SELECT id, username, is_staff, created_at FROM users ORDER BY id`,
     );
@@ -59,7 +46,7 @@ export class UsersRepository {
   }
 
   /** Adds a curator; null when the name is taken (whatever its case). */
-  async create(username: string, passwordHash: string): Promise<(AdminUser & { created_at: Date }) | null> {
+  async create(username: string, passwordHash: string): Promise<ListedUser | null> {
     const rows = await this.db.query(
       `INSERT INTO users (username, password_hash, is_staff) VALUES ($1, $2, true)
        ON CONFLICT ((lower(username))) DO NOTHING RETURNING id, username, is_staff, created_at`,
