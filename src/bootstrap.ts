@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import passport from 'passport';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
-import { THEME_SCRIPT_CSP_SOURCE } from './site/theme-script.js';
+import { THEME_SCRIPT_CSP_SOURCE } from './site/application/theme-script.js';
 import { appSecret } from './auth/infrastructure/app-secrets.js';
 import { Csrf } from './auth/http/csrf.js';
 import { sessionMiddleware } from './auth/http/session.config.js';
@@ -19,10 +19,10 @@ import { noStoreByDefault } from './common/no-store.js';
 import { checkFormBody, checkJsonBody, refuseMalformedText } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
-import { compressResponses } from './delivery/content-encoding.js';
-import { PublicReadCache } from './delivery/public-read-cache.js';
-import { installPublicReads } from './delivery/public-reads-handler.js';
-import { SessionCheck } from './delivery/session-check.js';
+import { compressResponses } from './delivery/application/content-encoding.js';
+import { PublicReadCache } from './delivery/application/public-read-cache.js';
+import { installPublicReads } from './delivery/http/public-reads-handler.js';
+import { SessionCheck } from './delivery/http/session-check.js';
 import { SitePages } from './site/index.js';
 
 export interface CreateAppOptions extends DatabaseOptions {

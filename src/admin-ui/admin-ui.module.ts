@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/index.js';
-import { AdminUiBundle } from './admin-ui.bundle.js';
-import { AdminUiController } from './admin-ui.controller.js';
+import { AdminUiBundle } from './infrastructure/admin-ui.bundle.js';
+import { AdminUiController } from './http/admin-ui.controller.js';
 
 /**
  * The admin app in the API process: /admin/assets/* and the page for /login, /admin, /admin/*.

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthController } from './health.controller.js';
+import { HealthController } from './http/health.controller.js';
 
 /** Health reads the queue's state from the module that runs scan jobs (it exports QUEUE_HEALTH). */
 @Module({})

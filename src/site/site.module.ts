@@ -3,14 +3,14 @@ import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
 import { SearchCoreModule } from '../search/search-core.module.js';
 import { SettingsModule } from '../settings/index.js';
 import { PoemPagesModule } from '../scanning/index.js';
-import { BookDownloadController } from './book-download/book-download.controller.js';
-import { ReaderBundle } from './reader-bundle.js';
-import { SiteFallbackController } from './site-fallback.controller.js';
-import { SiteFilesController } from './site-files.controller.js';
-import { SitePages } from './site-pages.service.js';
-import { SiteIcons } from './site-icons.js';
-import { SocialCardRenderer } from './social-cards/social-card-renderer.js';
-import { SocialCardsController } from './social-cards/social-cards.controller.js';
+import { BookDownloadController } from './http/book-download.controller.js';
+import { ReaderBundle } from './infrastructure/reader-bundle.js';
+import { SiteFallbackController } from './http/site-fallback.controller.js';
+import { SiteFilesController } from './http/site-files.controller.js';
+import { SitePages } from './application/site-pages.service.js';
+import { SiteIcons } from './infrastructure/site-icons.js';
+import { SocialCardRenderer } from './infrastructure/social-card-renderer.js';
+import { SocialCardsController } from './http/social-cards.controller.js';
 
 /**
  * The public reader, rendered in the API process. Its pages (SitePages) are answered by delivery's

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { ReaderServerEntry } from '../../contracts/reader-page.js';
+import type { ReaderServerEntry } from '../../../contracts/reader-page.js';
 
 export interface StaticAsset {
   body: Buffer;

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
-import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../delivery/index.js';
-import { ReaderBundle } from './reader-bundle.js';
-import type { PublicSiteSettings } from '../../contracts/reader-page.js';
-import { SITE_SETTINGS } from '../settings/index.js';
-import { SiteIcons } from './site-icons.js';
-import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../delivery/index.js';
+import { ReaderBundle } from '../infrastructure/reader-bundle.js';
+import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
+import { SITE_SETTINGS } from '../../settings/index.js';
+import { SiteIcons } from '../infrastructure/site-icons.js';
+import { robotsTxt, sitemapXml, type SitemapEntry } from '../domain/sitemap.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

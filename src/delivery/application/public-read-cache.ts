@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { SESSION_COOKIE } from '../auth/index.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { CONTENT_CHANGES, type ContentChange, type ContentChanges } from './content-changes.port.js';
+import { SESSION_COOKIE } from '../../auth/index.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { CONTENT_CHANGES, type ContentChange, type ContentChanges } from './ports/content-changes.port.js';
 import { compress, preferredEncoding, type Encoding } from './content-encoding.js';
-import { readCacheKey } from './read-cache-key.js';
+import { readCacheKey } from '../domain/read-cache-key.js';
 
 export type Headers = Record<string, string | number | string[]>;
 

@@ -6,7 +6,7 @@ import { toPoemResponse, toPublicationResponse } from '../../catalog/index.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { cardVersion, poemCard, publicationCard, type SocialCard } from '../../../contracts/social-card.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SocialCardRenderer } from './social-card-renderer.js';
+import { SocialCardRenderer } from '../infrastructure/social-card-renderer.js';
 
 const VISITOR = { staff: false } as const;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_STORAGE_KEY } from '../../contracts/reader-page.js';
+import { THEME_STORAGE_KEY } from '../../../contracts/reader-page.js';
 
 /**
  * Runs in <head> before the first paint: applies the visitor's stored theme so a dark page never

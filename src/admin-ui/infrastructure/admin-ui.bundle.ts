@@ -2,15 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PublicSiteSettings } from '../../contracts/reader-page.js';
-import { SITE_SETTINGS } from '../settings/index.js';
+import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
+import { SITE_SETTINGS } from '../../settings/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where `npm run build:admin` puts the app, seen from src/ (tests) and from dist/server (production). */
 export const ADMIN_DIST_CANDIDATES = [
-  resolve(here, '../../dist/admin'),
   resolve(here, '../../../dist/admin'),
+  resolve(here, '../../../../dist/admin'),
   resolve(process.cwd(), 'dist/admin'),
 ];
 

@@ -3,11 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import type { HealthAnswer } from '../../contracts/auth.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../common/database-unavailable.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { PAGE_STORE_HEALTH, type PageStoreHealth } from './page-store-health.port.js';
-import { QUEUE_HEALTH, type QueueHealth } from './queue-health.port.js';
+import type { HealthAnswer } from '../../../contracts/auth.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../common/database-unavailable.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { PAGE_STORE_HEALTH, type PageStoreHealth } from '../application/ports/page-store-health.port.js';
+import { QUEUE_HEALTH, type QueueHealth } from '../application/ports/queue-health.port.js';
 
 @ApiTags('health')
 @Controller('api')

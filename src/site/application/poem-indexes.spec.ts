@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Poem, Publication } from '../../contracts/reader-page.js';
+import type { Poem, Publication } from '../../../contracts/reader-page.js';
 import { buildIndex, filingLetter, filingText } from './poem-indexes.js';
 
 const book = { id: 1, slug: 'songs', title: 'Songs' } as Publication;

@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { join } from 'node:path';
-import { AdminUiBundle } from './admin-ui.bundle.js';
+import { AdminUiBundle } from '../infrastructure/admin-ui.bundle.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SAFE_ASSET = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

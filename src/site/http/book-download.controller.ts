@@ -6,8 +6,8 @@ import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../delivery
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SocialCardRenderer } from '../social-cards/social-card-renderer.js';
-import { buildEpub } from './epub-book.js';
+import { SocialCardRenderer } from '../infrastructure/social-card-renderer.js';
+import { buildEpub } from '../application/epub-book.js';
 
 const VISITOR = { staff: false } as const;
 

@@ -1,8 +1,8 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
-import { isStaff } from '../auth/index.js';
-import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from './public-read-cache.js';
+import { isStaff } from '../../auth/index.js';
+import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../application/public-read-cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -3,8 +3,8 @@
  * English collation, case and accents aside, and leading quotes, dashes or brackets ignored
  * ("'Tis" files under T, "(Untitled)" under U, "Évening" beside "Evening").
  */
-import { firstLines, refOf } from '../../contracts/format.js';
-import type { IndexEntry, IndexKind, Poem, Publication } from '../../contracts/reader-page.js';
+import { firstLines, refOf } from '../../../contracts/format.js';
+import type { IndexEntry, IndexKind, Poem, Publication } from '../../../contracts/reader-page.js';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Store } from 'express-session';
-import { SESSION_COOKIE } from '../auth/index.js';
+import { SESSION_COOKIE } from '../../auth/index.js';
 
 const REMEMBER_MS = 5_000;
 const MAX_REMEMBERED = 10_000;

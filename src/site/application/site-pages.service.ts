@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CATALOG_READ_API, type CatalogReadApi } from '../catalog/index.js';
-import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '../catalog/index.js';
-import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../delivery/index.js';
-import { SearchService } from '../search/index.js';
-import { PoemPages } from '../scanning/index.js';
-import type { PoemPage } from '../../contracts/catalog.js';
-import { DomainError } from '../common/domain/domain-error.js';
-import { ReaderBundle } from './reader-bundle.js';
+import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
+import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '../../catalog/index.js';
+import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../../delivery/index.js';
+import { SearchService } from '../../search/index.js';
+import { PoemPages } from '../../scanning/index.js';
+import type { PoemPage } from '../../../contracts/catalog.js';
+import { DomainError } from '../../common/domain/domain-error.js';
+import { ReaderBundle } from '../infrastructure/reader-bundle.js';
 import {
   POEM_NOT_FOUND,
   poemIndexOf,
@@ -19,13 +19,13 @@ import {
   type PageState,
   type PoemData,
   type PublicSiteSettings,
-} from '../../contracts/reader-page.js';
-import { matchPage, type PageRoute } from '../../contracts/reader-routes.js';
+} from '../../../contracts/reader-page.js';
+import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 import { buildIndex } from './poem-indexes.js';
-import { SITE_SETTINGS } from '../settings/index.js';
-import { SITE_ICON_TAGS } from './site-icons.js';
+import { SITE_SETTINGS } from '../../settings/index.js';
+import { SITE_ICON_TAGS } from '../infrastructure/site-icons.js';
 import { THEME_SCRIPT } from './theme-script.js';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { addressIsRefused } from '../common/request-guards.js';
-import { compress, PER_REQUEST, preferredEncoding } from './content-encoding.js';
-import type { PageAnswer, PublicPages } from './public-pages.js';
-import { etagMatches, headersOf, PublicReadCache, withAcceptEncoding } from './public-read-cache.js';
+import { addressIsRefused } from '../../common/request-guards.js';
+import { compress, PER_REQUEST, preferredEncoding } from '../application/content-encoding.js';
+import type { PageAnswer, PublicPages } from '../application/ports/public-pages.port.js';
+import { etagMatches, headersOf, PublicReadCache, withAcceptEncoding } from '../application/public-read-cache.js';
 import { SessionCheck } from './session-check.js';
 
 const logger = new Logger('PublicReads');
