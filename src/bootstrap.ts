@@ -19,7 +19,7 @@ import { noStoreByDefault } from './common/no-store.js';
 import { checkFormBody, checkJsonBody, refuseMalformedText } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
-import { compressResponses } from './delivery/application/content-encoding.js';
+import { compressResponses } from './delivery/http/compress-responses.js';
 import { PublicReadCache } from './delivery/application/public-read-cache.js';
 import { installPublicReads } from './delivery/http/public-reads-handler.js';
 import { SessionCheck } from './delivery/http/session-check.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/index.js';
+import { ADMIN_BUILD } from './application/ports/admin-build.port.js';
 import { AdminUiBundle } from './infrastructure/admin-ui.bundle.js';
 import { AdminUiController } from './http/admin-ui.controller.js';
 
@@ -10,6 +11,6 @@ import { AdminUiController } from './http/admin-ui.controller.js';
 @Module({
   imports: [SettingsModule],
   controllers: [AdminUiController],
-  providers: [AdminUiBundle],
+  providers: [{ provide: ADMIN_BUILD, useClass: AdminUiBundle }],
 })
 export class AdminUiModule {}

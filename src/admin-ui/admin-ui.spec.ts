@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigModule } from '../config/config.module.js';
 import { loadConfig } from '../config/app-config.js';
-import { ADMIN_DIST_CANDIDATES, prepareIndexHtml } from './infrastructure/admin-ui.bundle.js';
+import { prepareIndexHtml } from './domain/admin-page.js';
+import { ADMIN_DIST_CANDIDATES } from './infrastructure/admin-ui.bundle.js';
 import { AdminUiModule } from './admin-ui.module.js';
 import { SettingsModule, SITE_SETTINGS } from '../settings/index.js';
 

@@ -1,8 +1,8 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { join } from 'node:path';
-import { AdminUiBundle } from '../infrastructure/admin-ui.bundle.js';
+import { ADMIN_BUILD, type AdminBuild } from '../application/ports/admin-build.port.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SAFE_ASSET = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -11,7 +11,7 @@ const SAFE_ASSET = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 @ApiExcludeController()
 @Controller()
 export class AdminUiController {
-  constructor(private readonly bundle: AdminUiBundle) {}
+  constructor(@Inject(ADMIN_BUILD) private readonly bundle: AdminBuild) {}
 
   // Declared before the page routes so /admin/assets/* never falls through to index.html.
   @Get('admin/assets/*file')

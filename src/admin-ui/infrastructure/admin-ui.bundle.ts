@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
+import type { AdminBuild } from '../application/ports/admin-build.port.js';
+import { prepareIndexHtml } from '../domain/admin-page.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -14,29 +16,12 @@ export const ADMIN_DIST_CANDIDATES = [
   resolve(process.cwd(), 'dist/admin'),
 ];
 
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Writes the poet's name into the page and makes sure the robots meta says noindex. */
-export function prepareIndexHtml(html: string, poetName: string): string {
-  let out = html.replace(
-    /<meta name="poet-name" content="[^"]*"\s*\/?>/,
-    `<meta name="poet-name" content="${escapeAttribute(poetName)}" />`,
-  );
-  if (!/<meta name="poet-name"/.test(out))
-    out = out.replace('</head>', `<meta name="poet-name" content="${escapeAttribute(poetName)}" />\n</head>`);
-  if (!/<meta name="robots" content="[^"]*noindex/.test(out))
-    out = out.replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
-  return out;
-}
-
 /**
  * The built admin app (dist/admin). Looked up on first use rather than at start, so the API runs
  * (and its tests pass) without an admin build, answering 503 with what to run until there is one.
  */
 @Injectable()
-export class AdminUiBundle {
+export class AdminUiBundle implements AdminBuild {
   private built?: string;
   private root?: string;
 

@@ -6,7 +6,7 @@ import { SearchService } from '../../search/index.js';
 import { PoemPages } from '../../scanning/index.js';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { DomainError } from '../../common/domain/domain-error.js';
-import { ReaderBundle } from '../infrastructure/reader-bundle.js';
+import { READER_BUNDLE, type ReaderBundle } from './ports/reader-bundle.port.js';
 import {
   POEM_NOT_FOUND,
   poemIndexOf,
@@ -23,7 +23,7 @@ import {
 import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
 import { buildIndex } from './poem-indexes.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SITE_ICON_TAGS } from '../infrastructure/site-icons.js';
+import { SITE_ICON_TAGS } from '../domain/site-icon.js';
 import { THEME_SCRIPT } from './theme-script.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 
@@ -55,7 +55,7 @@ export class SitePages implements PublicPages {
   constructor(
     @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
-    private readonly bundle: ReaderBundle,
+    @Inject(READER_BUNDLE) private readonly bundle: ReaderBundle,
     private readonly searching: SearchService,
     private readonly pages: PoemPages,
   ) {}

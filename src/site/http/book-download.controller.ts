@@ -6,7 +6,7 @@ import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../delivery
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SocialCardRenderer } from '../infrastructure/social-card-renderer.js';
+import { SOCIAL_CARDS, type SocialCards } from '../application/ports/social-cards.port.js';
 import { buildEpub } from '../application/epub-book.js';
 
 const VISITOR = { staff: false } as const;
@@ -29,7 +29,7 @@ export class BookDownloadController {
   constructor(
     @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
-    private readonly cards: SocialCardRenderer,
+    @Inject(SOCIAL_CARDS) private readonly cards: SocialCards,
     private readonly cache: PublicReadCache,
   ) {}
 

@@ -3,10 +3,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../delivery/index.js';
-import { ReaderBundle } from '../infrastructure/reader-bundle.js';
+import { READER_BUNDLE, type ReaderBundle } from '../application/ports/reader-bundle.port.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SiteIcons } from '../infrastructure/site-icons.js';
+import { SITE_ICONS, type SiteIcons } from '../application/ports/site-icons.port.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from '../domain/sitemap.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,9 +18,9 @@ export class SiteFilesController {
   constructor(
     @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
-    private readonly bundle: ReaderBundle,
+    @Inject(READER_BUNDLE) private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
-    private readonly icons: SiteIcons,
+    @Inject(SITE_ICONS) private readonly icons: SiteIcons,
   ) {}
 
   @Get('sitemap.xml')

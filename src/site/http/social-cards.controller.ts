@@ -6,7 +6,7 @@ import { toPoemResponse, toPublicationResponse } from '../../catalog/index.js';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { cardVersion, poemCard, publicationCard, type SocialCard } from '../../../contracts/social-card.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
-import { SocialCardRenderer } from '../infrastructure/social-card-renderer.js';
+import { SOCIAL_CARDS, type SocialCards } from '../application/ports/social-cards.port.js';
 
 const VISITOR = { staff: false } as const;
 
@@ -34,7 +34,7 @@ export class SocialCardsController {
   constructor(
     @Inject(CATALOG_READ_API) private readonly catalog: CatalogReadApi,
     @Inject(SITE_SETTINGS) private readonly settings: PublicSiteSettings,
-    private readonly renderer: SocialCardRenderer,
+    @Inject(SOCIAL_CARDS) private readonly renderer: SocialCards,
   ) {}
 
   @Get('poem/:file')

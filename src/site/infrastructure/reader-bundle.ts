@@ -5,14 +5,7 @@ import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ReaderServerEntry } from '../../../contracts/reader-page.js';
-
-export interface StaticAsset {
-  body: Buffer;
-  gzip?: Buffer;
-  brotli?: Buffer;
-  type: string;
-  etag: string;
-}
+import type { ReaderBundle, StaticAsset } from '../application/ports/reader-bundle.port.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -33,7 +26,7 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.map']);
  * (its own tests do not need pages) and page routes answer 503 saying what to run.
  */
 @Injectable()
-export class ReaderBundle implements OnModuleInit {
+export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
   private readonly logger = new Logger('ReaderBundle');
   readonly root: string;
   entry?: ReaderServerEntry;

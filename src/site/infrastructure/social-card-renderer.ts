@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../../../contracts/social-card.js';
+import type { BookCover, SocialCards } from '../application/ports/social-cards.port.js';
 import { SPACES_PER_EM, TURNOVER_GAP, TURNOVER_ROOM } from '../../../contracts/verse.js';
 
 const require = createRequire(import.meta.url);
@@ -96,15 +97,6 @@ function layout(card: SocialCard): Node {
   ]);
 }
 
-/** A book's cover for its download: what it says. */
-export interface BookCover {
-  title: string;
-  byline: string;
-  /** Publisher and year. */
-  imprint: string;
-  siteName: string;
-}
-
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 1800;
 
@@ -154,7 +146,7 @@ const CACHE_LIMIT = 200;
  * new card and an unchanged one costs nothing; the oldest entries go first past the limit.
  */
 @Injectable()
-export class SocialCardRenderer {
+export class SocialCardRenderer implements SocialCards {
   private fonts?: CardFont[];
   private readonly cache = new Map<string, Promise<Buffer>>();
 
