@@ -5,4 +5,3 @@
 export { DEFAULT_SITE_SETTINGS, memorialFromFile, SITE_SETTINGS, siteSettingsFrom } from './site-settings.js';
 export { checkBiography } from './application/biography.js';
 export { SettingsModule } from './settings.module.js';
-export { SettingsHttpModule } from './settings-http.module.js';

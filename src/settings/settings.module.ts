@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { PoemPagesModule } from '../scanning/index.js';
 import { MemorialSettingsService } from './application/memorial-settings.service.js';
 import { MEMORIAL_STORE } from './application/ports/memorial-store.port.js';
@@ -16,7 +16,7 @@ import { SITE_SETTINGS } from './site-settings.js';
  * the portrait in the page store beside the page photos (PoemPagesModule exports it).
  */
 @Module({
-  imports: [CatalogCoreModule, PoemPagesModule],
+  imports: [CatalogModule, PoemPagesModule],
   providers: [
     { provide: MEMORIAL_STORE, useClass: SqlMemorialStore },
     { provide: PORTRAIT_IMAGES, useClass: SharpPortraitImages },

@@ -8,7 +8,7 @@ import { ConfigModule } from '../config/config.module.js';
 import { loadConfig } from '../config/app-config.js';
 import { prepareIndexHtml } from './domain/admin-page.js';
 import { ADMIN_DIST_CANDIDATES } from './infrastructure/admin-ui.bundle.js';
-import { AdminUiModule } from './admin-ui.module.js';
+import { AdminUiHttpModule } from './admin-ui-http.module.js';
 import { SettingsModule, SITE_SETTINGS } from '../settings/index.js';
 
 describe('prepareIndexHtml', () => {
@@ -39,7 +39,7 @@ class FallbackModule {}
 @Module({ providers: [{ provide: SITE_SETTINGS, useValue: { poetName: 'Ana Poet' } }], exports: [SITE_SETTINGS] })
 class SettingsStub {}
 
-describe('AdminUiModule over the built admin', () => {
+describe('AdminUiHttpModule over the built admin', () => {
   beforeAll(() => {
     if (!ADMIN_DIST_CANDIDATES.some((d) => existsSync(`${d}/index.html`))) {
       execFileSync('npx', ['vite', 'build', '-c', 'vite.admin.config.ts'], {
@@ -51,7 +51,7 @@ describe('AdminUiModule over the built admin', () => {
 
   async function app() {
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigModule.forRoot(loadConfig({ DATA_DIR: '/tmp/admin-ui-spec' })), AdminUiModule, FallbackModule],
+      imports: [ConfigModule.forRoot(loadConfig({ DATA_DIR: '/tmp/admin-ui-spec' })), AdminUiHttpModule, FallbackModule],
     })
       .overrideModule(SettingsModule)
       .useModule(SettingsStub)

@@ -3,8 +3,8 @@ import { HealthController } from './http/health.controller.js';
 
 /** Health reads the queue's state from the module that runs scan jobs (it exports QUEUE_HEALTH). */
 @Module({})
-export class HealthModule {
+export class HealthHttpModule {
   static forRoot(queueModule?: DynamicModule): DynamicModule {
-    return { module: HealthModule, imports: queueModule ? [queueModule] : [], controllers: [HealthController] };
+    return { module: HealthHttpModule, imports: queueModule ? [queueModule] : [], controllers: [HealthController] };
   }
 }
