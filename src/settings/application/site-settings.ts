@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { ConfigError, type AppConfig } from '../config/app-config.js';
-import type { PublicSiteSettings } from '../../contracts/reader-page.js';
-import { biographyHtml } from './application/biography.js';
-import { isIsoDate, portraitFileName, type Memorial } from './domain/memorial.js';
+import { ConfigError, type AppConfig } from '../../config/app-config.js';
+import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
+import { biographyHtml } from './biography.js';
+import { isIsoDate, portraitFileName, type Memorial } from '../domain/memorial.js';
 
 /**
  * The JSON file named by SITE_SETTINGS_FILE (every field optional): the first start's memorial
@@ -139,19 +138,4 @@ export function publicSiteSettings(
 export function siteSettingsFrom(raw: unknown, config: Pick<AppConfig, 'publicUrl' | 'webVitalsEndpoint'>): PublicSiteSettings {
   const { memorial, extras } = memorialFromFile(raw);
   return publicSiteSettings(memorial, extras, config);
-}
-
-/** The parsed SITE_SETTINGS_FILE ({} when unset); a missing or malformed file stops the start with a clear message. */
-export function readSiteSettingsFile(config: Pick<AppConfig, 'siteSettingsFile'>): unknown {
-  if (!config.siteSettingsFile) return {};
-  try {
-    return JSON.parse(readFileSync(config.siteSettingsFile, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(`SITE_SETTINGS_FILE ${config.siteSettingsFile} could not be read as JSON: ${(err as Error).message}`);
-  }
-}
-
-/** The file's settings as the pages would show them, before any curator edited them. */
-export function loadSiteSettings(config: Pick<AppConfig, 'publicUrl' | 'webVitalsEndpoint' | 'siteSettingsFile'>): PublicSiteSettings {
-  return siteSettingsFrom(readSiteSettingsFile(config), config);
 }

@@ -1,15 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/app-config.js';
-import { DEFAULT_SITE_SETTINGS, loadSiteSettings, siteSettingsFrom } from './site-settings.js';
+import { ConfigError } from '../../config/app-config.js';
+import { DEFAULT_SITE_SETTINGS, siteSettingsFrom } from './site-settings.js';
 
 const config = { publicUrl: 'https://poems.example/', webVitalsEndpoint: undefined };
 
 describe('site settings', () => {
   it('has sensible defaults with no file', () => {
-    const s = loadSiteSettings({ ...config, siteSettingsFile: undefined });
+    const s = siteSettingsFrom({}, config);
     expect(s.siteName).toBe(DEFAULT_SITE_SETTINGS.siteName);
     expect(s.poetName).toBe(DEFAULT_SITE_SETTINGS.poetName);
     expect(s.footerCredit).toMatch(/grandson.*family/);
@@ -17,20 +14,15 @@ describe('site settings', () => {
     expect(s.noindex).toBe(false);
   });
 
-  it('reads the poet, life dates, biography and credit from the JSON file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'site-settings-'));
-    const file = join(dir, 'site.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        siteName: 'Ana Poet Archive',
-        poet: { name: 'Ana Poet', birthDate: '1931-03-03', deathDate: '2019-06-09' },
-        biography: { career: ['Taught for forty years.'], family: 'Mother of three.' },
-        footerCredit: 'Built by her grandson, kept by the family.',
-        noindex: true,
-      }),
-    );
-    const s = loadSiteSettings({ ...config, webVitalsEndpoint: 'https://vitals.example/collect', siteSettingsFile: file });
+  it('takes the poet, life dates, biography and credit from the file', () => {
+    const file = {
+      siteName: 'Ana Poet Archive',
+      poet: { name: 'Ana Poet', birthDate: '1931-03-03', deathDate: '2019-06-09' },
+      biography: { career: ['Taught for forty years.'], family: 'Mother of three.' },
+      footerCredit: 'Built by her grandson, kept by the family.',
+      noindex: true,
+    };
+    const s = siteSettingsFrom(file, { ...config, webVitalsEndpoint: 'https://vitals.example/collect' });
     expect(s).toMatchObject({
       siteName: 'Ana Poet Archive',
       poetName: 'Ana Poet',
@@ -50,9 +42,5 @@ describe('site settings', () => {
     expect(() => siteSettingsFrom({ biography: { career: [1] } }, config)).toThrow(/biography.career/);
     expect(() => siteSettingsFrom({ poet: { birthDate: '2000-01-01', deathDate: '1990-01-01' } }, config)).toThrow(/after/);
     expect(() => siteSettingsFrom([], config)).toThrow(/JSON object/);
-  });
-
-  it('stops the start when the named file is missing', () => {
-    expect(() => loadSiteSettings({ ...config, siteSettingsFile: '/nonexistent/site.json' })).toThrow(/SITE_SETTINGS_FILE/);
   });
 });
