@@ -1,5 +1,4 @@
-import type { ExtractedMetadata } from '../../../application/ports/extraction.port.js';
-import { readIsbn, unreadableIsbnNote } from '../isbn.js';
+import { readIsbn, unreadableIsbnNote } from './isbn.js';
 import type { LayoutLine } from './layout-lines.js';
 
 /**
@@ -144,7 +143,17 @@ function findAuthors(pages: Page[], title: { page: number; line?: LayoutLine }):
   return named.length ? [named[0].text.trim()] : [];
 }
 
-export function readMetadata(input: LayoutLine[][]): ExtractedMetadata {
+/** What the front pages of a book say of it: the editable fields of a publication. */
+export interface BookMetadata {
+  title: string;
+  authors: string[];
+  publisher: string;
+  publication_date: string;
+  isbn: string;
+  notes: string;
+}
+
+export function readMetadata(input: LayoutLine[][]): BookMetadata {
   const pages: Page[] = input.map((lines) => ({ lines, copyright: lines.some((l) => COPYRIGHT_PAGE.test(l.text)) }));
   const texts = input.flat().map((l) => l.text);
   const title = findTitle(pages);

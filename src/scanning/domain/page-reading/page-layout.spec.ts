@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
-import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
+import { assemblePoems, type PageLayout } from '../assemble-poems.js';
 import { analysePages, indentFor, indentStep } from './page-layout.js';
 
 /**

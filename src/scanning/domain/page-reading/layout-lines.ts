@@ -1,4 +1,4 @@
-import { boundedLevenshtein } from '../../../domain/duplicates/poem-similarity.js';
+import { boundedLevenshtein } from '../duplicates/poem-similarity.js';
 import type { OcrLine, OcrPage, OcrSymbol, OcrWord } from './ocr-page.js';
 
 /**

@@ -2,7 +2,7 @@ import { repairFolioSequence } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
 import type { OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
-import type { PageLayout, PoemBlock } from '../../../domain/assemble-poems.js';
+import type { PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { resolveSpeakers } from './speaker-labels.js';
 import { joinTurnedLines } from './turned-lines.js';
