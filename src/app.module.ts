@@ -1,18 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { AuthModule } from './auth/auth.module.js';
-import { CatalogCoreModule } from './catalog/catalog-core.module.js';
+import { AuthHttpModule } from './auth/auth-http.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
+import { CatalogHttpModule } from './catalog/catalog-http.module.js';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
-import { HealthModule } from './health/health.module.js';
-import { AdminUiModule } from './admin-ui/admin-ui.module.js';
-import { ArchiveModule } from './archive/archive.module.js';
-import { SiteModule } from './site/site.module.js';
+import { HealthHttpModule } from './health/health-http.module.js';
+import { AdminUiHttpModule } from './admin-ui/admin-ui-http.module.js';
+import { ArchiveHttpModule } from './archive/archive-http.module.js';
+import { SiteHttpModule } from './site/site-http.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
-import { SearchModule } from './search/search.module.js';
-import { SettingsHttpModule } from './settings/index.js';
+import { ScanningHttpModule } from './scanning/scanning-http.module.js';
+import { SearchHttpModule } from './search/search-http.module.js';
+import { SettingsHttpModule } from './settings/settings-http.module.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})
@@ -25,16 +26,16 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config, options),
         // The read cache hears of catalog changes from the catalog (its CONTENT_CHANGES).
-        DeliveryModule.forRoot(CatalogCoreModule),
-        AuthModule,
-        CatalogModule,
-        SearchModule,
-        scanning,
-        HealthModule.forRoot(scanning),
-        ArchiveModule.forRoot(scanning),
+        DeliveryModule.forRoot(CatalogModule),
+        AuthHttpModule,
+        CatalogHttpModule,
+        SearchHttpModule,
+        ScanningHttpModule.forRoot(scanning),
+        HealthHttpModule.forRoot(scanning),
+        ArchiveHttpModule.forRoot(scanning),
         SettingsHttpModule,
-        AdminUiModule,
-        SiteModule,
+        AdminUiHttpModule,
+        SiteHttpModule,
       ],
     };
   }

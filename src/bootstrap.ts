@@ -9,19 +9,20 @@ import type { Server } from 'node:http';
 import passport from 'passport';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
-import { THEME_SCRIPT_CSP_SOURCE } from './site/theme-script.js';
-import { appSecret } from './auth/app-secrets.js';
-import { Csrf } from './auth/csrf.js';
-import { sessionMiddleware } from './auth/session.config.js';
+import { THEME_SCRIPT_CSP_SOURCE } from './site/application/theme-script.js';
+import { appSecret } from './auth/infrastructure/app-secrets.js';
+import { Csrf } from './auth/http/csrf.js';
+import { sessionMiddleware } from './auth/http/session.config.js';
+import { DatabaseSessionStore } from './auth/infrastructure/session-store.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { noStoreByDefault } from './common/no-store.js';
 import { checkFormBody, checkJsonBody, refuseMalformedText } from './common/request-guards.js';
 import type { AppConfig } from './config/app-config.js';
 import type { DatabaseOptions } from './database/database.module.js';
-import { compressResponses } from './delivery/content-encoding.js';
-import { PublicReadCache } from './delivery/public-read-cache.js';
-import { installPublicReads } from './delivery/public-reads-handler.js';
-import { SessionCheck } from './delivery/session-check.js';
+import { compressResponses } from './delivery/http/compress-responses.js';
+import { PublicReadCache } from './delivery/application/public-read-cache.js';
+import { installPublicReads } from './delivery/http/public-reads-handler.js';
+import { SessionCheck } from './delivery/http/session-check.js';
 import { SitePages } from './site/index.js';
 
 export interface CreateAppOptions extends DatabaseOptions {
@@ -64,8 +65,8 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
 
   const db = app.get<DataSource>(getDataSourceToken());
   const sessionSecret = await appSecret(db, 'session', config.sessionSecret);
-  const { handler, store } = sessionMiddleware(db, sessionSecret, config);
-  app.use(handler);
+  const store = new DatabaseSessionStore(db);
+  app.use(sessionMiddleware(store, sessionSecret, config));
   app.use(passport.initialize());
   app.use(passport.session());
   app.use(express.json({ limit: '2mb', verify: checkJsonBody() }));

@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/index.js';
-import { AdminUiBundle } from './admin-ui.bundle.js';
-import { AdminUiController } from './admin-ui.controller.js';
+import { ADMIN_BUILD } from './application/ports/admin-build.port.js';
+import { AdminUiBundle } from './infrastructure/admin-ui.bundle.js';
 
-/**
- * The admin app in the API process: /admin/assets/* and the page for /login, /admin, /admin/*.
- * Import it before SiteModule, whose fallback redirects every unclaimed path to /.
- */
+/** The built admin app, with the poet's name written into its page. */
 @Module({
   imports: [SettingsModule],
-  controllers: [AdminUiController],
-  providers: [AdminUiBundle],
+  providers: [{ provide: ADMIN_BUILD, useClass: AdminUiBundle }],
+  exports: [ADMIN_BUILD],
 })
 export class AdminUiModule {}

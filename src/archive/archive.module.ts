@@ -1,11 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ArchiveExporter } from './application/archive-exporter.js';
 import { ArchiveImporter } from './application/archive-importer.js';
 import { ARCHIVE_DATABASE } from './application/ports/archive-database.port.js';
 import { SITE_SETTINGS_STORE } from './application/ports/site-settings-store.port.js';
-import { ArchiveController } from './http/archive.controller.js';
 import { TypeOrmArchiveDatabase } from './infrastructure/archive.typeorm-database.js';
 import { SiteSettingsFile } from './infrastructure/site-settings-file.js';
 
@@ -18,8 +17,7 @@ export class ArchiveModule {
   static forRoot(pageStoreModule: DynamicModule): DynamicModule {
     return {
       module: ArchiveModule,
-      imports: [pageStoreModule, CatalogCoreModule],
-      controllers: [ArchiveController],
+      imports: [pageStoreModule, CatalogModule],
       providers: [
         { provide: ARCHIVE_DATABASE, useClass: TypeOrmArchiveDatabase },
         { provide: SITE_SETTINGS_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SiteSettingsFile(config) },

@@ -1,44 +1,36 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { AdminBootstrap } from './admin-bootstrap.service.js';
-import { appSecret } from './app-secrets.js';
-import { AuthController } from './auth.controller.js';
-import { CuratorsController } from './curators.controller.js';
-import { Csrf, CsrfPendingGuard } from './csrf.js';
-import { APP_GUARD } from '@nestjs/core';
-import { LocalStrategy } from './local.strategy.js';
-import { LoginThrottle } from './login-throttle.js';
-import { SessionSerializer } from './session.serializer.js';
-import { TrustedDevices } from './trusted-devices.js';
-import { StaffGuard } from './staff.guard.js';
-import { UsersRepository } from './users.repository.js';
+import { AdminBootstrap } from './application/admin-bootstrap.service.js';
+import { Curators } from './application/curators.js';
+import { LoginThrottle } from './application/login-throttle.js';
+import { LOGIN_ATTEMPTS } from './application/ports/login-attempts.port.js';
+import { PASSWORD_HASHER } from './application/ports/password-hasher.port.js';
+import { USERS } from './application/ports/users.port.js';
+import { SignIn } from './application/sign-in.js';
+import { TrustedDevices } from './application/trusted-devices.js';
+import { appSecret } from './infrastructure/app-secrets.js';
+import { SqlLoginAttempts } from './infrastructure/login-attempts.sql.js';
+import { argon2PasswordHasher } from './infrastructure/password-hasher.js';
+import { UsersRepository } from './infrastructure/users.repository.js';
 
+/** The curators and signing in, without HTTP: the use cases and their adapters, and the first admin on first start. */
 @Module({
-  imports: [PassportModule.register({ session: true })],
-  controllers: [AuthController, CuratorsController],
   providers: [
     UsersRepository,
+    { provide: USERS, useExisting: UsersRepository },
+    { provide: PASSWORD_HASHER, useValue: argon2PasswordHasher },
+    { provide: LOGIN_ATTEMPTS, useClass: SqlLoginAttempts },
     LoginThrottle,
-    LocalStrategy,
-    SessionSerializer,
-    StaffGuard,
+    SignIn,
+    Curators,
     AdminBootstrap,
-    { provide: APP_GUARD, useClass: CsrfPendingGuard },
     {
       provide: TrustedDevices,
-      inject: [getDataSourceToken(), APP_CONFIG],
-      useFactory: async (db: DataSource, config: AppConfig) => new TrustedDevices(await appSecret(db, 'device'), config.secureCookies),
-    },
-    {
-      provide: Csrf,
-      inject: [getDataSourceToken(), APP_CONFIG],
-      useFactory: async (db: DataSource, config: AppConfig) =>
-        new Csrf(await appSecret(db, 'csrf', config.sessionSecret), config.secureCookies),
+      inject: [getDataSourceToken()],
+      useFactory: async (db: DataSource) => new TrustedDevices(await appSecret(db, 'device')),
     },
   ],
-  exports: [UsersRepository, StaffGuard, Csrf],
+  exports: [SignIn, Curators, TrustedDevices],
 })
 export class AuthModule {}

@@ -1,14 +1,49 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { CatalogCoreModule } from './catalog-core.module.js';
-import { HistoryController } from './http/history.controller.js';
-import { PoemsController } from './http/poems.controller.js';
-import { PublicationsController } from './http/publications.controller.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogCommands } from './application/catalog-commands.js';
+import { CatalogEvents } from './application/catalog-events.js';
+import { CatalogHistory } from './application/catalog-history.js';
+import { CatalogQueries } from './application/catalog-queries.js';
+import { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';
+import { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notices.port.js';
+import { CATALOG_REPOSITORY } from './application/ports/catalog.repository.port.js';
+import { CONTENT_CHANGES } from '../delivery/index.js';
+import { CatalogChanges } from './infrastructure/catalog-changes.js';
+import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
+import { PoemEntity } from './infrastructure/persistence/poem.entity.js';
+import { PublicationEntity } from './infrastructure/persistence/publication.entity.js';
 
-/** The catalog's REST API (SPEC section 7) over the core catalog. */
+/**
+ * The catalog without HTTP: what the reader pages, the scan jobs and the worker process use.
+ * The worker imports only this, so it starts no controllers and no admin bootstrap. Other modules
+ * inject CATALOG_READ_API / CATALOG_WRITE_API (the interfaces of catalog.contract.ts); the classes
+ * stay exported for the catalog's own controllers and for tests that seed data.
+ */
 @Module({
-  imports: [CatalogCoreModule, AuthModule],
-  controllers: [PublicationsController, PoemsController, HistoryController],
-  exports: [CatalogCoreModule],
+  // The catalog's tables, mapped by the DataSource (DatabaseModule loads every module's entities).
+  imports: [TypeOrmModule.forFeature([PublicationEntity, PoemEntity])],
+  providers: [
+    CatalogChanges,
+    // What the read cache (delivery) hears: the catalog's changes, on every replica.
+    { provide: CONTENT_CHANGES, useExisting: CatalogChanges },
+    { provide: CATALOG_CHANGE_NOTICES, useExisting: CatalogChanges },
+    { provide: CATALOG_REPOSITORY, useClass: TypeOrmCatalogRepository },
+    CatalogQueries,
+    CatalogCommands,
+    CatalogHistory,
+    { provide: CATALOG_READ_API, useExisting: CatalogQueries },
+    { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
+    CatalogEvents,
+  ],
+  exports: [
+    CATALOG_READ_API,
+    CATALOG_WRITE_API,
+    CatalogQueries,
+    CatalogCommands,
+    CatalogHistory,
+    CONTENT_CHANGES,
+    CATALOG_CHANGE_NOTICES,
+    CatalogEvents,
+  ],
 })
 export class CatalogModule {}

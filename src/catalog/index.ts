@@ -1,9 +1,10 @@
 /**
- * The catalog's public surface: its read and write APIs and the other ports it offers (inject by
+ * The catalog's public surface: its Nest module, its read and write APIs and the other ports it offers (inject by
  * token), the domain types they answer, and those types as the API sends them (contracts/).
  * Its entities, mappers and adapters stay inside. Other modules import from here only (checked by
  * dependency-cruiser).
  */
+export { CatalogModule } from './catalog.module.js';
 export { CatalogEvents } from './application/catalog-events.js';
 export type { DiscardedScans } from './application/catalog-events.js';
 export { CATALOG_READ_API, CATALOG_WRITE_API } from './application/catalog.contract.js';

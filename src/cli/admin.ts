@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
-import { hashPassword } from '../auth/index.js';
-import { UsersRepository } from '../auth/index.js';
+import { hashPassword } from '../auth/infrastructure/password-hasher.js';
+import { UsersRepository } from '../auth/infrastructure/users.repository.js';
 import { loadConfig } from '../config/app-config.js';
 import { openDataSource } from '../database/database.module.js';
 

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
-import { PublicReadCache } from './public-read-cache.js';
-import { PublicReadInterceptor } from './public-read.interceptor.js';
+import { PublicReadCache } from './application/public-read-cache.js';
+import { PublicReadInterceptor } from './http/public-read.interceptor.js';
 
 /**
  * How public reads reach visitors: the read cache in front of the application, and compression.

@@ -2,8 +2,8 @@
  * How public reads are delivered: the read cache, its interceptor and cache policy.
  * Other modules import from here only (checked by dependency-cruiser).
  */
-export { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from './public-read-cache.js';
-export type { PageAnswer, PublicPages } from './public-pages.js';
-export { PublicReadInterceptor } from './public-read.interceptor.js';
-export { CONTENT_CHANGES } from './content-changes.port.js';
-export type { ContentChange, ContentChanges } from './content-changes.port.js';
+export { headersOf, PUBLIC_CACHE_CONTROL, PublicReadCache } from './application/public-read-cache.js';
+export type { PageAnswer, PublicPages } from './application/ports/public-pages.port.js';
+export { PublicReadInterceptor } from './http/public-read.interceptor.js';
+export { CONTENT_CHANGES } from './application/ports/content-changes.port.js';
+export type { ContentChange, ContentChanges } from './application/ports/content-changes.port.js';

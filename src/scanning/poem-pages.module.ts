@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { PoemPages } from './application/poem-pages.service.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 
@@ -8,7 +8,7 @@ import { PageStoreModule } from './infrastructure/page-store/page-store.module.j
  * The page store goes with it, for the memorial's portrait, which is kept beside the page photos.
  */
 @Module({
-  imports: [CatalogCoreModule, PageStoreModule],
+  imports: [CatalogModule, PageStoreModule],
   providers: [PoemPages],
   exports: [PoemPages, PageStoreModule],
 })

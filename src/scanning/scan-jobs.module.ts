@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 import { PoemScanner } from './application/poem-scanner.js';
@@ -15,7 +15,7 @@ export const SCAN_JOB_HANDLERS = [ScanPagesJob, ReprocessPublicationJob, BookRea
  * process when there is no Redis and in the worker process when there is.
  */
 @Module({
-  imports: [CatalogCoreModule, ExtractionModule, PageStoreModule],
+  imports: [CatalogModule, ExtractionModule, PageStoreModule],
   providers: [PoemScanner, ...SCAN_JOB_HANDLERS],
   exports: SCAN_JOB_HANDLERS,
 })

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { QUEUE_HEALTH } from '../health/index.js';
 import { QueueModule } from '../queue/queue.module.js';
@@ -11,9 +11,6 @@ import { scanFailurePolicy } from './application/scan-job.failures.js';
 import { ScanQueue } from './application/scan-queue.js';
 import { ScanService } from './application/scan.service.js';
 import { ExtractionModule } from './infrastructure/extraction/extraction.module.js';
-import { PoemPagesController } from './http/poem-pages.controller.js';
-import { ScansController } from './http/scans.controller.js';
-import { BookImportsController } from './http/book-imports.controller.js';
 import { BookImportService } from './application/book-import.service.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 import { PoemPagesModule } from './poem-pages.module.js';
@@ -22,9 +19,10 @@ export type ScanningRole = 'api' | 'worker';
 
 /**
  * Scanning: page uploads, scan jobs on the job queue, duplicates, the page archive.
- * - role 'api': the HTTP endpoints; jobs go to Redis (BullMQ) when REDIS_URL is set, else they are
- *   kept in the database (scan_jobs) and run in this process.
- * - role 'worker': no HTTP; consumes the BullMQ queue (src/worker.ts).
+ * - role 'api': the use cases behind the HTTP endpoints (ScanningHttpModule); jobs go to Redis
+ *   (BullMQ) when REDIS_URL is set, else they are kept in the database (scan_jobs) and run in this
+ *   process.
+ * - role 'worker': consumes the BullMQ queue (src/worker.ts).
  */
 @Module({})
 export class ScanningModule {
@@ -44,10 +42,9 @@ export class ScanningModule {
     if (role === 'worker') return { module: ScanningModule, imports: [queue] };
     return {
       module: ScanningModule,
-      imports: [CatalogCoreModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
-      controllers: [ScansController, PoemPagesController, BookImportsController],
+      imports: [CatalogModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
       providers: [ScanService, BookImportService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
-      exports: [PageStoreModule, QUEUE_HEALTH],
+      exports: [PageStoreModule, PoemPagesModule, QUEUE_HEALTH, ScanService, BookImportService],
     };
   }
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PoemPagesModule } from '../scanning/index.js';
 import { MemorialSettingsService } from './application/memorial-settings.service.js';
 import { MEMORIAL_STORE } from './application/ports/memorial-store.port.js';
 import { PORTRAIT_IMAGES } from './application/ports/portrait-images.port.js';
+import { SETTINGS_FILE } from './application/ports/settings-file.port.js';
 import { SqlMemorialStore } from './infrastructure/memorial.sql-store.js';
 import { SharpPortraitImages } from './infrastructure/portrait.sharp-images.js';
-import { SITE_SETTINGS } from './site-settings.js';
+import { JsonSettingsFile } from './infrastructure/settings.json-file.js';
+import { SITE_SETTINGS } from './application/site-settings.js';
 
 /**
  * Who the archive remembers and how the site names itself, for every module that shows or searches
@@ -16,10 +19,11 @@ import { SITE_SETTINGS } from './site-settings.js';
  * the portrait in the page store beside the page photos (PoemPagesModule exports it).
  */
 @Module({
-  imports: [CatalogCoreModule, PoemPagesModule],
+  imports: [CatalogModule, PoemPagesModule],
   providers: [
     { provide: MEMORIAL_STORE, useClass: SqlMemorialStore },
     { provide: PORTRAIT_IMAGES, useClass: SharpPortraitImages },
+    { provide: SETTINGS_FILE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new JsonSettingsFile(config) },
     MemorialSettingsService,
     // The live settings object: updated in place whenever the memorial changes.
     { provide: SITE_SETTINGS, inject: [MemorialSettingsService], useFactory: (service: MemorialSettingsService) => service.current },

@@ -1,26 +1,29 @@
 import { Module } from '@nestjs/common';
-import { CatalogCoreModule } from '../catalog/catalog-core.module.js';
-import { SearchCoreModule } from '../search/search-core.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { SearchModule } from '../search/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { PoemPagesModule } from '../scanning/index.js';
-import { BookDownloadController } from './book-download/book-download.controller.js';
-import { ReaderBundle } from './reader-bundle.js';
-import { SiteFallbackController } from './site-fallback.controller.js';
-import { SiteFilesController } from './site-files.controller.js';
-import { SitePages } from './site-pages.service.js';
-import { SiteIcons } from './site-icons.js';
-import { SocialCardRenderer } from './social-cards/social-card-renderer.js';
-import { SocialCardsController } from './social-cards/social-cards.controller.js';
+import { READER_BUNDLE } from './application/ports/reader-bundle.port.js';
+import { SITE_ICONS } from './application/ports/site-icons.port.js';
+import { SOCIAL_CARDS } from './application/ports/social-cards.port.js';
+import { SitePages } from './application/site-pages.service.js';
+import { BuiltReaderBundle } from './infrastructure/reader-bundle.js';
+import { SharpSiteIcons } from './infrastructure/site-icons.js';
+import { SocialCardRenderer } from './infrastructure/social-card-renderer.js';
 
 /**
- * The public reader, rendered in the API process. Its pages (SitePages) are answered by delivery's
- * request handler ahead of Express (bootstrap.ts installs it). Import it after every module with
- * routes (API, admin app): its fallback controller answers every GET path nobody else claimed.
+ * The public reader's pages (SitePages), rendered in the API process and answered by delivery's
+ * request handler ahead of Express (bootstrap.ts installs it), with the built reader, the icons
+ * and the card renderer its files and images come from.
  */
 @Module({
-  imports: [CatalogCoreModule, SearchCoreModule, PoemPagesModule, SettingsModule],
-  controllers: [SiteFilesController, SocialCardsController, BookDownloadController, SiteFallbackController],
-  providers: [{ provide: ReaderBundle, useFactory: () => new ReaderBundle() }, SitePages, SiteIcons, SocialCardRenderer],
-  exports: [SitePages],
+  imports: [CatalogModule, SearchModule, PoemPagesModule, SettingsModule],
+  providers: [
+    { provide: READER_BUNDLE, useFactory: () => new BuiltReaderBundle() },
+    { provide: SITE_ICONS, useClass: SharpSiteIcons },
+    { provide: SOCIAL_CARDS, useClass: SocialCardRenderer },
+    SitePages,
+  ],
+  exports: [SitePages, READER_BUNDLE, SITE_ICONS, SOCIAL_CARDS],
 })
 export class SiteModule {}

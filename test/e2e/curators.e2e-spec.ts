@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsersRepository } from '../../src/auth/users.repository.js';
+import { UsersRepository } from '../../src/auth/infrastructure/users.repository.js';
 import {
   ADMIN,
   csrfAgent,

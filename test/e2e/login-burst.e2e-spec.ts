@@ -8,8 +8,8 @@
  * (argon2.verify).
  */
 import argon2 from 'argon2';
-import { hashPassword } from '../../src/auth/password-hasher.js';
-import { UsersRepository } from '../../src/auth/users.repository.js';
+import { hashPassword } from '../../src/auth/infrastructure/password-hasher.js';
+import { UsersRepository } from '../../src/auth/infrastructure/users.repository.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, csrfAgent, dbTargets, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 

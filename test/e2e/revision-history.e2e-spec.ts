@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import type { PoemHistory, PublicationHistory } from '../../contracts/history.js';
-import { hashPassword, UsersRepository } from '../../src/auth/index.js';
+import { hashPassword } from '../../src/auth/infrastructure/password-hasher.js';
+import { UsersRepository } from '../../src/auth/infrastructure/users.repository.js';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import {
   ADMIN,

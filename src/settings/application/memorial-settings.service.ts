@@ -15,10 +15,11 @@ import {
   type MemorialText,
   type Portrait,
 } from '../domain/memorial.js';
-import { memorialFromFile, portraitUrl, publicSiteSettings, readSiteSettingsFile, type SiteFileExtras } from '../site-settings.js';
+import { memorialFromFile, portraitUrl, publicSiteSettings, type SiteFileExtras } from './site-settings.js';
 import { checkBiography } from './biography.js';
 import { MEMORIAL_STORE, type MemorialStore } from './ports/memorial-store.port.js';
 import { PORTRAIT_IMAGES, type PortraitImages } from './ports/portrait-images.port.js';
+import { SETTINGS_FILE, type SettingsFile } from './ports/settings-file.port.js';
 
 /** The memorial as the admin edits it. */
 export function toMemorialSettings(memorial: Memorial): MemorialSettings {
@@ -63,9 +64,10 @@ export class MemorialSettingsService implements OnModuleInit {
     @Inject(PAGE_STORE) private readonly photos: PageStore,
     @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
     @Inject(CONTENT_CHANGES) private readonly changes: ContentChanges,
+    @Inject(SETTINGS_FILE) file: SettingsFile,
   ) {
     // The file's settings are the first start's defaults; a bad file stops the start with its message.
-    const { memorial, extras } = memorialFromFile(readSiteSettingsFile(config));
+    const { memorial, extras } = memorialFromFile(file.read());
     this.defaults = memorial;
     this.memorial = memorial;
     this.extras = extras;

@@ -2,8 +2,8 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ImageIntakeError, type ImageIntakeErrorCode } from '../../domain/image-intake.error.js';
-import type { GreyImage } from '../extraction/offline/ink-heights.js';
-import type { Box, OcrPage } from '../extraction/offline/ocr-page.js';
+import type { GreyImage } from '../../domain/page-reading/ink-heights.js';
+import type { Box, OcrPage } from '../../domain/page-reading/ocr-page.js';
 import type { FoundPage } from './page-finder.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 

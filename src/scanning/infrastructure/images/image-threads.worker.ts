@@ -1,8 +1,8 @@
 import { assemblePoems } from '../../domain/assemble-poems.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
-import { inkHeights } from '../extraction/offline/ink-heights.js';
-import { readMetadata } from '../extraction/offline/metadata-reader.js';
-import { analysePages, straightenLines } from '../extraction/offline/page-layout.js';
+import { inkHeights } from '../../domain/page-reading/ink-heights.js';
+import { readMetadata } from '../../domain/page-reading/metadata-reader.js';
+import { analysePages, straightenLines } from '../../domain/page-reading/page-layout.js';
 import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
 import { findPageHere } from './page-finder.js';
 import { closePdf, countPdfPages, drawPdfPage, openPdf } from './pdf-rendering.js';

@@ -13,7 +13,8 @@ import {
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { closeImageThreads, onImageThread } from '../../images/image-threads.js';
 import { findPage } from '../../images/page-finder.js';
-import type { OcrPage } from './ocr-page.js';
+import type { BookMetadata } from '../../../domain/page-reading/metadata-reader.js';
+import type { OcrPage } from '../../../domain/page-reading/ocr-page.js';
 import { TesseractEngine } from './tesseract.engine.js';
 
 export interface OfflineExtractorOptions {
@@ -88,7 +89,8 @@ export class OfflinePoemExtractor implements PoemExtractor {
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
     const read = await this.readAll(images);
-    return onImageThread<ExtractedMetadata>({ kind: 'readMetadata', pages: read });
+    // The domain's reading of the front pages is the port's metadata (checked here by the compiler).
+    return onImageThread<BookMetadata>({ kind: 'readMetadata', pages: read });
   }
 
   async close(): Promise<void> {

@@ -5,8 +5,8 @@ import { gunzip } from 'node:zlib';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { ocrLanguageData } from '../../../../config/ocr-languages.js';
 import { onImageThread } from '../../images/image-threads.js';
-import { inkHeights, type GreyImage, type InkHeights } from './ink-heights.js';
-import type { OcrLine, OcrPage } from './ocr-page.js';
+import { inkHeights, type GreyImage, type InkHeights } from '../../../domain/page-reading/ink-heights.js';
+import type { OcrLine, OcrPage } from '../../../domain/page-reading/ocr-page.js';
 
 /**
  * Unpacks each language's shipped model into the cache folder once, atomically (write then

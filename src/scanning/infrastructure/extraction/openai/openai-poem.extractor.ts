@@ -10,7 +10,7 @@ import {
   type PoemExtractor,
 } from '../../../application/ports/extraction.port.js';
 import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
-import { readIsbn, unreadableIsbnNote } from '../isbn.js';
+import { readIsbn, unreadableIsbnNote } from '../../../domain/page-reading/isbn.js';
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 
 /**

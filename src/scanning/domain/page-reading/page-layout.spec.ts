@@ -1,0 +1,869 @@
+import { describe, expect, it } from 'vitest';
+import { cleanWords } from './layout-lines.js';
+import type { OcrLine, OcrPage } from './ocr-page.js';
+import { assemblePoems, type PageLayout } from '../assemble-poems.js';
+import { analysePages, indentFor, indentStep } from './page-layout.js';
+
+/**
+ * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,
+ * on a page 1400 px wide (centre 700), optionally tilted by `tilt` radians as a hand-held photo
+ * would be. Word boxes are as high as the type size, so capitals measure the size of the type.
+ */
+interface Spec {
+  text: string;
+  /** Indentation in em from the margin. */
+  indent?: number;
+  /** Line slots advanced before this line (1 = normal leading, 2 = one empty line). */
+  advance?: number;
+  size?: number;
+  centred?: boolean;
+  /** Set flush against this right edge (x) instead of the margin. */
+  flushRight?: number;
+}
+
+const EM = 30;
+const PITCH = 45;
+
+function page(index: number, specs: Spec[], tilt = 0): OcrPage {
+  let y = 150;
+  const lines: OcrLine[] = specs.map((spec) => {
+    y += (spec.advance ?? 1) * PITCH;
+    const size = spec.size ?? EM;
+    const width = spec.text.length * size * 0.5;
+    const x = spec.flushRight !== undefined ? spec.flushRight - width : spec.centred ? 700 - width / 2 : 200 + (spec.indent ?? 0) * EM;
+    const rot = (px: number, py: number) => ({
+      x: px * Math.cos(tilt) - py * Math.sin(tilt),
+      y: px * Math.sin(tilt) + py * Math.cos(tilt),
+    });
+    const a = rot(x, y);
+    const b = rot(x + width, y);
+    const top = Math.min(a.y, b.y) - size * 0.75;
+    const bottom = Math.max(a.y, b.y) + size * 0.25;
+    let cursor = a.x;
+    const words = spec.text.split(' ').map((word) => {
+      const w = word.length * size * 0.5;
+      const box = { x0: cursor, y0: top, x1: cursor + w, y1: bottom };
+      cursor += w + size * 0.5;
+      return { text: word, bbox: box, confidence: 95 };
+    });
+    return {
+      words,
+      bbox: { x0: Math.min(a.x, b.x), y0: top, x1: Math.max(a.x, b.x), y1: bottom },
+      baseline: { x0: a.x, y0: a.y, x1: b.x, y1: b.y },
+      rowHeight: size,
+      confidence: 95,
+    };
+  });
+  return { index, width: 1400, height: 2000, lines };
+}
+
+const head = (text: string): Spec => ({ text, size: 18, centred: true, advance: 0 });
+const title = (text: string, advance = 3): Spec => ({ text, size: 44, centred: true, advance });
+const folio = (text: string | number, advance = 4): Spec => ({ text: String(text), advance, centred: true });
+const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, advance });
+
+const analyse = (...pages: OcrPage[]): PageLayout[] => analysePages(pages);
+
+/** A full page of verse: `n` lines reaching the foot of the text block. */
+const fullPage = (prefix: string, n = 30): Spec[] =>
+  Array.from({ length: n }, (_, i) => verse(`${prefix} line ${i + 1} of the running poem`));
+
+describe('layout of a poem page', () => {
+  const poemPage = page(0, [
+    head('THE ORCHARD YEARS'),
+    title('Winter Light'),
+    verse('The apple trees stand bare along the wall,', 0, 2),
+    verse('their branches written on a pale grey sky;', 2),
+    verse('my father walked this row before the fall'),
+    verse('and named each tree as we went slowly by.', 2),
+    verse('He said the cold is only rest for wood,', 0, 2),
+    verse('that roots keep counting under frozen ground.', 4),
+    folio(23),
+  ]);
+
+  it('keeps indentation, stanza breaks and the title, and drops the running head and the folio', () => {
+    const [layout] = analyse(poemPage);
+    expect(layout.pageNumber).toBe(23);
+    expect(layout.blocks).toEqual([
+      {
+        title: 'Winter Light',
+        lines: [
+          'The apple trees stand bare along the wall,',
+          '    their branches written on a pale grey sky;',
+          'my father walked this row before the fall',
+          '    and named each tree as we went slowly by.',
+          '',
+          'He said the cold is only rest for wood,',
+          '        that roots keep counting under frozen ground.',
+        ],
+      },
+    ]);
+  });
+
+  it('reads the same layout from a photo tilted by 2 degrees', () => {
+    const tilted = page(
+      0,
+      [
+        head('THE ORCHARD YEARS'),
+        title('Winter Light'),
+        verse('The apple trees stand bare along the wall,', 0, 2),
+        verse('their branches written on a pale grey sky;', 2),
+        verse('my father walked this row before the fall'),
+        verse('and named each tree as we went slowly by.', 2),
+        verse('He said the cold is only rest for wood,', 0, 2),
+        verse('that roots keep counting under frozen ground.', 4),
+        folio(23),
+      ],
+      (2 * Math.PI) / 180,
+    );
+    expect(analyse(tilted)).toEqual(analyse(poemPage));
+  });
+
+  it('splits two poems on one page at the second title', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('Small Hours', 2),
+        verse('The kettle ticks as it cools down.', 0, 2),
+        verse('A car goes past, then none.'),
+        title('Chalk'),
+        verse('Forty years of chalk upon my sleeves,', 0, 2),
+        verse('the board was never empty, only waiting.', 2),
+        folio(14),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['Small Hours', 'Chalk']);
+    expect(layout.blocks[0].lines).toEqual(['The kettle ticks as it cools down.', 'A car goes past, then none.']);
+    expect(layout.blocks[1].lines).toEqual(['Forty years of chalk upon my sleeves,', '    the board was never empty, only waiting.']);
+  });
+
+  it('takes a body-size title in capitals that stands apart as a title, but not a capitalised line inside a stanza', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('HARBOUR LIGHTS', 0, 0),
+        verse('At dusk the lights come on along the quay,', 0, 2),
+        verse('one by one, as if someone were reading'),
+        verse('a list of names aloud across the water.'),
+        verse('SPARROWS', 0, 3),
+        verse('They argue on the gutter every morning', 0, 2),
+        verse('STOP, THEY SAY, STOP', 2),
+        verse('about the crumbs, the weather, and the cat.'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => [b.title, b.lines.length])).toEqual([
+      ['HARBOUR LIGHTS', 3],
+      ['SPARROWS', 3],
+    ]);
+  });
+
+  it('merges a title printed on two lines', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('A Song for the', 2),
+        { text: 'Lamplighters', size: 44, centred: true, advance: 1.5 },
+        verse('Who climbs the ladder with the flame', 0, 2),
+        verse('and leaves the street a little changed'),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      { title: 'A Song for the Lamplighters', lines: ['Who climbs the ladder with the flame', 'and leaves the street a little changed'] },
+    ]);
+  });
+
+  it('keeps a passage of prose in larger type as lines of text, not as a title that loses it', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'These songs were gathered over', size: 40, advance: 2 },
+        { text: 'many summers in the west, and', size: 40, advance: 1.2 },
+        { text: 'are printed here as they were sung.', size: 40, advance: 1.2 },
+        title('The Harvest', 3),
+        verse('The sheaves are in, the barn is full,', 0, 2),
+        verse('and all the lanes are still.'),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      { lines: ['These songs were gathered over', 'many summers in the west, and', 'are printed here as they were sung.'] },
+      { title: 'The Harvest', lines: ['The sheaves are in, the barn is full,', 'and all the lanes are still.'] },
+    ]);
+  });
+
+  it('keeps a line in upper and lower case set right under a heading in capitals as its text, not more of the heading', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'COMENDADOR', centred: true, advance: 2 },
+        verse('¿Sabe el maestre que estoy', 1, 1.5),
+        verse('en la villa?'),
+        { text: 'FLORES', centred: true, advance: 1.5 },
+        { text: 'Ya lo sabe.', centred: true, advance: 1.2 },
+        { text: 'ORTUÑO', centred: true, advance: 1.5 },
+        verse('Está, con la edad, más grave.', 0, 1.5),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['COMENDADOR', 'FLORES', 'ORTUÑO']);
+    expect(layout.blocks[1].lines.map((l) => l.trim())).toEqual(['Ya lo sabe.']);
+  });
+
+  it('takes a short line centred over flush-left verse, standing apart, as a title', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'Evensong', centred: true, advance: 2 },
+        verse('The bells have done their counting for the day,', 0, 2),
+        verse('and every roof lets go of what it held.'),
+        verse('The swallows write and rub their writing out,'),
+        verse('and nothing that they wrote was meant to stay.'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['Evensong']);
+    expect(layout.blocks[0].lines).toHaveLength(4);
+  });
+});
+
+describe('a verse play', () => {
+  const name = (text: string, advance = 1.5): Spec => ({ text, centred: true, advance });
+  const scene = [
+    page(0, [
+      title('ACTO PRIMERO', 2),
+      name('COMENDADOR', 2.5),
+      verse('¿Sabe el maestre que estoy', 1, 1.5),
+      verse('en la villa, y que le espero?'),
+      name('FLORES'),
+      verse('Ya lo sabe, y viene luego.', 0, 1.5),
+      name('COMENDADOR'),
+      verse('¿Y sabe también que soy', 0, 1.5),
+      verse('quien le dio la cruz primero?'),
+      name('FLORES'),
+      verse('Es muchacho, no te asombre.', 0, 1.5),
+      folio(9, 3),
+    ]),
+    page(1, [
+      folio(10, 0),
+      name('ORTUÑO', 2),
+      verse('No falta quien le aconseje', 0, 1.5),
+      verse('que de ser cortés se aleje.'),
+      name('COMENDADOR'),
+      verse('Conquistará poco amor.', 0, 1.5),
+      name('ORTUÑO'),
+      verse('Es llave la cortesía', 1, 1.5),
+      verse('para abrir la voluntad.'),
+    ]),
+  ];
+
+  it("keeps the speakers' names as lines of one scene, under the act's title, across the page turn", () => {
+    const layouts = analyse(...scene);
+    expect(layouts[0].blocks.map((b) => b.title)).toEqual(['ACTO PRIMERO']);
+    expect(layouts[0].blocks[0].lines.map((l) => l.trim())).toEqual([
+      'COMENDADOR',
+      '',
+      '¿Sabe el maestre que estoy',
+      'en la villa, y que le espero?',
+      '',
+      'FLORES',
+      '',
+      'Ya lo sabe, y viene luego.',
+      '',
+      'COMENDADOR',
+      '',
+      '¿Y sabe también que soy',
+      'quien le dio la cruz primero?',
+      '',
+      'FLORES',
+      '',
+      'Es muchacho, no te asombre.',
+    ]);
+    // The names are set flush, the speeches keep their indentation.
+    expect(layouts[0].blocks[0].lines[0]).toBe('COMENDADOR');
+    expect(layouts[0].blocks[0].lines[2]).toMatch(/^ +¿Sabe/);
+    const poems = assemblePoems(layouts);
+    expect(poems.map((p) => [p.title, p.page_numbers])).toEqual([['ACTO PRIMERO', [9, 10]]]);
+    expect(poems[0].body).toContain('Es muchacho, no te asombre.\n\nORTUÑO\n\nNo falta quien le aconseje');
+  });
+
+  it('keeps short poems under body-size headings as poems when the headings do not take turns like speakers', () => {
+    const song = (heading: string, advance: number): Spec[] => [
+      name(heading, advance),
+      verse('The lark is up before the light,', 0, 2),
+      verse('and sings the morning into sight.'),
+    ];
+    const layouts = analyse(
+      page(0, [
+        ...song('SONG', 2),
+        ...song('SONG', 3),
+        ...song('SONNET', 3),
+        ...song('SONG', 3),
+        ...song('SONNET', 3),
+        ...song('SONNET', 3),
+      ]),
+    );
+    expect(layouts[0].blocks.map((b) => b.title)).toEqual(['SONG', 'SONG', 'SONNET', 'SONG', 'SONNET', 'SONNET']);
+  });
+});
+
+describe('page furniture', () => {
+  it('reads a folio printed in the head corner and removes the running head', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: '42 ELEANOR WHITFIELD', size: 18, advance: 0 },
+        verse('and someone always saw the storm was forming.', 2, 3),
+        verse('I taught you meter as a kind of breathing,', 0, 2),
+      ]),
+    );
+    expect(layout.pageNumber).toBe(42);
+    expect(layout.blocks).toEqual([
+      { lines: ['    and someone always saw the storm was forming.', '', 'I taught you meter as a kind of breathing,'] },
+    ]);
+  });
+
+  it('reads a folio alone in the outer corner of the head though the first line stands close under it, but not a number inside the text block', () => {
+    const text = {
+      one: [
+        'the one who speaks a little while and goes,',
+        'and leaves the stage to someone else to fill;',
+        'who knows the lines, but not how the story goes,',
+        'and keeps on saying them against his will.',
+      ],
+      two: [
+        'The lamps are lit along the harbour wall,',
+        'a boat comes in with nothing in its nets;',
+        'the gulls go over, and the evenings fall',
+        'on men who count the weather and their debts.',
+      ],
+      three: [
+        'In spring the orchard wakes before the town,',
+        'its branches loud with finches and with rain;',
+        'by May the petals settle and lie down',
+        'like letters no one means to read again.',
+      ],
+    };
+    const lines = (page: keyof typeof text) => text[page].map((line, i) => verse(line, 0, i === 0 ? 1.2 : 1));
+    // Close under the folio is the text: a name in small capitals there is a speaker's, not a head.
+    const [speech] = analyse(
+      page(0, [
+        { text: '16', advance: 0, flushRight: 150 },
+        { text: 'LAURENCIA', size: 22, centred: true, advance: 1.2 },
+        ...lines('one').map((l, i) => (i === 0 ? { ...l, advance: 1.5 } : l)),
+      ]),
+    );
+    expect(speech.pageNumber).toBe(16);
+    expect(speech.blocks[0].title).toBe('LAURENCIA');
+    const [left, right, inside] = analyse(
+      page(0, [{ text: '14', advance: 0, flushRight: 150 }, ...lines('one')]),
+      page(1, [{ text: '15', advance: 0, flushRight: 1300 }, ...lines('two')]),
+      page(2, [{ text: '1914', advance: 0, indent: 4 }, ...lines('three')]),
+    );
+    expect([left.pageNumber, right.pageNumber]).toEqual([14, 15]);
+    expect(left.blocks).toEqual([{ lines: lines('one').map((l) => l.text) }]);
+    expect(right.blocks).toEqual([{ lines: lines('two').map((l) => l.text) }]);
+    expect(inside.blocks[0].lines[0].trim()).toBe('1914');
+  });
+
+  it('reads a folio set apart in the outer corner of a head that names the poem, and keeps the poem its title', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'DUST OF SNOW', size: 18, centred: true, advance: 0 },
+        { text: '11', size: 18, advance: 0, flushRight: 1200 },
+        { text: 'DUST OF SNOW', size: 32, centred: true, advance: 2 },
+        verse('The way a crow', 0, 2),
+        verse('Shook down on me'),
+      ]),
+    );
+    expect(layout.pageNumber).toBe(11);
+    expect(layout.blocks).toEqual([{ title: 'DUST OF SNOW', lines: ['The way a crow', 'Shook down on me'] }]);
+  });
+
+  it('takes a head carrying its folio after a stop, or letter-spaced capitals, for a running head over the poem it continues', () => {
+    const [withFolio] = analyse(
+      page(0, [
+        { text: 'The New Ahasuerus in England, 231', advance: 0 },
+        verse('and so he wandered on from town to town,', 0, 3),
+        verse('and no one knew the burden that he bore.'),
+      ]),
+    );
+    expect(withFolio.pageNumber).toBe(231);
+    expect(withFolio.blocks).toEqual([{ lines: ['and so he wandered on from town to town,', 'and no one knew the burden that he bore.'] }]);
+    const [spaced] = analyse(
+      page(0, [
+        { text: "A B O Y ' S W I L L", centred: true, advance: 0 },
+        verse('And the sun and the stars were all my own,', 0, 3),
+        verse('And I was the lord of the land.'),
+      ]),
+    );
+    expect(spaced.blocks).toEqual([{ lines: ['And the sun and the stars were all my own,', 'And I was the lord of the land.'] }]);
+  });
+
+  it('keeps a closing line that is a year, as it is not set apart like a folio', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: '42', advance: 0 },
+        head('ELEANOR WHITFIELD'),
+        verse('The winter we were married was the coldest', 0, 3),
+        verse('since the war; we called it, ever after,'),
+        verse('1947'),
+      ]),
+    );
+    expect(layout.pageNumber).toBe(42);
+    expect(layout.blocks).toEqual([
+      { lines: ['The winter we were married was the coldest', 'since the war; we called it, ever after,', '1947'] },
+    ]);
+  });
+
+  it('reads a folio set one line under the text, centred or in the corner, but keeps a number at the margin as verse', () => {
+    const read = (last: Spec) =>
+      analyse(
+        page(0, [verse('Und wie tief unten sich die Erde kühlte,', 0, 2), verse('Das Dunkel aus den Tiefen aufwärts drang,'), last]),
+      )[0];
+    const centred = read({ text: '13', centred: true });
+    expect(centred.pageNumber).toBe(13);
+    expect(centred.blocks[0].lines).toEqual(['Und wie tief unten sich die Erde kühlte,', 'Das Dunkel aus den Tiefen aufwärts drang,']);
+    expect(read({ text: '24', flushRight: 200 + 40 * 15 }).pageNumber).toBe(24);
+    const atMargin = read(verse('28'));
+    expect(atMargin.pageNumber).toBeUndefined();
+    expect(atMargin.blocks[0].lines[2]).toBe('28');
+  });
+
+  it('drops a catchword at the foot: the next page’s first word, or in capitals when there is no next page', () => {
+    const foot = (word: string) => ({ text: word, flushRight: 200 + 40 * 15 });
+    const lines = [
+      verse('Oh! the days are gone, when Beauty bright my heart’s chain wove,', 0, 2),
+      verse('When my dream of life, from morn till night, was love, still love.', 2),
+    ];
+    const [alone] = analyse(page(0, [...lines, foot('BUT')]));
+    expect(alone.blocks[0].lines).toHaveLength(2);
+    const [before, after] = analyse(
+      page(0, [...lines, foot('New')]),
+      page(1, [verse('New hope may bloom, and days may come,', 0, 2), verse('Of milder, calmer beam,', 2)]),
+    );
+    expect(before.blocks[0].lines).toHaveLength(2);
+    expect(after.blocks[0].lines[0]).toBe('New hope may bloom, and days may come,');
+    // A last word of verse set at the right (here a turned end) is kept: it is not the next page’s first word.
+    const [kept] = analyse(page(0, [...lines, foot('Kindern')]), page(1, [verse('Und mit mir sitzest in dem Gartenturm:', 0, 2)]));
+    expect(kept.blocks[0].lines.join('\n')).toMatch(/love\. Kindern$/);
+  });
+
+  it('reads decorated and roman folios at the foot', () => {
+    const read = (text: string) =>
+      analyse(page(0, [verse('A line of verse that fills the page', 0, 2), verse('and another line beneath it here'), folio(text)]))[0]
+        .pageNumber;
+    expect(read('— 22 —')).toBe(22);
+    expect(read('[117]')).toBe(117);
+    expect(read('xiv')).toBe(14);
+  });
+
+  it('recognises a head repeated across pages even at body size, but keeps a first line that is not set apart', () => {
+    const a = page(0, [verse('Collected Poems', 0, 0), title('One'), verse('first line of one', 0, 2), verse('second line of one')]);
+    const b = page(1, [verse('Collected Poems', 0, 0), verse('third line of one', 0, 3), verse('fourth line of one')]);
+    const c = page(2, [verse('Collected Poems', 0, 0), verse('fifth line of one')]);
+    const layouts = analyse(a, b, c);
+    expect(layouts[0].blocks[0].lines).toEqual(['first line of one', 'second line of one']);
+    expect(layouts[1].blocks[0].lines).toEqual(['third line of one', 'fourth line of one']);
+    // Page c's first line repeats but sits at normal leading from the next: it is text.
+    expect(layouts[2].blocks[0].lines).toEqual(['Collected Poems', 'fifth line of one']);
+  });
+
+  it('does not take a poem title at the head of a page for a running head because its last line repeats it', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('Nothing Gold Can Stay', 0),
+        verse("Nature's first green is gold,", 0, 2),
+        verse('Her hardest hue to hold.'),
+        verse('Nothing gold can stay.'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['Nothing Gold Can Stay']);
+  });
+
+  it('does not take a title at the head of a page for a running head because the first line repeats it', () => {
+    const [layout] = analyse(
+      page(0, [
+        title("There's a Certain Slant of Light", 0),
+        verse("There's a certain slant of light,", 0, 2.5),
+        verse('On winter afternoons,'),
+        verse('That oppresses, like the weight'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(["There's a Certain Slant of Light"]);
+  });
+
+  it('drops a section numeral above a title, and an ornament between poems', () => {
+    const [layout] = analyse(
+      page(0, [
+        head('POEMS.'),
+        { text: 'IV.', centred: true, advance: 3 },
+        { text: 'THE CHARIOT', size: 26, centred: true, advance: 1.2 },
+        verse('Because I could not stop for Death,', 0, 2),
+        verse('He kindly stopped for me;', 1),
+        { text: '❧ *', centred: true, advance: 2 },
+        { text: 'II.', centred: true, advance: 2 },
+        { text: 'SUCCESS', size: 26, centred: true, advance: 1.2 },
+        verse('Success is counted sweetest', 0, 2),
+        verse('By those who ne’er succeed.'),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['THE CHARIOT', 'SUCCESS']);
+    expect(layout.blocks[0].lines).toEqual(['Because I could not stop for Death,', '  He kindly stopped for me;']);
+  });
+
+  it('takes a first numeral over verse, with no title, as the poem’s title, and one past the first opening a batch as a part of a poem begun before', () => {
+    const [first] = analyse(
+      page(0, [
+        { text: 'I.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+      ]),
+    );
+    expect(first.blocks).toEqual([{ title: 'I', lines: ['The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+    const [later] = analyse(
+      page(0, [
+        { text: 'XII.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+      ]),
+    );
+    expect(later.blocks).toEqual([{ lines: ['XII.', '', 'The sea was never ours to keep,', 'we only borrowed it at night.'] }]);
+  });
+
+  it('keeps numerals under a title as the poem’s part numbers, in sequence, as printed with their stop', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('EVENING BELLS', 2),
+        { text: 'L', centred: true, advance: 2 },
+        verse('Those evening bells, those evening bells,', 0, 2),
+        verse('How many a tale their music tells!', 2),
+        { text: '15', centred: true, advance: 2 },
+        verse('Those joyous hours are passed away,', 0, 2),
+        verse('And many a heart that then was gay.', 2),
+        { text: 'IIL', centred: true, advance: 2 },
+        verse('And so ’twill be when I am gone,', 0, 2),
+        verse('That tuneful peal will still ring on.', 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      {
+        title: 'EVENING BELLS',
+        lines: [
+          'I.',
+          '',
+          'Those evening bells, those evening bells,',
+          '    How many a tale their music tells!',
+          '',
+          'II.',
+          '',
+          'Those joyous hours are passed away,',
+          '    And many a heart that then was gay.',
+          '',
+          'III.',
+          '',
+          'And so ’twill be when I am gone,',
+          '    That tuneful peal will still ring on.',
+        ],
+      },
+    ]);
+  });
+
+  it('reads part numerals past the first in a poem continued from the page before as its parts', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Wie eine Heilige, die ihr Blut vergießt.', 0, 2),
+        { text: '111]', centred: true, advance: 2 },
+        verse('Wir sind aus solchem Zeug, wie das zu Träumen,', 0, 2),
+        verse('Und Träume schlagen so die Augen auf'),
+        { text: 'Iv', centred: true, advance: 2 },
+        verse('Zuweilen kommen niegeliebte Frauen', 0, 2),
+      ]),
+    );
+    expect(layout.blocks).toEqual([
+      {
+        lines: [
+          'Wie eine Heilige, die ihr Blut vergießt.',
+          '',
+          'III',
+          '',
+          'Wir sind aus solchem Zeug, wie das zu Träumen,',
+          'Und Träume schlagen so die Augen auf',
+          '',
+          'IV',
+          '',
+          'Zuweilen kommen niegeliebte Frauen',
+        ],
+      },
+    ]);
+  });
+
+  it('keeps numerals of untitled poems as their titles, one poem each', () => {
+    const [layout] = analyse(
+      page(0, [
+        { text: 'I.', centred: true, advance: 2 },
+        verse('The sea was never ours to keep,', 0, 2),
+        verse('we only borrowed it at night.'),
+        { text: 'II.', centred: true, advance: 2 },
+        verse('The shore forgets the boats it held,', 0, 2),
+      ]),
+    );
+    expect(layout.blocks.map((b) => b.title)).toEqual(['I', 'II']);
+  });
+
+  it('does not let a lone speck or broken line left of the text move the page’s margin', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('y llaman rey a Fernando.', 0, 2),
+        verse('Será bien que deis asombro,'),
+        { text: 'os están desde la fama', indent: -0.7 },
+        verse('los laureles que ganaron;'),
+        verse('Fernán Gómez, estad cierto', 1),
+        verse('que en esta parcialidad,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'y llaman rey a Fernando.',
+      'Será bien que deis asombro,',
+      'os están desde la fama',
+      'los laureles que ganaron;',
+      '  Fernán Gómez, estad cierto',
+      'que en esta parcialidad,',
+    ]);
+  });
+
+  it('drops a gutter shadow read as a mark left of the text margin', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('The harbour sleeps beneath a quilt of fog,', 0, 2),
+        { text: '| and every mooring groans a little tune,', indent: -1 },
+        verse('the gulls are folded up like letters sent'),
+      ]),
+    );
+    expect(layout.blocks[0].lines[1]).toBe('and every mooring groans a little tune,');
+  });
+});
+
+describe('joining pages into poems', () => {
+  it('continues a poem on the next page under its running head, with both folios, and starts the next at its title', () => {
+    const pages = analyse(
+      page(0, [
+        head('ELEANOR WHITFIELD'),
+        title('Letter', 2),
+        verse('You came to me in autumn', 0, 2),
+        ...fullPage('first page', 26),
+        folio(11),
+      ]),
+      page(1, [
+        head('ELEANOR WHITFIELD'),
+        verse('and I pretended I had answers.', 0, 2),
+        verse('So here is my last lesson.', 0, 2),
+        title('Chalk'),
+        verse('Forty years of chalk,', 0, 2),
+        folio(12),
+      ]),
+    );
+    const poems = assemblePoems(pages);
+    expect(poems.map((p) => [p.title, p.page_numbers, p.source_pages])).toEqual([
+      ['Letter', [11, 12], [0, 1]],
+      ['Chalk', [12], [1]],
+    ]);
+    expect(poems[0].body).toContain('first page line 26 of the running poem\nand I pretended I had answers.\n\nSo here is my last lesson.');
+  });
+
+  it('keeps a stanza break at the page turn when the page ended short of the text block', () => {
+    const pages = analyse(
+      page(0, [verse('Opening line of a poem', 0, 2), ...fullPage('first', 28), folio(1)]),
+      page(1, [verse('Next page of the poem', 0, 2), ...fullPage('full', 28), folio(2)]),
+      page(2, [verse('The third page starts a stanza', 0, 2), verse('and runs it to its end'), ...fullPage('short', 20), folio(3, 10)]),
+      page(3, [verse('after the turn', 0, 2), verse('the poem goes on'), folio(4, 30)]),
+    );
+    const [poem] = assemblePoems(pages);
+    expect(pages.map((p) => p.endsShort)).toEqual([false, false, true, true]);
+    expect(poem.body).toContain('short line 20 of the running poem\n\nafter the turn');
+    expect(poem.body).toContain('full line 28 of the running poem\nThe third page starts a stanza');
+  });
+
+  it('keeps a stanza break at the page turn when the next page begins a line below the text block’s top', () => {
+    const pages = analyse(
+      page(0, [verse('Opening line of a poem', 0, 2), ...fullPage('first', 28), folio(1)]),
+      page(1, [verse('Next page of the poem', 0, 2), ...fullPage('full', 28), folio(2)]),
+      page(2, [verse('after a stanza left at the foot', 0, 3), verse('the poem goes on'), folio(3, 30)]),
+    );
+    expect(pages.map((p) => p.startsLow)).toEqual([false, false, true]);
+    expect(assemblePoems(pages)[0].body).toContain('full line 28 of the running poem\n\nafter a stanza left at the foot');
+  });
+
+  it('gives an untitled poem with nothing to continue its first line as title, marks it as continuing a poem from before, and leaves page numbers empty when none is printed', () => {
+    const pages = analyse(
+      page(3, [verse('Nobody wrote it down. That was the point.', 0, 2), verse('Some things are only meant to pass through air')]),
+    );
+    expect(assemblePoems(pages)).toEqual([
+      {
+        title: 'Nobody wrote it down. That was the point.',
+        body: 'Nobody wrote it down. That was the point.\nSome things are only meant to pass through air',
+        page_numbers: [],
+        source_pages: [3],
+        continues: { stanzaBreak: false },
+      },
+    ]);
+  });
+
+  it('keeps the title at the head of a page photographed twice in one batch, and gives both photos its folio', () => {
+    const tyger = (index: number, folioRead: number) =>
+      page(index, [
+        title('The Tyger', 0),
+        verse('Tyger Tyger, burning bright,', 0, 2),
+        verse('In the forests of the night;'),
+        verse('What immortal hand or eye,'),
+        verse('Could frame thy fearful symmetry?'),
+        folio(folioRead),
+      ]);
+    const pages = analyse(
+      page(0, [
+        title('Loveliest of Trees', 0),
+        verse('Loveliest of trees, the cherry now', 0, 2),
+        verse('Is hung with bloom along the bough,'),
+        verse('And stands about the woodland ride'),
+        folio(115),
+      ]),
+      tyger(1, 116),
+      tyger(2, 118),
+    );
+    expect(pages.map((p) => p.blocks.map((b) => b.title))).toEqual([['Loveliest of Trees'], ['The Tyger'], ['The Tyger']]);
+    expect(pages.map((p) => p.pageNumber)).toEqual([115, 116, 116]);
+  });
+
+  it('fills in a folio the recogniser missed from the folios around it', () => {
+    const pages = analyse(
+      page(0, [title('One', 2), verse('first of one, a line', 0, 2), verse('second of one, a line'), folio(40)]),
+      page(1, [title('Two', 2), verse('first of two, a line', 0, 2), verse('second of two, a line'), folio('~', 4)]),
+      page(2, [title('Three', 2), verse('first of three, a line', 0, 2), verse('second of three, a line'), folio(42)]),
+    );
+    expect(pages.map((p) => p.pageNumber)).toEqual([40, 41, 42]);
+  });
+});
+
+describe('turned lines', () => {
+  it('rejoins a line turned over onto a deeper-indented printed line flush with the measure', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('I celebrate myself, and sing myself,', 0, 2),
+        verse('And what I assume you shall assume, for every atom belonging to'),
+        { text: 'me as good belongs to you.', flushRight: 200 + 64 * 15 },
+        verse('I loafe and invite my soul,'),
+        verse('I lean and loafe at my ease observing a spear of summer grass.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'I celebrate myself, and sing myself,',
+      'And what I assume you shall assume, for every atom belonging to me as good belongs to you.',
+      'I loafe and invite my soul,',
+      'I lean and loafe at my ease observing a spear of summer grass.',
+    ]);
+  });
+
+  it('rejoins a turnover opened with a bracket, and leaves ordinary indentation alone', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Whose woods these are I think I know, and whose the darkling hill beyond', 0, 2),
+        verse('[the frozen lake.', 8),
+        verse('He will not see me stopping here'),
+        verse('To watch his woods fill up with snow.', 2),
+        verse('My little horse must think it queer'),
+        verse('To stop without a farmhouse near', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Whose woods these are I think I know, and whose the darkling hill beyond the frozen lake.',
+      'He will not see me stopping here',
+      '    To watch his woods fill up with snow.',
+      'My little horse must think it queer',
+      '    To stop without a farmhouse near',
+    ]);
+  });
+
+  it('rejoins a turned end hanging one level deeper and starting in lower case, in a poem of alternate indents', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('The thread of our life would be dark, heaven knows, to all of us,', 0, 2),
+        verse('If it were not with friendship and love intertwined by the way;', 2),
+        verse('And I care not how soon I may sink to repose in the evening,'),
+        verse('When these blessings shall cease to be dear to my heart and my', 2),
+        verse('mind!', 6),
+        verse('Then send round the bowl, and be happy awhile,'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'The thread of our life would be dark, heaven knows, to all of us,',
+      '    If it were not with friendship and love intertwined by the way;',
+      'And I care not how soon I may sink to repose in the evening,',
+      '    When these blessings shall cease to be dear to my heart and my mind!',
+      'Then send round the bowl, and be happy awhile,',
+    ]);
+  });
+
+  it('rejoins a turned end set far right though it starts with a capital, and a word hyphenated at the turn', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,', 0, 2),
+        verse('Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen'),
+        verse('Kindern,', 14),
+        verse('Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,'),
+        verse('Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Fur-'),
+        verse('belows,', 15),
+        verse('Und da und dort Erinnerung an dich.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Ich habe mich bedacht, daß schönste Tage nur jene heißen dürfen,',
+      'Geschmückt mit Laubwerk und beschwingten goldenen, hellen, fernen Kindern,',
+      'Und mit mir sitzest in dem Gartenturm, der in die Felder schaut,',
+      'Die Gärten schmücken sich mit Blumen, Sträuchern, Gräsern und Furbelows,',
+      'Und da und dort Erinnerung an dich.',
+    ]);
+  });
+
+  it('keeps a refrain set a step deeper under a line short of the measure as a line of its own', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('And thus, should woman’s heart and looks at noon be cold as brooks,', 0, 2),
+        verse('Nor kindle till the night, returning,'),
+        verse('Brings their genial hour for burning.'),
+        verse('Oh! stay, — Oh! stay, —', 4),
+        verse('When did morning ever break,'),
+        verse('As those that sparkle here!', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toHaveLength(6);
+    expect(layout.blocks[0].lines[3]).toBe('        Oh! stay, — Oh! stay, —');
+  });
+});
+
+describe('indentation', () => {
+  it('takes the book’s indent step from the smallest indentation lines share', () => {
+    expect(indentStep([0, 1.1, 0, 1.15, 2.3, 0])).toBeCloseTo(1.125, 2);
+    expect(indentStep([0, 2, 2.05, 4])).toBeCloseTo(2.025, 2);
+    expect(indentStep([0, 0.2, 0.1])).toBeUndefined();
+    // The first level used once, the second twice: the step is still the first.
+    expect(indentStep([0, 2, 4, 4.05, 0])).toBeCloseTo(2, 1);
+    // A lone line a little off does not set the step.
+    expect(indentStep([0.8, 1.1, 1.12, 1.1, 1.15, 2.2, 2.25, 0])).toBeCloseTo(1.1, 1);
+  });
+
+  it('gives two spaces per em of the step to each level of indentation', () => {
+    expect(indentFor(0.3, 1.1)).toBe('');
+    expect(indentFor(1.2, 1.1)).toBe('  ');
+    expect(indentFor(2.3, 1.1)).toBe('    ');
+    expect(indentFor(2, 2)).toBe('    ');
+    expect(indentFor(4.1, 2)).toBe('        ');
+    expect(indentFor(3, undefined)).toBe('');
+  });
+});
+
+describe('word repairs', () => {
+  it('repairs the pronoun I misread as 1 or |, the vocative O read as 0, and a speck read as an apostrophe', () => {
+    expect(cleanWords(['1', 'stood', 'before', 'the', 'hall'])).toEqual(['I', 'stood', 'before', 'the', 'hall']);
+    expect(cleanWords(['|', 'had', 'prepared'])).toEqual(['I', 'had', 'prepared']);
+    expect(cleanWords(['wood,', 'and', '1'])).toEqual(['wood,', 'and', 'I']);
+    expect(cleanWords(['0', 'my', "luve's", 'like'])).toEqual(['O', 'my', "luve's", 'like']);
+    expect(cleanWords(["I'walked", 'beneath', 'you'])).toEqual(['I walked', 'beneath', 'you']);
+    expect(cleanWords(["I'll", 'go'])).toEqual(["I'll", 'go']);
+    expect(cleanWords(['1', 'of', '3', 'apples'])).toEqual(['1', 'of', '3', 'apples']);
+    expect(cleanWords(['Chapter', '1'])).toEqual(['Chapter', '1']);
+  });
+
+  it('reads one apostrophe read twice as one', () => {
+    expect(cleanWords(["EVELEEN’'S", 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
+    expect(cleanWords(['’twas', 'o’er', "tis'"])).toEqual(['’twas', 'o’er', "tis'"]);
+  });
+});
