@@ -53,7 +53,6 @@ const archive = {
     date_not_set: 'Publication date not set',
     loading: 'Loading publications...',
     archived: 'Archived %{date}',
-    created: 'Created %{date}',
     deleted: 'Deleted %{date}',
     poems: '%{count} poem |||| %{count} poems',
     lines: '%{count} line |||| %{count} lines',
@@ -90,6 +89,16 @@ const archive = {
       'Are you sure you want to unpublish this publication? |||| Are you sure you want to unpublish these %{smart_count} publications?',
     bulk_permanent_delete:
       'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone! |||| Are you sure you want to PERMANENTLY delete these %{smart_count} publications and all their poems? This action cannot be undone!',
+    // Delete and Restore ask too (SPEC section 8: every state-changing action asks first); the
+    // delete is soft, so its confirm says where the book goes and how it comes back.
+    trash_title: 'Delete',
+    trash_bulk_title: 'Move to Trash',
+    trash_detail_title: 'Delete Publication',
+    trash:
+      'Are you sure you want to delete this publication? It moves to the Trash, where Restore brings it back. |||| Are you sure you want to delete these %{smart_count} publications? They move to the Trash, where Restore brings them back.',
+    restore_title: 'Restore',
+    restore:
+      'Are you sure you want to restore this publication? It returns to the active publications as it was. |||| Are you sure you want to restore these %{smart_count} publications? They return to the active publications as they were.',
     delete_poem_title: 'Delete Poem',
     delete_poem: 'Are you sure you want to delete this poem?',
     start_over_title: 'Start Over',
@@ -103,6 +112,7 @@ const archive = {
   },
   notify: {
     moved_to_trash: 'Publication moved to trash',
+    deleted: 'Publication deleted successfully',
     restored: 'Publication restored from trash',
     permanently_deleted: 'Publication permanently deleted',
     published: 'Publication published successfully',

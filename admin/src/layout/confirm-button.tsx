@@ -10,12 +10,15 @@ export function ConfirmButton({
   label,
   confirmTitle,
   confirmContent,
+  confirmArgs,
   onConfirm,
   ...button
 }: Omit<ButtonProps, 'onClick' | 'children'> & {
   label: ReactNode;
   confirmTitle: string;
   confirmContent: string;
+  /** Values for the confirm's wording (a count, a title). */
+  confirmArgs?: Record<string, unknown>;
   onConfirm: () => void | Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -39,6 +42,7 @@ export function ConfirmButton({
         loading={busy}
         title={confirmTitle}
         content={confirmContent}
+        translateOptions={confirmArgs}
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}
       />

@@ -19,16 +19,10 @@ import type { usePublicationActions } from './use-publication-actions.js';
 export const detailPath = (p: Pick<Publication, 'id' | 'slug'>) => `/admin/publication/${encodeURIComponent(refOf(p))}`;
 export const publicPath = (p: Pick<Publication, 'id' | 'slug'>) => `/publication/${encodeURIComponent(refOf(p))}`;
 
-/**
- * Which date a card shows: a draft was only created, a published book was archived (as the home
- * page says of it), a book in the trash was deleted.
- */
+/** Which date a card shows (SPEC section 2): when the book was archived (added), or in the trash when it was deleted. */
 export function cardDate(p: Publication): { key: string; date: string } {
   if (p.deleted_at) return { key: 'archive.dashboard.deleted', date: formatShortDate(p.deleted_at) };
-  return {
-    key: p.status === 'published' ? 'archive.dashboard.archived' : 'archive.dashboard.created',
-    date: formatShortDate(p.created_at),
-  };
+  return { key: 'archive.dashboard.archived', date: formatShortDate(p.created_at) };
 }
 
 /** "12 poems • 340 lines • 1,902 words", each count in its own span. */
@@ -97,9 +91,16 @@ export function PublicationCard({
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         {p.deleted_at ? (
           <>
-            <Button size="small" variant="contained" color="success" onClick={() => actions.restore(p)}>
-              {translate('archive.action.restore')}
-            </Button>
+            <ConfirmButton
+              size="small"
+              variant="contained"
+              color="success"
+              label={translate('archive.action.restore')}
+              confirmTitle="archive.confirm.restore_title"
+              confirmContent="archive.confirm.restore"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.restore(p)}
+            />
             <ConfirmButton
               size="small"
               variant="contained"
@@ -121,9 +122,16 @@ export function PublicationCard({
               </Button>
             ) : null}
             <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="small" />
-            <Button size="small" variant="outlined" color="error" onClick={() => actions.moveToTrash(p)}>
-              {translate('archive.action.delete')}
-            </Button>
+            <ConfirmButton
+              size="small"
+              variant="outlined"
+              color="error"
+              label={translate('archive.action.delete')}
+              confirmTitle="archive.confirm.trash_title"
+              confirmContent="archive.confirm.trash"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.moveToTrash(p)}
+            />
           </>
         )}
       </CardActions>

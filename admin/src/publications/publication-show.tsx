@@ -16,6 +16,7 @@ import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { BookImportPanel, IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { authorsText, formatLongDate } from '../../../contracts/format.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
 import { PoemCreate, PoemEdit, PublicationPoems } from '../poems/index.js';
@@ -122,9 +123,16 @@ function PublicationDetail() {
           {/* With pages left unread, Reprocess stands in the notice that says so. */}
           {unscanned?.unscanned ? null : <ReprocessButton publication={record} />}
           {record.deleted_at ? null : (
-            <Button variant="contained" color="error" onClick={() => actions.moveToTrash(record, () => navigate('/admin'))}>
-              {translate('archive.detail.delete_publication')}
-            </Button>
+            // Soft, as on the dashboard: the confirm says where the book goes and how it comes back.
+            <ConfirmButton
+              variant="contained"
+              color="error"
+              label={translate('archive.detail.delete_publication')}
+              confirmTitle="archive.confirm.trash_detail_title"
+              confirmContent="archive.confirm.trash"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.moveToTrash(record, () => navigate('/admin'), 'archive.notify.deleted')}
+            />
           )}
         </Stack>
         <SimpleShowLayout direction="row" spacing={3} sx={{ px: 0, flexWrap: 'wrap', rowGap: 2, '& > *': { minWidth: 200 } }}>

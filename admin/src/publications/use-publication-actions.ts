@@ -16,9 +16,8 @@ export function useRefreshCatalog() {
 
 /**
  * The state changes of a publication, as the dashboard and the detail page make them (SPEC
- * sections 2, 4 and 8). Every change is sent at once; trash and restore, which the spec asks no
- * confirm for, offer Undo, which restores the version before them from the history. Publish,
- * unpublish and delete forever run after the confirm the spec names.
+ * sections 2, 4 and 8), each called after its confirm. Trash and restore also offer Undo in their
+ * notification, which restores the version before them from the history.
  * `failureText` words a failure: the dashboard's toasts read the server's message, the detail
  * page says 'Error: ' and the server's error field.
  */
@@ -49,20 +48,22 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
         },
       ).catch(() => undefined),
 
-    moveToTrash: (p: Publication, after?: () => void) =>
+    /** To the trash; `after` runs once it is there, and `messageKey` says so (the detail page words it its own way). */
+    moveToTrash: (p: Publication, after?: () => void, messageKey = 'archive.notify.moved_to_trash') =>
       remove(
         'publications',
         { id: p.id, previousData: p },
         {
           mutationMode: 'pessimistic',
+          returnPromise: true,
           onSuccess: () => {
-            notifySaved('archive.notify.moved_to_trash', { kind: 'publication', id: p.id, revision: versionBefore(p) });
+            notifySaved(messageKey, { kind: 'publication', id: p.id, revision: versionBefore(p) });
             after?.();
           },
           onError: fail('archive.notify.delete_failed'),
           onSettled: () => void refresh(),
         },
-      ),
+      ).catch(() => undefined),
 
     restore: (p: Publication) =>
       update(
@@ -70,11 +71,12 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
         { id: p.id, data: { deleted_at: null }, previousData: p, meta: { verb: 'restore' } },
         {
           mutationMode: 'pessimistic',
+          returnPromise: true,
           onSuccess: () => notifySaved('archive.notify.restored', { kind: 'publication', id: p.id, revision: versionBefore(p) }),
           onError: fail('archive.notify.restore_failed'),
           onSettled: () => void refresh(),
         },
-      ),
+      ).catch(() => undefined),
 
     permanentDelete: (p: Publication) =>
       remove(
