@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useParams } from 'react-router-dom';
-import { NOTIFICATION_DURATION_MS } from './constants.js';
 import { i18nProvider } from './i18n/i18n-provider.js';
 import { ArchiveLayout } from './layout/archive-layout.js';
 import { theme } from './layout/theme.js';
+import { Toasts } from './layout/toasts.js';
 import { ValidatingSession } from './layout/validating-session.js';
 import { authProvider } from './providers/auth-provider.js';
 import { dataProvider } from './providers/data-provider.js';
@@ -24,14 +24,7 @@ const MemorialSettingsEdit = lazy(() => import('./settings/memorial-settings-edi
 
 const queryClient = createQueryClient();
 
-/**
- * Notifications at the top right, 4 s each (SPEC section 9). One for the whole app, beside the
- * routes rather than inside the admin's, so one raised as a session ends (its reason) stays up on
- * the login page.
- */
-const ArchiveNotification = () => (
-  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />
-);
+/** The toasts are the whole app's (below), not the admin screens': see Archive. */
 const NoNotification = () => null;
 
 /** react-admin's own URLs for a publication lead to the spec's: /admin/publication/{id}. */
@@ -106,7 +99,9 @@ function Archive() {
         <Route path="/admin/*" element={<ArchiveAdmin />} />
         <Route path="*" element={<LeaveAdmin />} />
       </Routes>
-      <ArchiveNotification />
+      {/* Beside the routes rather than inside the admin's, so a toast raised as a session ends (its
+          reason) stays up on the login page. */}
+      <Toasts />
     </AdminContext>
   );
 }

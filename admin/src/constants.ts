@@ -7,8 +7,13 @@ export const BATCH_UPLOAD_TIMEOUT_MS = 3_000_000;
 export const AUTH_CHECK_TIMEOUT_MS = 3000;
 export const CSRF_FETCH_TIMEOUT_MS = 100_000;
 
-/** Notifications: top right, 4 s (the dashboard's toasts; long enough to reach Undo). */
-export const NOTIFICATION_DURATION_MS = 4000;
+/**
+ * Toasts (SPEC section 9): how long each kind stays, in ms (a loading toast stays until its work
+ * ends), and how many show at once. The dashboard's own toasts last 4 s, its successes too.
+ */
+export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, custom: 4000 } as const;
+export const DASHBOARD_TOAST_MS = 4000;
+export const TOAST_LIMIT = 20;
 
 // SPEC section 9: cleared on expiry. This server sets only sessionid and csrftoken; the two token
 // names are cleared as well so a browser that held them from an earlier deployment is signed out.

@@ -161,9 +161,19 @@ describe('publications in the admin', () => {
     await c.getByText('Published', { exact: true }).waitFor();
     await c.getByRole('link', { name: 'View' }).waitFor();
     expect((await apiPublication(publication.id)).status).toBe('published');
+    // Toasts stack rather than wait in turn: with the window away (which pauses a toast's clock) the
+    // first is still up when the second comes, below it.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await c.getByRole('button', { name: 'Unpublish' }).click();
     await confirm(page, 'Are you sure you want to unpublish this publication?');
     await notification(page, 'Publication unpublished successfully').waitFor();
+    await expect.poll(() => page.locator('.MuiSnackbar-root').count()).toBe(2);
+    const [first, second] = await Promise.all(
+      ['Publication published successfully', 'Publication unpublished successfully'].map((t) => notification(page, t).boundingBox()),
+    );
+    expect(second!.y).toBeGreaterThan(first!.y);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await notification(page, 'Publication published successfully').waitFor({ state: 'detached' });
     await c.getByText('Draft', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Drafts' }).click();
     await card(page, publication.title).waitFor();

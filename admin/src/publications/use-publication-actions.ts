@@ -19,9 +19,10 @@ export function useRefreshCatalog() {
  * sections 2, 4 and 8), each called after its confirm. Trash and restore also offer Undo in their
  * notification, which restores the version before them from the history.
  * `failureText` words a failure: the dashboard's toasts read the server's message, the detail
- * page says 'Error: ' and the server's error field.
+ * page says 'Error: ' and the server's error field. `successMs` is how long a success toast stays
+ * (the dashboard's last 4 s, SPEC section 9; elsewhere a success's usual 2 s).
  */
-export function usePublicationActions(failureText: (err: unknown, fallbackKey: string) => string) {
+export function usePublicationActions(failureText: (err: unknown, fallbackKey: string) => string, successMs?: number) {
   const notify = useNotify();
   const refresh = useRefreshCatalog();
   const [update] = useUpdate<Publication>();
@@ -41,7 +42,10 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
           mutationMode: 'pessimistic',
           returnPromise: true,
           onSuccess: (next) => {
-            notify(next.status === 'published' ? 'archive.notify.published' : 'archive.notify.unpublished', { type: 'success' });
+            notify(next.status === 'published' ? 'archive.notify.published' : 'archive.notify.unpublished', {
+              type: 'success',
+              autoHideDuration: successMs,
+            });
             void refresh();
           },
           onError: fail('archive.notify.toggle_failed'),
@@ -86,7 +90,7 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
           mutationMode: 'pessimistic',
           returnPromise: true,
           onSuccess: () => {
-            notify('archive.notify.permanently_deleted', { type: 'success' });
+            notify('archive.notify.permanently_deleted', { type: 'success', autoHideDuration: successMs });
             void refresh();
           },
           onError: fail('archive.notify.permanent_delete_failed'),
