@@ -30,8 +30,12 @@ export const FILE_DROP_MIN_BYTES = 0;
 /** How often the wizard and the Reprocess button ask the server how far a scan job has come. */
 export const SCAN_POLL_INTERVAL_MS = 1000;
 
-/** The shared button's minimum heights (small, medium, large) and press scale. */
-export const BUTTON_MIN_HEIGHT_PX = { small: 32, medium: 40, large: 48 } as const;
+/**
+ * The shared button (SPEC section 9): minimum heights per size, larger on a phone (below the sm
+ * breakpoint) where a finger, not a pointer, presses it; and its press scale.
+ */
+export const BUTTON_MIN_HEIGHT_PX = { xs: 28, sm: 32, md: 40, lg: 48 } as const;
+export const BUTTON_MOBILE_MIN_HEIGHT_PX = { xs: 36, sm: 40, md: 44, lg: 52 } as const;
 export const BUTTON_PRESS_SCALE = 0.98;
 
 /** Zoom steps of a page photograph, in percent of the width it is shown at. */

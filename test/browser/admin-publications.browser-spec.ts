@@ -85,6 +85,8 @@ describe('publications in the admin', () => {
     await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/publication/${live.slug}`);
     await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('target')).toBe('_blank');
     await expect.poll(() => signed.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe(`/admin/publication/${live.slug}`);
+    // The shared button's sm size: at least 32 px high on a desktop.
+    await expect.poll(async () => (await signed.getByRole('link', { name: 'Manage' }).boundingBox())?.height).toBeGreaterThanOrEqual(32);
     await suite.shot(page, '01-cards');
     await expectAccessible(page, 'dashboard with cards');
   });

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -13,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
 import { takeReturnTo } from '../providers/session.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /**
  * Where to go after signing in: the admin page the session ended on (react-admin's nextPathname),
@@ -114,23 +114,24 @@ export function LoginPage() {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Button
+                  <ArchiveButton
+                    size="sm"
+                    variant="ghost"
                     aria-label={translate(showPassword ? 'archive.login.hide_password' : 'archive.login.show_password')}
                     aria-pressed={showPassword}
                     onClick={() => setShowPassword((v) => !v)}
-                    size="small"
                   >
                     {translate(showPassword ? 'archive.login.hide' : 'archive.login.show')}
-                  </Button>
+                  </ArchiveButton>
                 </InputAdornment>
               ),
             },
           }}
         />
-        <Button
+        <ArchiveButton
+          size="lg"
+          variant="primary"
           type="submit"
-          variant="contained"
-          size="large"
           fullWidth
           sx={{ mt: 2 }}
           disabled={!username || !password || busy}
@@ -138,7 +139,7 @@ export function LoginPage() {
           loadingPosition="start"
         >
           {translate(busy ? 'archive.login.submitting' : 'archive.login.submit')}
-        </Button>
+        </ArchiveButton>
       </Paper>
     </Box>
   );

@@ -1,6 +1,6 @@
-import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
 import { Confirm } from 'react-admin';
+import { ArchiveButton, type ArchiveButtonProps } from './archive-button.js';
 
 /**
  * A button whose action waits for react-admin's Confirm dialog. react-admin's own
@@ -13,7 +13,7 @@ export function ConfirmButton({
   confirmArgs,
   onConfirm,
   ...button
-}: Omit<ButtonProps, 'onClick' | 'children'> & {
+}: Omit<ArchiveButtonProps, 'onClick' | 'children'> & {
   label: ReactNode;
   confirmTitle: string;
   confirmContent: string;
@@ -34,9 +34,9 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
+      <ArchiveButton {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
         {label}
-      </Button>
+      </ArchiveButton>
       <Confirm
         isOpen={open}
         loading={busy}

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { isValidElement, useCallback, useEffect, useState } from 'react';
 import {
@@ -9,6 +8,7 @@ import {
   useTranslate,
   type NotificationPayload,
 } from 'react-admin';
+import { ArchiveButton } from './archive-button.js';
 import { admitToasts, toastDuration, type ToastOptions } from './toast-rules.js';
 
 interface Toast {
@@ -69,16 +69,17 @@ function ToastItem({ toast, onClose, onExited }: { toast: Toast; onClose: (id: n
         message={typeof message === 'string' ? translate(message, messageArgs) : undefined}
         action={
           undoable ? (
-            <Button
+            <ArchiveButton
+              variant="ghost"
               color="inherit"
-              size="small"
+              size="sm"
               onClick={() => {
                 settleUndoable(true);
                 close();
               }}
             >
               {translate('ra.action.undo')}
-            </Button>
+            </ArchiveButton>
           ) : null
         }
       >

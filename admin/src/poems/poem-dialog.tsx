@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { PoemTextInput } from './poem-text-input.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** A poem's form fields; empty texts stay '' (react-admin would send null, which the API refuses). */
 export function PoemFields() {
@@ -53,7 +53,9 @@ export function PoemDialog({
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('archive.poem.cancel')}</Button>
+          <ArchiveButton variant="ghost" onClick={onClose}>
+            {translate('archive.poem.cancel')}
+          </ArchiveButton>
           <SaveButton label={saveKey} alwaysEnable />
         </DialogActions>
       </Form>

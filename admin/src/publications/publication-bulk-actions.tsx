@@ -115,7 +115,8 @@ function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactN
   };
   return (
     <ConfirmButton
-      size="small"
+      size="sm"
+      variant="ghost"
       color={verb === 'trash' ? 'error' : 'primary'}
       startIcon={icon}
       label={translate(verb === 'trash' ? 'archive.action.move_to_trash' : 'archive.action.restore')}

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -14,6 +13,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { poetName } from '../layout/poet-name.js';
 import { StatusBadge } from './status-badge.js';
 import type { usePublicationActions } from './use-publication-actions.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** The detail page's path: the slug when there is one (SPEC section 2). */
 export const detailPath = (p: Pick<Publication, 'id' | 'slug'>) => `/admin/publication/${encodeURIComponent(refOf(p))}`;
@@ -92,9 +92,8 @@ export function PublicationCard({
         {p.deleted_at ? (
           <>
             <ConfirmButton
-              size="small"
-              variant="contained"
-              color="success"
+              size="sm"
+              variant="success"
               label={translate('archive.action.restore')}
               confirmTitle="archive.confirm.restore_title"
               confirmContent="archive.confirm.restore"
@@ -102,9 +101,8 @@ export function PublicationCard({
               onConfirm={() => actions.restore(p)}
             />
             <ConfirmButton
-              size="small"
-              variant="contained"
-              color="error"
+              size="sm"
+              variant="danger"
               label={translate('archive.action.delete_forever')}
               confirmTitle="archive.confirm.permanent_delete_title"
               confirmContent="archive.confirm.permanent_delete"
@@ -113,18 +111,18 @@ export function PublicationCard({
           </>
         ) : (
           <>
-            <Button size="small" variant="contained" component={Link} to={detailPath(p)}>
+            <ArchiveButton size="sm" variant="primary" component={Link} to={detailPath(p)}>
               {translate('archive.action.manage')}
-            </Button>
+            </ArchiveButton>
             {published ? (
-              <Button size="small" variant="outlined" href={publicPath(p)} target="_blank" rel="noopener noreferrer">
+              <ArchiveButton size="sm" variant="outline" href={publicPath(p)} target="_blank" rel="noopener noreferrer">
                 {translate('archive.action.view')}
-              </Button>
+              </ArchiveButton>
             ) : null}
-            <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="small" />
+            <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="sm" />
             <ConfirmButton
-              size="small"
-              variant="outlined"
+              size="sm"
+              variant="outline"
               color="error"
               label={translate('archive.action.delete')}
               confirmTitle="archive.confirm.trash_title"
@@ -143,19 +141,18 @@ export function PublicationCard({
 export function PublishToggleButton({
   publication: p,
   onToggle,
-  size = 'medium',
+  size = 'md',
 }: {
   publication: Publication;
   onToggle: (p: Publication) => Promise<unknown>;
-  size?: 'small' | 'medium';
+  size?: 'sm' | 'md';
 }) {
   const translate = useTranslate();
   const publish = p.status !== 'published';
   return (
     <ConfirmButton
+      variant={publish ? 'success' : 'warning'}
       size={size}
-      variant="contained"
-      color={publish ? 'success' : 'warning'}
       label={translate(publish ? 'archive.action.publish' : 'archive.action.unpublish')}
       // A book with no poems yet says so before it goes public.
       confirmTitle={

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
 import { IsolatedMessage } from '../layout/isolated-text.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 function EditHeading() {
   const translate = useTranslate();
@@ -29,9 +29,9 @@ function EditToolbar({ back }: { back: string }) {
   return (
     <Toolbar sx={{ gap: 1, bgcolor: 'background.paper' }}>
       <SaveButton label="archive.poem.save" />
-      <Button component={Link} to={back}>
+      <ArchiveButton variant="ghost" component={Link} to={back}>
         {useTranslate()('archive.poem.cancel')}
-      </Button>
+      </ArchiveButton>
     </Toolbar>
   );
 }

@@ -5,7 +5,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { ReprocessButton, UnscannedPagesNotice, useUnscannedPages } from './repr
 import { StatusBadge } from './status-badge.js';
 import { usePublicationActions, useRefreshCatalog } from './use-publication-actions.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 // The wizard's code loads only when a curator opens it.
 const CreationWizard = lazy(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
@@ -42,9 +42,9 @@ function useDetailFailure() {
 
 function BackLink() {
   return (
-    <Button component={Link} to="/admin" startIcon={<ArrowBackIcon />}>
+    <ArchiveButton variant="ghost" component={Link} to="/admin" startIcon={<ArrowBackIcon />}>
       {useTranslate()('archive.detail.back')}
-    </Button>
+    </ArchiveButton>
   );
 }
 
@@ -100,9 +100,9 @@ function PublicationDetail() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
         <BackLink />
         {published ? (
-          <Button variant="outlined" href={publicPath(record)} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+          <ArchiveButton variant="outline" href={publicPath(record)} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
             {translate('archive.detail.view_public_site')}
-          </Button>
+          </ArchiveButton>
         ) : null}
       </Stack>
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
@@ -114,19 +114,18 @@ function PublicationDetail() {
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           {record.deleted_at ? null : <PublishToggleButton publication={record} onToggle={actions.togglePublish} />}
-          <Button variant="outlined" component={Link} to="edit" startIcon={<EditIcon />}>
+          <ArchiveButton variant="outline" component={Link} to="edit" startIcon={<EditIcon />}>
             {translate('archive.action.edit_details')}
-          </Button>
-          <Button variant="outlined" component={Link} to="history" startIcon={<HistoryIcon />}>
+          </ArchiveButton>
+          <ArchiveButton variant="outline" component={Link} to="history" startIcon={<HistoryIcon />}>
             {translate('archive.history.open')}
-          </Button>
+          </ArchiveButton>
           {/* With pages left unread, Reprocess stands in the notice that says so. */}
           {unscanned?.unscanned ? null : <ReprocessButton publication={record} />}
           {record.deleted_at ? null : (
             // Soft, as on the dashboard: the confirm says where the book goes and how it comes back.
             <ConfirmButton
-              variant="contained"
-              color="error"
+              variant="danger"
               label={translate('archive.detail.delete_publication')}
               confirmTitle="archive.confirm.trash_detail_title"
               confirmContent="archive.confirm.trash"

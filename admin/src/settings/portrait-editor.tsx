@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +12,7 @@ import { serverField } from '../../../contracts/errors.js';
 import { PORTRAIT_ASPECT, type MemorialSettings } from '../../../contracts/settings.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
@@ -82,12 +82,12 @@ function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => voi
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <ArchiveButton variant="ghost" onClick={onClose} disabled={busy}>
           {translate('archive.settings.crop_cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} loading={busy}>
+        </ArchiveButton>
+        <ArchiveButton variant="primary" onClick={() => void save()} loading={busy}>
           {translate(busy ? 'archive.settings.crop_saving' : 'archive.settings.crop_save')}
-        </Button>
+        </ArchiveButton>
       </DialogActions>
     </Dialog>
   );
@@ -163,11 +163,12 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
             event.target.value = '';
           }}
         />
-        <Button variant="outlined" onClick={() => input.current?.click()}>
+        <ArchiveButton variant="outline" onClick={() => input.current?.click()}>
           {translate(portrait ? 'archive.settings.portrait_change' : 'archive.settings.portrait_choose')}
-        </Button>
+        </ArchiveButton>
         {portrait && (
           <ConfirmButton
+            variant="ghost"
             label={translate('archive.settings.portrait_remove')}
             confirmTitle="archive.settings.remove_title"
             confirmContent="archive.settings.remove_confirm"
