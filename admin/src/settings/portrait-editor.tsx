@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,8 +14,7 @@ import { PORTRAIT_ASPECT, type MemorialSettings } from '../../../contracts/setti
 import { ConfirmButton } from '../layout/confirm-button.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { ArchiveButton } from '../layout/archive-button.js';
-
-const ACCEPTED = 'image/jpeg,image/png,image/webp';
+import { PORTRAIT_TYPES, portraitProblem } from './portrait-file.js';
 
 /** The chosen photo in react-easy-crop at the portrait's 4:5, sent with the part kept (in the photo's pixels) for the server to cut. */
 function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => void; onSaved: (settings: MemorialSettings) => void }) {
@@ -103,6 +103,8 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
   const dataProvider = useDataProvider<ArchiveDataProvider>();
   const [portrait, setPortrait] = useState(record.portrait_url);
   const [file, setFile] = useState<File | null>(null);
+  /** Why the file just chosen was refused (a translated sentence naming it). */
+  const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
@@ -155,17 +157,29 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
           ref={input}
           id={inputId}
           type="file"
-          accept={ACCEPTED}
+          accept={PORTRAIT_TYPES.join(',')}
           hidden
           data-testid="portrait-file"
           onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
+            const chosen = event.target.files?.[0] ?? null;
             event.target.value = '';
+            setRefused(null);
+            if (!chosen) return;
+            // Only a photo the browser can draw opens the crop; anything else is refused here, saying why.
+            void portraitProblem(chosen).then((problem) => {
+              if (problem) setRefused(translate(problem, { name: chosen.name }));
+              else setFile(chosen);
+            });
           }}
         />
         <ArchiveButton variant="outline" onClick={() => input.current?.click()}>
           {translate(portrait ? 'archive.settings.portrait_change' : 'archive.settings.portrait_choose')}
         </ArchiveButton>
+        {refused && (
+          <Alert severity="error" role="alert" onClose={() => setRefused(null)}>
+            {refused}
+          </Alert>
+        )}
         {portrait && (
           <ConfirmButton
             variant="ghost"
