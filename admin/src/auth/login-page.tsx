@@ -11,7 +11,8 @@ import { formatLongDate } from '../../../contracts/format.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
-import { takeReturnTo } from '../providers/session.js';
+import { sessionHasEnded, takeReturnTo } from '../providers/session.js';
+import { anyKept } from '../providers/unsaved-text.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
 /**
@@ -36,6 +37,10 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Why sign-in is asked when a session ended in use, and that the unsaved text waits.
+  const [why] = useState(() =>
+    anyKept(localStorage) ? 'archive.unsaved.session_ended_kept' : sessionHasEnded() ? 'archive.unsaved.session_ended' : null,
+  );
   usePageTitle(translate('archive.login.heading'));
 
   useEffect(() => {
@@ -84,6 +89,11 @@ export function LoginPage() {
         <Typography id="login-heading" component="h1" variant="h5" sx={{ mb: 2, fontWeight: 600 }}>
           {translate('archive.login.heading')}
         </Typography>
+        {why ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate(why)}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {error}

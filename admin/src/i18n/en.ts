@@ -484,6 +484,12 @@ const archive = {
     content: 'Your changes on this screen are not saved yet. Leave and lose them?',
     leave: 'Leave',
     stay: 'Stay',
+    // A session that ended while the curator typed (issue: text lost at sign-in).
+    restored:
+      'Your session had ended, so you were asked to sign in again. The text you had not saved is put back here: press Save Changes to keep it.',
+    session_ended: 'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again.',
+    session_ended_kept:
+      'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again. The text you had not saved is kept in this browser and put back when you sign in.',
   },
   nav: {
     label: 'Admin',

@@ -98,17 +98,19 @@ function ToastItem({ toast, onClose, onExited }: { toast: Toast; onClose: (id: n
 export function Toasts() {
   const { notifications, setNotifications } = useNotificationContext();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Each notification is shown once, however often this effect sees it.
+  const [taken] = useState(() => new WeakSet<NotificationPayload>());
 
   useEffect(() => {
     if (!notifications.length) return;
-    setNotifications([]);
-    setToasts((shown) =>
-      admitToasts(
-        shown,
-        notifications.map((payload) => ({ id: ++lastId, payload, open: true })),
-      ),
-    );
-  }, [notifications, setNotifications]);
+    // Only those seen here leave react-admin's queue: one raised meanwhile waits for the next run.
+    setNotifications((queued) => queued.filter((n) => !notifications.includes(n)));
+    const fresh = notifications.filter((n) => !taken.has(n));
+    fresh.forEach((n) => taken.add(n));
+    if (!fresh.length) return;
+    const incoming = fresh.map((payload) => ({ id: ++lastId, payload, open: true }));
+    setToasts((shown) => admitToasts(shown, incoming));
+  }, [notifications, setNotifications, taken]);
 
   const close = useCallback((id: number) => setToasts((shown) => shown.map((t) => (t.id === id ? { ...t, open: false } : t))), []);
   const remove = useCallback((id: number) => setToasts((shown) => shown.filter((t) => t.id !== id)), []);

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
+import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { PoemTextInput } from './poem-text-input.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
@@ -47,6 +48,7 @@ export function PoemDialog({
       <DialogTitle id="poem-dialog-title">{translate(titleKey)}</DialogTitle>
       <Form warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <DialogContent dividers>
+          <KeepUnsavedText resource="poems" />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: aside ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
             {aside}
             <Box sx={{ minWidth: 0 }}>{children}</Box>

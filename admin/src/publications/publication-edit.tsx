@@ -8,6 +8,7 @@ import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
 import { AuthorsInput } from './authors-input.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
+import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
 import { IsolatedMessage } from '../layout/isolated-text.js';
@@ -86,6 +87,7 @@ export function PublicationEdit() {
       <EditHeading />
       <SimpleForm toolbar={<EditToolbar back={back} />} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <Box sx={{ width: '100%', maxWidth: 720 }}>
+          <KeepUnsavedText resource="publications" />
           <TextInput source="title" validate={RULES.title} fullWidth />
           <AuthorsInput validate={RULES.authors} helperText={translate('archive.edit.authors_help')} fullWidth />
           <TextInput source="publisher" validate={RULES.publisher} fullWidth />
