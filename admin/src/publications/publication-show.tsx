@@ -8,13 +8,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
 import { FunctionField, ShowBase, SimpleShowLayout, TextField, useShowContext, useTranslate } from 'react-admin';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { BookImportPanel, IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { authorsText, formatLongDate } from '../../../contracts/format.js';
+import { lazyScreen } from '../layout/chunk-reload.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
@@ -27,8 +28,8 @@ import { usePublicationIdFromRoute } from './use-publication-ref.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
 // The wizard's code loads only when a curator opens it.
-const CreationWizard = lazy(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
-const BookImportDialog = lazy(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
+const CreationWizard = lazyScreen(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
+const BookImportDialog = lazyScreen(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
 
 /** The detail page's failures: 'Error: ' and the server's error field, else the spec's text. */
 function useDetailFailure() {
