@@ -274,11 +274,7 @@ describe('poems in the admin', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/login');
     await expectText(
-      page
-        .getByRole('alert')
-        .or(page.locator('.MuiAlert-standardInfo'))
-        .filter({ hasText: 'Your session ended' })
-        .locator('.MuiAlert-message'),
+      page.getByRole('status').filter({ hasText: 'Your session ended' }).locator('.MuiAlert-message'),
       'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again. The text you had not saved is kept in this browser and put back when you sign in.',
     );
     await expectAccessible(page, 'login after a session ended');

@@ -90,7 +90,7 @@ export function LoginPage() {
           {translate('archive.login.heading')}
         </Typography>
         {why ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
             {translate(why)}
           </Alert>
         ) : null}
