@@ -1,37 +1,34 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
+import { Suspense, useEffect } from 'react';
+import { AdminContext, AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useParams } from 'react-router-dom';
-import { NOTIFICATION_DURATION_MS } from './constants.js';
 import { i18nProvider } from './i18n/i18n-provider.js';
 import { ArchiveLayout } from './layout/archive-layout.js';
+import { lazyScreen } from './layout/chunk-reload.js';
 import { theme } from './layout/theme.js';
+import { Toasts } from './layout/toasts.js';
 import { ValidatingSession } from './layout/validating-session.js';
 import { authProvider } from './providers/auth-provider.js';
 import { dataProvider } from './providers/data-provider.js';
 import { createQueryClient } from './providers/query-client.js';
 
-// Each screen's code loads when it is first visited (react-admin's layout shows a fallback meanwhile).
-const LoginPage = lazy(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
-const PublicationList = lazy(() => import('./publications/publication-list.js').then((m) => ({ default: m.PublicationList })));
-const PublicationShow = lazy(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
-const PublicationEdit = lazy(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
-const PublicationCreate = lazy(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
-const PoemHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PoemHistoryScreen })));
-const PublicationHistoryScreen = lazy(() => import('./history/index.js').then((m) => ({ default: m.PublicationHistoryScreen })));
-const CuratorList = lazy(() => import('./curators/curator-list.js').then((m) => ({ default: m.CuratorList })));
-const CuratorCreate = lazy(() => import('./curators/curator-create.js').then((m) => ({ default: m.CuratorCreate })));
-const MemorialSettingsEdit = lazy(() => import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })));
+// Each screen's code loads when it is first visited (react-admin's layout shows a fallback meanwhile);
+// a chunk gone after a new deploy reloads the page once.
+const LoginPage = lazyScreen(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
+const PublicationList = lazyScreen(() => import('./publications/publication-list.js').then((m) => ({ default: m.PublicationList })));
+const PublicationShow = lazyScreen(() => import('./publications/publication-show.js').then((m) => ({ default: m.PublicationShow })));
+const PublicationEdit = lazyScreen(() => import('./publications/publication-edit.js').then((m) => ({ default: m.PublicationEdit })));
+const PublicationCreate = lazyScreen(() => import('./publications/publication-create.js').then((m) => ({ default: m.PublicationCreate })));
+const PoemHistoryScreen = lazyScreen(() => import('./history/index.js').then((m) => ({ default: m.PoemHistoryScreen })));
+const PublicationHistoryScreen = lazyScreen(() => import('./history/index.js').then((m) => ({ default: m.PublicationHistoryScreen })));
+const CuratorList = lazyScreen(() => import('./curators/curator-list.js').then((m) => ({ default: m.CuratorList })));
+const CuratorCreate = lazyScreen(() => import('./curators/curator-create.js').then((m) => ({ default: m.CuratorCreate })));
+const MemorialSettingsEdit = lazyScreen(() =>
+  import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })),
+);
 
 const queryClient = createQueryClient();
 
-/**
- * Notifications at the top right, 4 s each (SPEC section 9). One for the whole app, beside the
- * routes rather than inside the admin's, so one raised as a session ends (its reason) stays up on
- * the login page.
- */
-const ArchiveNotification = () => (
-  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFICATION_DURATION_MS} />
-);
+/** The toasts are the whole app's (below), not the admin screens': see Archive. */
 const NoNotification = () => null;
 
 /** react-admin's own URLs for a publication lead to the spec's: /admin/publication/{id}. */
@@ -106,7 +103,9 @@ function Archive() {
         <Route path="/admin/*" element={<ArchiveAdmin />} />
         <Route path="*" element={<LeaveAdmin />} />
       </Routes>
-      <ArchiveNotification />
+      {/* Beside the routes rather than inside the admin's, so a toast raised as a session ends (its
+          reason) stays up on the login page. */}
+      <Toasts />
     </AdminContext>
   );
 }

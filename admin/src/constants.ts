@@ -6,8 +6,13 @@ export const BATCH_UPLOAD_TIMEOUT_MS = 3_000_000;
 export const AUTH_CHECK_TIMEOUT_MS = 3000;
 export const CSRF_FETCH_TIMEOUT_MS = 100_000;
 
-/** Notifications: top right, 4 s (the dashboard's toasts; long enough to reach Undo). */
-export const NOTIFICATION_DURATION_MS = 4000;
+/**
+ * Toasts (SPEC section 9): how long each kind stays, in ms (a loading toast stays until its work
+ * ends), and how many show at once. The dashboard's own toasts last 4 s, its successes too.
+ */
+export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, custom: 4000 } as const;
+export const DASHBOARD_TOAST_MS = 4000;
+export const TOAST_LIMIT = 20;
 
 // SPEC section 9: cleared on expiry. This server sets only sessionid and csrftoken; the two token
 // names are cleared as well so a browser that held them from an earlier deployment is signed out.
@@ -24,8 +29,12 @@ export const FILE_DROP_MIN_BYTES = 0;
 /** How often the wizard and the Reprocess button ask the server how far a scan job has come. */
 export const SCAN_POLL_INTERVAL_MS = 1000;
 
-/** The shared button's minimum heights (small, medium, large) and press scale. */
-export const BUTTON_MIN_HEIGHT_PX = { small: 32, medium: 40, large: 48 } as const;
+/**
+ * The shared button (SPEC section 9): minimum heights per size, larger on a phone (below the sm
+ * breakpoint) where a finger, not a pointer, presses it; and its press scale.
+ */
+export const BUTTON_MIN_HEIGHT_PX = { xs: 28, sm: 32, md: 40, lg: 48 } as const;
+export const BUTTON_MOBILE_MIN_HEIGHT_PX = { xs: 36, sm: 40, md: 44, lg: 52 } as const;
 export const BUTTON_PRESS_SCALE = 0.98;
 
 /** Zoom steps of a page photograph, in percent of the width it is shown at. */

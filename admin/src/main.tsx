@@ -4,7 +4,10 @@ import '@fontsource/crimson-text/400.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { reloadOnPreloadError } from './layout/chunk-reload.js';
 import './styles.css';
+
+reloadOnPreloadError();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -68,8 +68,10 @@ describe('curators in the admin', () => {
     await theirs.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Curators' }).click();
     await theirs.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await expect.poll(() => new URL(theirs.url()).pathname).toBe('/login');
+    const form = theirs.getByRole('form', { name: 'Admin Login' });
+    await form.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
     await login(theirs, sibling, 'a long family secret');
-    await theirs.getByRole('alert').waitFor();
+    await form.getByRole('alert').waitFor();
     expect(new URL(theirs.url()).pathname).toBe('/login');
   });
 

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SITE } from '../../reader/test-support/site-app.js';
 import { expectAccessible as expectReaderAccessible } from './support/axe.js';
-import { expectAccessible, notification, SCREEN_TIMEOUT, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+import { expectAccessible, expectText, notification, SCREEN_TIMEOUT, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
 /** A real photo: a dark figure on a light ground, written as the JPEG a phone would send. */
 async function portraitPhoto(): Promise<string> {
@@ -67,8 +67,29 @@ describe('the memorial in the admin', () => {
     await expectAccessible(page, 'the memorial settings');
 
     await page.getByRole('button', { name: 'Choose a photo' }).waitFor();
-    await page.getByTestId('portrait-file').setInputFiles(await portraitPhoto());
+    // What is not a photo is refused at once, saying why; the crop does not open.
     const crop = page.getByRole('dialog', { name: 'Crop the portrait' });
+    const input = page.getByTestId('portrait-file');
+    await input.setInputFiles({ name: 'letter.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Dear family, the photo follows.\n') });
+    const refusal = page.getByRole('alert').filter({ hasText: 'letter.jpg' });
+    await expectText(
+      refusal.locator('.MuiAlert-message'),
+      'letter.jpg is not a photo: its contents are not a JPEG, PNG or WebP image, whatever its name says. Choose a photo.',
+    );
+    await input.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
+    });
+    await expectText(
+      page.getByRole('alert').filter({ hasText: 'scan.pdf' }).locator('.MuiAlert-message'),
+      'scan.pdf is a PDF document, not a photo. Choose a JPEG, PNG or WebP photo.',
+    );
+    await refusal.waitFor({ state: 'detached' });
+    expect(await crop.count()).toBe(0);
+    await expectAccessible(page, 'a refused portrait');
+    await input.setInputFiles(await portraitPhoto());
+    await page.getByRole('alert').filter({ hasText: 'scan.pdf' }).waitFor({ state: 'detached' });
     await crop.getByRole('slider', { name: 'Zoom' }).waitFor();
     await expectAccessible(page, 'the portrait crop dialog');
     await suite.shot(page, '01-crop');

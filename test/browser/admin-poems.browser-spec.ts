@@ -1,7 +1,8 @@
 /**
  * Poems on a publication's detail page, in Chromium against the real server: the reading order
- * and the reader following it, a poem typed in by hand, editing beside the page photograph, and
- * deleting with undo. Every test sets up its own publication.
+ * and the reader following it, a poem typed in by hand, editing beside the page photograph,
+ * deleting with undo, and typed text kept across a session that ends. Every test sets up its own
+ * publication.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   confirm,
   expectAccessible,
   expectText,
+  login,
   notification,
   publicPoemTitles,
   scanPages,
@@ -246,5 +248,47 @@ describe('poems in the admin', () => {
     await toast.waitFor({ state: 'detached', timeout: 2 * SCREEN_TIMEOUT });
     await page.getByRole('heading', { name: 'Poems (1)' }).waitFor();
     await expect.poll(async () => (await apiPoems(publication.id)).map((p) => p.title)).toEqual(['Keep Me']);
+  });
+
+  it('keeps what was typed in Edit Poem when the session ends in another tab, and puts it back after signing in', async () => {
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title: 'Interrupted' },
+      { poems: [{ title: 'Half Done', body: 'as printed' }] },
+    );
+    const context = await suite.newContext(true);
+    const page = await suite.newPage(context);
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await poemCard(page, 'Half Done').getByRole('link', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+    const typed = 'as printed\nand a second line, typed with care\n    indented';
+    await dialog.getByLabel('Poem Text').fill(typed);
+
+    // Meanwhile the curator signs out in another tab.
+    const other = await suite.newPage(context);
+    await other.goto('/admin');
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await confirm(other, 'Are you sure you want to logout?');
+    await other.waitForURL('**/login');
+
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/login');
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Your session ended' }).locator('.MuiAlert-message'),
+      'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again. The text you had not saved is kept in this browser and put back when you sign in.',
+    );
+    await expectAccessible(page, 'login after a session ended');
+    await login(page);
+    await page.waitForURL((url) => url.pathname === `/admin/publication/${publication.slug}/poems/${poems[0].id}`);
+    const back = page.getByRole('dialog', { name: 'Edit Poem' });
+    await expect.poll(() => back.getByLabel('Poem Text').inputValue()).toBe(typed);
+    await back.getByText('Your session had ended, so you were asked to sign in again.', { exact: false }).waitFor();
+    await suite.shot(page, '04-text-put-back');
+    expect((await apiPoems(publication.id))[0].body).toBe('as printed');
+    await back.getByRole('button', { name: 'Save Changes' }).click();
+    await notification(page, 'Poem updated successfully').waitFor();
+    await expect.poll(async () => (await apiPoems(publication.id))[0].body).toBe(typed);
+    // Saved, nothing is kept any more.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('archive.unsaved:')))).toEqual([]);
   });
 });

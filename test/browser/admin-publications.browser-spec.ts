@@ -21,6 +21,9 @@ import {
 } from './support/admin-browser.js';
 
 const DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+/** The delete is soft: its confirm says where the book goes and how it comes back. */
+const TRASH_CONFIRM = 'Are you sure you want to delete this publication? It moves to the Trash, where Restore brings it back.';
+const TRASH_TWO_CONFIRM = 'Are you sure you want to delete these 2 publications? They move to the Trash, where Restore brings them back.';
 
 describe('publications in the admin', () => {
   let suite: AdminSuite;
@@ -49,7 +52,7 @@ describe('publications in the admin', () => {
     await toast.waitFor({ state: 'detached', timeout: 2 * SCREEN_TIMEOUT });
   }
 
-  it('shows each publication as a card: the poet for a book without authors, the right date, its counts', async () => {
+  it('shows each publication as a card: the poet for a book without authors, the date it was archived, its counts', async () => {
     const word = uniqueWord('Cards');
     const { publication: draft } = await seedPublication(suite, { title: `Unsigned ${word}`, authors: [] });
     const { publication: live } = await seedPublication(
@@ -68,11 +71,10 @@ describe('publications in the admin', () => {
     const unsigned = card(page, draft.title);
     await unsigned.getByText(POET, { exact: true }).waitFor();
     await unsigned.getByText('Draft', { exact: true }).waitFor();
-    // A draft was only created; it has not been archived (published) yet.
-    await unsigned.getByText(new RegExp(`^Created ${DATE.source}$`)).waitFor();
+    // Every active card, a draft's too, says when the book entered the archive.
+    await unsigned.getByText(new RegExp(`^Archived ${DATE.source}$`)).waitFor();
     await unsigned.getByText('Publication date not set').waitFor();
     await unsigned.getByText('0 poems').waitFor();
-    await expect.poll(() => unsigned.getByText(/^Archived/).count()).toBe(0);
     await expect.poll(() => unsigned.getByRole('link', { name: 'View' }).count()).toBe(0);
     const signed = card(page, live.title);
     await signed.getByText('Ann Lee, Bo Park').waitFor();
@@ -83,6 +85,8 @@ describe('publications in the admin', () => {
     await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/publication/${live.slug}`);
     await expect.poll(() => signed.getByRole('link', { name: 'View' }).getAttribute('target')).toBe('_blank');
     await expect.poll(() => signed.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe(`/admin/publication/${live.slug}`);
+    // The shared button's sm size: at least 32 px high on a desktop.
+    await expect.poll(async () => (await signed.getByRole('link', { name: 'Manage' }).boundingBox())?.height).toBeGreaterThanOrEqual(32);
     await suite.shot(page, '01-cards');
     await expectAccessible(page, 'dashboard with cards');
   });
@@ -159,9 +163,19 @@ describe('publications in the admin', () => {
     await c.getByText('Published', { exact: true }).waitFor();
     await c.getByRole('link', { name: 'View' }).waitFor();
     expect((await apiPublication(publication.id)).status).toBe('published');
+    // Toasts stack rather than wait in turn: with the window away (which pauses a toast's clock) the
+    // first is still up when the second comes, below it.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await c.getByRole('button', { name: 'Unpublish' }).click();
     await confirm(page, 'Are you sure you want to unpublish this publication?');
     await notification(page, 'Publication unpublished successfully').waitFor();
+    await expect.poll(() => page.locator('.MuiSnackbar-root').count()).toBe(2);
+    const [first, second] = await Promise.all(
+      ['Publication published successfully', 'Publication unpublished successfully'].map((t) => notification(page, t).boundingBox()),
+    );
+    expect(second!.y).toBeGreaterThan(first!.y);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await notification(page, 'Publication published successfully').waitFor({ state: 'detached' });
     await c.getByText('Draft', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Drafts' }).click();
     await card(page, publication.title).waitFor();
@@ -181,12 +195,17 @@ describe('publications in the admin', () => {
     expect((await apiPublication(publication.id)).status).toBe('draft');
   });
 
-  it('moves a publication to the trash with Undo: undone it stays, let be it goes to the trash', async () => {
+  it('moves a publication to the trash after a confirm, with Undo: undone it stays, let be it goes to the trash', async () => {
     const word = uniqueWord('Trash');
     const { publication } = await seedPublication(suite, { title: `Doubtful ${word}` });
     const page = await suite.newPage();
     await dashboardFor(page, word);
     await card(page, publication.title).getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, TRASH_CONFIRM, 'Cancel');
+    await card(page, publication.title).getByText('Draft', { exact: true }).waitFor();
+    expect((await apiPublication(publication.id)).deleted_at).toBeNull();
+    await card(page, publication.title).getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, TRASH_CONFIRM);
     const toast = notification(page, 'Publication moved to trash');
     await card(page, publication.title).waitFor({ state: 'detached' });
     await toast.getByRole('button', { name: 'Undo' }).click();
@@ -195,6 +214,7 @@ describe('publications in the admin', () => {
     expect((await apiPublication(publication.id)).deleted_at).toBeNull();
 
     await card(page, publication.title).getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, TRASH_CONFIRM);
     await untilSent(page, 'Publication moved to trash');
     await expect.poll(async () => (await apiPublication(publication.id)).deleted_at).not.toBeNull();
     await page.getByRole('button', { name: 'Trash' }).click();
@@ -205,7 +225,7 @@ describe('publications in the admin', () => {
     await expectAccessible(page, 'trash');
   });
 
-  it('restores from the trash (undoable) and deletes forever after the confirm', async () => {
+  it('restores from the trash (undoable) and deletes forever, each after its confirm', async () => {
     const word = uniqueWord('Restore');
     const { publication: back } = await seedPublication(suite, { title: `Wanted ${word}` }, { trash: true });
     const { publication: gone } = await seedPublication(
@@ -216,6 +236,7 @@ describe('publications in the admin', () => {
     const page = await suite.newPage();
     await dashboardFor(page, word, 'trash');
     await card(page, back.title).getByRole('button', { name: 'Restore', exact: true }).click();
+    await confirm(page, 'Are you sure you want to restore this publication? It returns to the active publications as it was.');
     await card(page, back.title).waitFor({ state: 'detached' });
     await untilSent(page, 'Publication restored from trash');
     await expect.poll(async () => (await apiPublication(back.id)).deleted_at).toBeNull();
@@ -287,7 +308,7 @@ describe('publications in the admin', () => {
     expect((await apiPublication(gone.id)).status).toBe('draft');
   });
 
-  it('moves two publications to the trash at once with Undo: undone they stay, let be both go', async () => {
+  it('moves two publications to the trash at once after a confirm worded for two, with Undo: undone they stay, let be both go', async () => {
     const word = uniqueWord('BulkTrash');
     const { publication: first } = await seedPublication(suite, { title: `Doubtful ${word}` });
     const { publication: second } = await seedPublication(suite, { title: `Dubious ${word}` }, { status: 'published' });
@@ -296,6 +317,7 @@ describe('publications in the admin', () => {
     await select(page, first.title);
     await select(page, second.title);
     await selection(page).getByRole('button', { name: 'Move to Trash' }).click();
+    await confirm(page, TRASH_TWO_CONFIRM);
     const toast = notification(page, '2 publications moved to trash');
     await card(page, first.title).waitFor({ state: 'detached' });
     await card(page, second.title).waitFor({ state: 'detached' });
@@ -308,6 +330,7 @@ describe('publications in the admin', () => {
     await select(page, first.title);
     await select(page, second.title);
     await selection(page).getByRole('button', { name: 'Move to Trash' }).click();
+    await confirm(page, TRASH_TWO_CONFIRM);
     await untilSent(page, '2 publications moved to trash');
     for (const p of [first, second]) await expect.poll(async () => (await apiPublication(p.id)).deleted_at).not.toBeNull();
     await page.getByRole('button', { name: 'Trash' }).click();
@@ -315,7 +338,7 @@ describe('publications in the admin', () => {
     await card(page, second.title).waitFor();
   });
 
-  it('in the trash, restores two of three at once (undoable), chosen with the page checkbox', async () => {
+  it('in the trash, restores two of three at once after a confirm (undoable), chosen with the page checkbox', async () => {
     const word = uniqueWord('BulkRestore');
     const trashed = [];
     for (const name of ['Wanted', 'Needed', 'Unwanted'])
@@ -329,6 +352,7 @@ describe('publications in the admin', () => {
     await selection(page).getByText('2 publications selected').waitFor();
     await expectAccessible(page, 'trash with two publications selected');
     await selection(page).getByRole('button', { name: 'Restore' }).click();
+    await confirm(page, 'Are you sure you want to restore these 2 publications? They return to the active publications as they were.');
     await card(page, wanted.title).waitFor({ state: 'detached' });
     await card(page, needed.title).waitFor({ state: 'detached' });
     await untilSent(page, '2 publications restored from trash');
@@ -438,7 +462,7 @@ describe('publications in the admin', () => {
     await page.getByRole('heading', { name: 'No publications match' }).waitFor();
   });
 
-  it('publishes from the detail page, and Delete there moves the book to the trash, saying so', async () => {
+  it('publishes from the detail page, and Delete there asks, moves the book to the trash and returns to the dashboard, saying so', async () => {
     const { publication } = await seedPublication(
       suite,
       { title: `Detailed ${uniqueWord('Detail')}`, authors: [], notes: 'Kept by the family' },
@@ -460,9 +484,10 @@ describe('publications in the admin', () => {
     await suite.shot(page, '03-detail');
 
     await page.getByRole('button', { name: 'Delete Publication' }).click();
+    await confirm(page, TRASH_CONFIRM);
     await page.waitForURL((url) => url.pathname === '/admin');
-    await notification(page, 'Publication moved to trash').getByRole('button', { name: 'Undo' }).waitFor();
-    await untilSent(page, 'Publication moved to trash');
+    await notification(page, 'Publication deleted successfully').getByRole('button', { name: 'Undo' }).waitFor();
+    await untilSent(page, 'Publication deleted successfully');
     await expect.poll(async () => (await apiPublication(publication.id)).deleted_at).not.toBeNull();
   });
 });

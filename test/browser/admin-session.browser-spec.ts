@@ -164,4 +164,31 @@ describe('admin sessions in the browser', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Drafts' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it("reloads itself once when a screen's code is gone after a new deploy, and does not reload in a loop", async () => {
+    const page = await suite.newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    // The Curators screen's chunk is gone the first time it is asked for, as after a deploy that
+    // replaced it; the reloaded page asks the new build, which has it.
+    let asked = 0;
+    await page.route(/\/admin\/assets\/curator-list-[^/]+\.js$/, (route) =>
+      ++asked === 1 ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }) : route.continue(),
+    );
+    await nav.getByRole('link', { name: 'Curators' }).click();
+    await page.getByRole('heading', { name: 'Curators', level: 1 }).waitFor();
+    expect(asked).toBe(2);
+    expect(loads).toBe(2);
+    // A chunk missing again right after is missing for good: an error on screen, not a reload loop.
+    await page.route(/\/admin\/assets\/memorial-settings-edit-[^/]+\.js$/, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }),
+    );
+    await nav.getByRole('link', { name: 'Memorial' }).click();
+    await page.getByText('Something went wrong').waitFor();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(loads).toBe(2);
+  });
 });

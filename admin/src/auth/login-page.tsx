@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,9 @@ import { formatLongDate } from '../../../contracts/format.js';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/page-title.js';
 import { authProvider } from '../providers/auth-provider.js';
-import { takeReturnTo } from '../providers/session.js';
+import { sessionHasEnded, takeReturnTo } from '../providers/session.js';
+import { anyKept } from '../providers/unsaved-text.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /**
  * Where to go after signing in: the admin page the session ended on (react-admin's nextPathname),
@@ -36,6 +37,10 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Why sign-in is asked when a session ended in use, and that the unsaved text waits.
+  const [why] = useState(() =>
+    anyKept(localStorage) ? 'archive.unsaved.session_ended_kept' : sessionHasEnded() ? 'archive.unsaved.session_ended' : null,
+  );
   usePageTitle(translate('archive.login.heading'));
 
   useEffect(() => {
@@ -84,6 +89,11 @@ export function LoginPage() {
         <Typography id="login-heading" component="h1" variant="h5" sx={{ mb: 2, fontWeight: 600 }}>
           {translate('archive.login.heading')}
         </Typography>
+        {why ? (
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+            {translate(why)}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {error}
@@ -114,23 +124,24 @@ export function LoginPage() {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Button
+                  <ArchiveButton
+                    size="sm"
+                    variant="ghost"
                     aria-label={translate(showPassword ? 'archive.login.hide_password' : 'archive.login.show_password')}
                     aria-pressed={showPassword}
                     onClick={() => setShowPassword((v) => !v)}
-                    size="small"
                   >
                     {translate(showPassword ? 'archive.login.hide' : 'archive.login.show')}
-                  </Button>
+                  </ArchiveButton>
                 </InputAdornment>
               ),
             },
           }}
         />
-        <Button
+        <ArchiveButton
+          size="lg"
+          variant="primary"
           type="submit"
-          variant="contained"
-          size="large"
           fullWidth
           sx={{ mt: 2 }}
           disabled={!username || !password || busy}
@@ -138,7 +149,7 @@ export function LoginPage() {
           loadingPosition="start"
         >
           {translate(busy ? 'archive.login.submitting' : 'archive.login.submit')}
-        </Button>
+        </ArchiveButton>
       </Paper>
     </Box>
   );

@@ -1,8 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { useNotify, useTranslate } from 'react-admin';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** The server's staff-only backup: the whole archive as one file (src/archive). */
 export const BACKUP_URL = '/api/archive/backup/';
@@ -19,7 +19,8 @@ export function DownloadBackupButton() {
   const label = translate('archive.backup.download');
   return (
     <Tooltip title={translate('archive.backup.hint')} describeChild>
-      <Button
+      <ArchiveButton
+        variant="ghost"
         color="inherit"
         href={BACKUP_URL}
         download
@@ -31,7 +32,7 @@ export function DownloadBackupButton() {
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {label}
         </Box>
-      </Button>
+      </ArchiveButton>
     </Tooltip>
   );
 }

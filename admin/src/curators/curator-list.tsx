@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -29,6 +28,7 @@ import { CURATOR_LIMITS as LIMITS, type Curator } from '../../../contracts/curat
 import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 export const PASSWORD_RULES = [required(), minLength(LIMITS.passwordMin), maxLength(LIMITS.passwordMax)];
 
@@ -54,9 +54,9 @@ function ResetPassword({ curator }: { curator: Curator }) {
   };
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)}>
+      <ArchiveButton size="sm" variant="ghost" onClick={() => setOpen(true)}>
         {translate('archive.curators.reset')}
-      </Button>
+      </ArchiveButton>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs">
         <Form onSubmit={save} record={{ password: '' }}>
           <DialogTitle id={titleId}>{translate('archive.curators.reset_title', { username: curator.username })}</DialogTitle>
@@ -71,7 +71,9 @@ function ResetPassword({ curator }: { curator: Curator }) {
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate('archive.curators.cancel')}</Button>
+            <ArchiveButton variant="ghost" onClick={() => setOpen(false)}>
+              {translate('archive.curators.cancel')}
+            </ArchiveButton>
             <SaveButton label="archive.curators.save" alwaysEnable />
           </DialogActions>
         </Form>
@@ -100,7 +102,8 @@ function RemoveCurator({ curator }: { curator: Curator }) {
   };
   return (
     <ConfirmButton
-      size="small"
+      size="sm"
+      variant="ghost"
       label={translate('archive.curators.remove')}
       aria-label={`${translate('archive.curators.remove')} ${curator.username}`}
       confirmTitle={translate('archive.curators.remove_title', { username: curator.username })}

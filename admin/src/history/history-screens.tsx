@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,7 @@ import type { PoemSnapshot, PublicationSnapshot } from '../../../contracts/histo
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { HistoryView, type VersionField } from './history-view.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 const poemFields = (s: PoemSnapshot): VersionField[] => [
   { key: 'title', text: s.title },
@@ -133,9 +133,9 @@ export function PublicationHistoryScreen() {
               <ListItem
                 key={p.id}
                 secondaryAction={
-                  <Button variant="outlined" size="small" onClick={() => void restorePoem(p.id, p.restorable_revision, p.title)}>
+                  <ArchiveButton size="sm" variant="outline" onClick={() => void restorePoem(p.id, p.restorable_revision, p.title)}>
                     {translate('archive.history.restore_poem', { title: p.title })}
-                  </Button>
+                  </ArchiveButton>
                 }
               >
                 <span>

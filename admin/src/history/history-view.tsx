@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import type { RevisionDetail } from '../../../contracts/history.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { WordDiff } from './word-diff.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** One field of a version as text, to compare word by word. */
 export interface VersionField {
@@ -79,9 +79,9 @@ export function HistoryView<S>({
 
   return (
     <>
-      <Button component={Link} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      <ArchiveButton variant="ghost" component={Link} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         {translate('archive.history.back_to_book')}
-      </Button>
+      </ArchiveButton>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 600, mb: 2 }}>
         <bdi>{heading}</bdi>
       </Typography>
@@ -114,8 +114,8 @@ export function HistoryView<S>({
                 <TableCell align="right">
                   {r.revision !== current && restorable(r) ? (
                     <ConfirmButton
-                      size="small"
-                      variant="outlined"
+                      size="sm"
+                      variant="outline"
                       label={translate('archive.history.restore')}
                       aria-label={translate('archive.history.restore_version', { revision: r.revision })}
                       confirmTitle={translate('archive.history.restore_title', { revision: r.revision })}

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCloseNotification, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { OverwroteNewer } from '../../../contracts/catalog.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** What Undo brings back: the version before the save, from the history. */
 export interface UndoTarget {
@@ -28,16 +28,17 @@ function SavedNotice({ message, undo, warning }: { message: string; undo: () => 
       variant="filled"
       role="status"
       action={
-        <Button
+        <ArchiveButton
+          size="sm"
+          variant="ghost"
           color="inherit"
-          size="small"
           onClick={() => {
             close();
             void undo();
           }}
         >
           {translate('archive.history.undo')}
-        </Button>
+        </ArchiveButton>
       }
     >
       {message}

@@ -53,7 +53,6 @@ const archive = {
     date_not_set: 'Publication date not set',
     loading: 'Loading publications...',
     archived: 'Archived %{date}',
-    created: 'Created %{date}',
     deleted: 'Deleted %{date}',
     poems: '%{count} poem |||| %{count} poems',
     lines: '%{count} line |||| %{count} lines',
@@ -90,6 +89,16 @@ const archive = {
       'Are you sure you want to unpublish this publication? |||| Are you sure you want to unpublish these %{smart_count} publications?',
     bulk_permanent_delete:
       'Are you sure you want to PERMANENTLY delete this publication and all its poems? This action cannot be undone! |||| Are you sure you want to PERMANENTLY delete these %{smart_count} publications and all their poems? This action cannot be undone!',
+    // Delete and Restore ask too (SPEC section 8: every state-changing action asks first); the
+    // delete is soft, so its confirm says where the book goes and how it comes back.
+    trash_title: 'Delete',
+    trash_bulk_title: 'Move to Trash',
+    trash_detail_title: 'Delete Publication',
+    trash:
+      'Are you sure you want to delete this publication? It moves to the Trash, where Restore brings it back. |||| Are you sure you want to delete these %{smart_count} publications? They move to the Trash, where Restore brings them back.',
+    restore_title: 'Restore',
+    restore:
+      'Are you sure you want to restore this publication? It returns to the active publications as it was. |||| Are you sure you want to restore these %{smart_count} publications? They return to the active publications as they were.',
     delete_poem_title: 'Delete Poem',
     delete_poem: 'Are you sure you want to delete this poem?',
     start_over_title: 'Start Over',
@@ -103,6 +112,7 @@ const archive = {
   },
   notify: {
     moved_to_trash: 'Publication moved to trash',
+    deleted: 'Publication deleted successfully',
     restored: 'Publication restored from trash',
     permanently_deleted: 'Publication permanently deleted',
     published: 'Publication published successfully',
@@ -485,6 +495,12 @@ const archive = {
     content: 'Your changes on this screen are not saved yet. Leave and lose them?',
     leave: 'Leave',
     stay: 'Stay',
+    // A session that ended while the curator typed (issue: text lost at sign-in).
+    restored:
+      'Your session had ended, so you were asked to sign in again. The text you had not saved is put back here: press Save Changes to keep it.',
+    session_ended: 'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again.',
+    session_ended_kept:
+      'Your session ended (you were signed out, perhaps in another tab, or it expired), so please sign in again. The text you had not saved is kept in this browser and put back when you sign in.',
   },
   nav: {
     label: 'Admin',
@@ -509,6 +525,9 @@ const archive = {
     portrait_change: 'Change the photo',
     portrait_remove: 'Remove the portrait',
     portrait_help: 'A JPEG, PNG or WebP photo. You choose the part to show, in the shape the pages show it.',
+    portrait_not_image: '%{name} is not a photo: its contents are not a JPEG, PNG or WebP image, whatever its name says. Choose a photo.',
+    portrait_pdf: '%{name} is a PDF document, not a photo. Choose a JPEG, PNG or WebP photo.',
+    portrait_unreadable: '%{name} could not be read as a photo: it may be damaged or cut short. Choose another JPEG, PNG or WebP photo.',
     crop_title: 'Crop the portrait',
     crop_help: 'Drag the photo to place the face; zoom with the slider or the mouse wheel.',
     zoom: 'Zoom',

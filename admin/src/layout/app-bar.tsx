@@ -3,7 +3,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import PortraitIcon from '@mui/icons-material/Portrait';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -12,12 +11,14 @@ import { Link } from 'react-router-dom';
 import { DownloadBackupButton } from '../backup/download-backup-button.js';
 import { LOGIN_PATH } from '../providers/auth-provider.js';
 import { ConfirmButton } from './confirm-button.js';
+import { ArchiveButton } from './archive-button.js';
 
 /** Logout, after the spec's confirm; react-admin's logout clears the session and goes to /login. */
 export function LogoutButton() {
   const logout = useLogout();
   return (
     <ConfirmButton
+      variant="ghost"
       color="inherit"
       label={useTranslate()('archive.dashboard.logout')}
       confirmTitle="archive.dashboard.logout_title"
@@ -30,7 +31,8 @@ export function LogoutButton() {
 /** A screen of the admin: its name beside its icon, the icon alone on a phone (the name stays for assistive technology). */
 function NavButton({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
   return (
-    <Button
+    <ArchiveButton
+      variant="ghost"
       color="inherit"
       component={Link}
       to={to}
@@ -41,7 +43,7 @@ function NavButton({ to, label, icon }: { to: string; label: string; icon: React
       <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
         {label}
       </Box>
-    </Button>
+    </ArchiveButton>
   );
 }
 
@@ -63,9 +65,9 @@ export function ArchiveAppBar() {
           <NavButton to="/admin/settings" label={translate('archive.nav.settings')} icon={<PortraitIcon />} />
           <NavButton to="/admin/curators" label={translate('archive.nav.curators')} icon={<PeopleIcon />} />
         </nav>
-        <Button color="inherit" href="/" target="_blank" rel="noopener noreferrer">
+        <ArchiveButton variant="ghost" color="inherit" href="/" target="_blank" rel="noopener noreferrer">
           {translate('archive.dashboard.public_site')}
-        </Button>
+        </ArchiveButton>
         <DownloadBackupButton />
         <LogoutButton />
       </Toolbar>

@@ -1,6 +1,6 @@
-import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
 import { Confirm } from 'react-admin';
+import { ArchiveButton, type ArchiveButtonProps } from './archive-button.js';
 
 /**
  * A button whose action waits for react-admin's Confirm dialog. react-admin's own
@@ -10,12 +10,15 @@ export function ConfirmButton({
   label,
   confirmTitle,
   confirmContent,
+  confirmArgs,
   onConfirm,
   ...button
-}: Omit<ButtonProps, 'onClick' | 'children'> & {
+}: Omit<ArchiveButtonProps, 'onClick' | 'children'> & {
   label: ReactNode;
   confirmTitle: string;
   confirmContent: string;
+  /** Values for the confirm's wording (a count, a title). */
+  confirmArgs?: Record<string, unknown>;
   onConfirm: () => void | Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -31,14 +34,15 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
+      <ArchiveButton {...button} loading={busy || button.loading} onClick={() => setOpen(true)}>
         {label}
-      </Button>
+      </ArchiveButton>
       <Confirm
         isOpen={open}
         loading={busy}
         title={confirmTitle}
         content={confirmContent}
+        translateOptions={confirmArgs}
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}
       />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Confirm, useBlocker } from 'react-admin';
 import { useFormState, type Control } from 'react-hook-form';
+import { sessionHasEnded } from '../providers/session.js';
 
 /**
  * react-admin's warnWhenUnsavedChanges, asking in react-admin's Confirm dialog instead of the
@@ -20,8 +21,10 @@ export function ConfirmUnsavedChanges({
 }) {
   const { isSubmitSuccessful, dirtyFields } = useFormState(formControl ? { control: formControl } : undefined);
   const safe = !enable || Object.keys(dirtyFields).length === 0 || isSubmitSuccessful;
+  // A session that ended goes to /login unasked: the unsaved text is kept for after signing in.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => !safe && !nextLocation.pathname.startsWith(formRootPathName || currentLocation.pathname),
+    ({ currentLocation, nextLocation }) =>
+      !safe && !sessionHasEnded() && !nextLocation.pathname.startsWith(formRootPathName || currentLocation.pathname),
   );
 
   useEffect(() => {

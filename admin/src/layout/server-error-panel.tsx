@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorVariant } from '../../../contracts/errors.js';
 import { DiagnosticsPanel } from './diagnostics-panel.js';
+import { ArchiveButton } from './archive-button.js';
 
 /**
  * The retry panel of SPEC section 2: a 500 points at the database, a failed fetch at the network,
@@ -48,12 +48,12 @@ export function ServerErrorPanel({
           ))}
       </ul>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => void retry()} loading={retrying} loadingPosition="start">
+        <ArchiveButton variant="primary" onClick={() => void retry()} loading={retrying} loadingPosition="start">
           {translate(retrying ? 'archive.server_error.retrying' : 'archive.server_error.try_again')}
-        </Button>
-        <Button variant="outlined" aria-expanded={showDiagnostics} onClick={() => setShowDiagnostics((v) => !v)}>
+        </ArchiveButton>
+        <ArchiveButton variant="outline" aria-expanded={showDiagnostics} onClick={() => setShowDiagnostics((v) => !v)}>
           {translate(showDiagnostics ? 'archive.server_error.hide_diagnostics' : 'archive.server_error.show_diagnostics')}
-        </Button>
+        </ArchiveButton>
       </Stack>
       {showDiagnostics ? <DiagnosticsPanel /> : null}
     </Alert>

@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { BUTTON_MIN_HEIGHT_PX, BUTTON_PRESS_SCALE, THEME } from '../constants.js';
+import { BUTTON_PRESS_SCALE, THEME } from '../constants.js';
+import { buttonLook, minHeightSx } from './button-look.js';
 
 /** Whoever asked their system for less motion gets dialogs, menus and notifications without animation. */
 const reducedMotion = typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -24,13 +25,14 @@ export const theme: RaThemeOptions = {
   },
   components: {
     ...defaultTheme.components,
-    // The shared button of SPEC section 9: minimum heights per size, a slight press, no capitals.
+    // The shared button's look (SPEC section 9; layout/archive-button.tsx) for react-admin's own
+    // buttons too (Save, Confirm, the toolbar's): its heights per size, a slight press, no capitals.
     MuiButton: {
       styleOverrides: {
         root: { textTransform: 'none', fontWeight: 600, '&:active': { transform: `scale(${BUTTON_PRESS_SCALE})` } },
-        sizeSmall: { minHeight: BUTTON_MIN_HEIGHT_PX.small },
-        sizeMedium: { minHeight: BUTTON_MIN_HEIGHT_PX.medium },
-        sizeLarge: { minHeight: BUTTON_MIN_HEIGHT_PX.large },
+        sizeSmall: minHeightSx(buttonLook('primary', 'sm')),
+        sizeMedium: minHeightSx(buttonLook('primary', 'md')),
+        sizeLarge: minHeightSx(buttonLook('primary', 'lg')),
       },
     },
   },

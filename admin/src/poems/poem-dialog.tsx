@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,7 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
+import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { PoemTextInput } from './poem-text-input.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** A poem's form fields; empty texts stay '' (react-admin would send null, which the API refuses). */
 export function PoemFields() {
@@ -47,13 +48,16 @@ export function PoemDialog({
       <DialogTitle id="poem-dialog-title">{translate(titleKey)}</DialogTitle>
       <Form warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <DialogContent dividers>
+          <KeepUnsavedText resource="poems" />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: aside ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
             {aside}
             <Box sx={{ minWidth: 0 }}>{children}</Box>
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('archive.poem.cancel')}</Button>
+          <ArchiveButton variant="ghost" onClick={onClose}>
+            {translate('archive.poem.cancel')}
+          </ArchiveButton>
           <SaveButton label={saveKey} alwaysEnable />
         </DialogActions>
       </Form>

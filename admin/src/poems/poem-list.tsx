@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -22,6 +21,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { POEM_TEXT_STYLE } from './poem-text.js';
 import { moved, useReorderPoems } from './use-reorder-poems.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 export function previewLines(body: string, lines = POEM_PREVIEW_LINES): string {
   return body.split('\n').slice(0, lines).join('\n');
@@ -36,8 +36,8 @@ function NewPoemMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button
-        variant="contained"
+      <ArchiveButton
+        variant="primary"
         startIcon={<AddIcon />}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -45,7 +45,7 @@ function NewPoemMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         {translate('archive.detail.new_poem')}
-      </Button>
+      </ArchiveButton>
       <Menu id="new-poem-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem component={Link} to="poems/create" onClick={() => setAnchor(null)}>
           {translate('archive.detail.type_poem')}
@@ -133,21 +133,21 @@ function PoemCard({
         >
           <ArrowDownwardIcon fontSize="small" />
         </IconButton>
-        <Button size="small" variant="outlined" component={Link} to={`poems/${poem.id}`}>
+        <ArchiveButton size="sm" variant="outline" component={Link} to={`poems/${poem.id}`}>
           {translate('archive.action.edit')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
+        </ArchiveButton>
+        <ArchiveButton
+          size="sm"
+          variant="outline"
           component={Link}
           to={`poems/${poem.id}/history`}
           aria-label={`${translate('archive.history.open')}: ${poem.title}`}
         >
           {translate('archive.history.open')}
-        </Button>
+        </ArchiveButton>
         <ConfirmButton
-          size="small"
-          variant="outlined"
+          size="sm"
+          variant="outline"
           color="error"
           label={translate('archive.action.delete')}
           confirmTitle={translate('archive.safe_edit.confirm_delete_poem_title', { title: poem.title })}

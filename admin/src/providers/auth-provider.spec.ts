@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../contracts/errors.js';
 import { createAuthProvider } from './auth-provider.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
+import { clearSessionEnded, sessionHasEnded } from './session.js';
 
 /** The browser pieces the provider touches, as plain objects. */
 function storage() {
@@ -107,6 +108,17 @@ describe('a failed call (checkError)', () => {
       redirectTo: '/login',
     });
     await expect(auth.checkError(new ApiError('x', 403, {}))).rejects.toEqual({ message: 'archive.session.expired', redirectTo: '/login' });
+  });
+
+  it('notes the ended session, so open forms keep their unsaved text, until the curator signs in again', async () => {
+    clearSessionEnded();
+    const auth = createAuthProvider(answering({ success: true, user }), async () => 'token');
+    await auth.checkError(new ApiError('x', 500, {}));
+    expect(sessionHasEnded()).toBe(false);
+    await auth.checkError(new ApiError('x', 401, {})).catch(() => undefined);
+    expect(sessionHasEnded()).toBe(true);
+    await auth.login({ username: 'curator', password: 'secret' });
+    expect(sessionHasEnded()).toBe(false);
   });
 
   it('leaves other failures, and those of calls that handle their own 401, to their screens', async () => {

@@ -4,7 +4,15 @@ import { ApiError, serverField } from '../../../contracts/errors.js';
 import { AUTH_CHECK_TIMEOUT_MS } from '../constants.js';
 import { initCsrfToken } from './csrf.js';
 import { callerHandlesAuth, httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
-import { clearLocalAuth, clearSessionCookies, getStoredUser, rememberReturnTo, storeUser } from './session.js';
+import {
+  clearLocalAuth,
+  clearSessionCookies,
+  clearSessionEnded,
+  getStoredUser,
+  noteSessionEnded,
+  rememberReturnTo,
+  storeUser,
+} from './session.js';
 
 /** Where every sign-out and refused session lands (outside the /admin router). */
 export const LOGIN_PATH = '/login';
@@ -88,6 +96,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       storeUser(res.json.user);
       validated = Promise.resolve(true);
       sessionSeen = true;
+      clearSessionEnded();
       // The session changed, so the server rotated the token: fetch the fresh one for later writes.
       await csrfInit().catch((err) => console.error('CSRF initialisation failed', err));
       // The wrong passwords given for the account since its last sign-in: the login page tells the admin.
@@ -118,7 +127,10 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
         clearLocalAuth();
       }
       // A session that ended during this visit: react-admin logs out and shows /login with the reason.
-      if (sessionSeen) throw signedOut();
+      if (sessionSeen) {
+        noteSessionEnded();
+        throw signedOut();
+      }
       // None on entry: the login page is loaded in place of the admin, remembering where the visitor
       // was going. Loading it (rather than react-admin's logout and client-side navigation) leaves
       // the admin's routes at once instead of re-checking in a loop until the navigation lands.
@@ -131,6 +143,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       if ((status !== 401 && status !== 403) || callerHandlesAuth(error)) return;
       // react-admin notifies this message, then logs out (clearing cookies and local data) and
       // goes to /login, remembering the page for after signing in.
+      noteSessionEnded();
       throw { message: serverField(error, 'detail') ?? serverField(error, 'error') ?? 'archive.session.expired', redirectTo: LOGIN_PATH };
     },
 

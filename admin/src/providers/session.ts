@@ -43,3 +43,22 @@ export function takeReturnTo(): string | null {
   sessionStorage.removeItem(RETURN_TO_KEY);
   return value && (value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?')) ? value : null;
 }
+
+/**
+ * Whether this page's session ended while in use (signed out elsewhere, removed, expired): open
+ * forms then keep their unsaved text for after signing in, and the login page says why it is
+ * asked. Cleared by signing in.
+ */
+let sessionEnded = false;
+
+export function noteSessionEnded(): void {
+  sessionEnded = true;
+}
+
+export function sessionHasEnded(): boolean {
+  return sessionEnded;
+}
+
+export function clearSessionEnded(): void {
+  sessionEnded = false;
+}

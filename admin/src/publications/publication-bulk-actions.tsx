@@ -6,8 +6,7 @@ import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Button from '@mui/material/Button';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import {
   BulkActionsToolbar,
   BulkDeleteWithConfirmButton,
@@ -20,6 +19,7 @@ import {
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
 import { BulkActionError, type ArchiveDataProvider } from '../providers/data-provider.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 
@@ -74,10 +74,10 @@ function BulkStatusButton({ to }: { to: 'published' | 'draft' }) {
 }
 
 /**
- * Move to Trash or Restore for every selected publication, sent at once like a card's Delete; the
- * notification's Undo restores each one's version before it from the history. (react-admin's
- * Bulk...WithUndoButton would hold the requests until its notification closes, and lose them to
- * a reload.)
+ * Move to Trash or Restore for every selected publication after a confirm worded for as many, like
+ * a card's Delete and Restore; the notification's Undo restores each one's version before it from
+ * the history. (react-admin's Bulk...WithUndoButton would hold the requests until its notification
+ * closes, and lose them to a reload.)
  */
 function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactNode }) {
   const translate = useTranslate();
@@ -86,12 +86,9 @@ function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactN
   const refresh = useRefreshCatalog();
   const { data, selectedIds, onUnselectItems } = useListContext<Publication>();
   const failed = useBulkFailure(verb === 'trash' ? 'archive.notify.delete_failed' : 'archive.notify.restore_failed');
-  const [busy, setBusy] = useState(false);
   const run = async () => {
     const chosen = (data ?? []).filter((p) => selectedIds.includes(p.id));
-    setBusy(true);
     const results = await Promise.allSettled(chosen.map((p) => (verb === 'trash' ? dp.moveToTrash(p.id) : dp.restore(p.id))));
-    setBusy(false);
     const done = chosen.filter((_, i) => results[i].status === 'fulfilled');
     const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (firstFailure) {
@@ -117,13 +114,21 @@ function BulkNowButton({ verb, icon }: { verb: 'trash' | 'restore'; icon: ReactN
     }
   };
   return (
-    <Button size="small" color={verb === 'trash' ? 'error' : 'primary'} startIcon={icon} loading={busy} onClick={() => void run()}>
-      {translate(verb === 'trash' ? 'archive.action.move_to_trash' : 'archive.action.restore')}
-    </Button>
+    <ConfirmButton
+      size="sm"
+      variant="ghost"
+      color={verb === 'trash' ? 'error' : 'primary'}
+      startIcon={icon}
+      label={translate(verb === 'trash' ? 'archive.action.move_to_trash' : 'archive.action.restore')}
+      confirmTitle={verb === 'trash' ? 'archive.confirm.trash_bulk_title' : 'archive.confirm.restore_title'}
+      confirmContent={verb === 'trash' ? 'archive.confirm.trash' : 'archive.confirm.restore'}
+      confirmArgs={{ smart_count: selectedIds.length }}
+      onConfirm={run}
+    />
   );
 }
 
-/** Outside the trash: Publish, Unpublish, and Move to Trash (with Undo, like a card's Delete). */
+/** Outside the trash: Publish, Unpublish, and Move to Trash (each after its confirm; the trash with Undo, like a card's Delete). */
 function ActiveBulkButtons() {
   return (
     <>
@@ -134,7 +139,7 @@ function ActiveBulkButtons() {
   );
 }
 
-/** Restore (with Undo); Delete Forever asks the spec's confirm, worded for as many as are selected. */
+/** Restore (with Undo) and Delete Forever, each after its confirm worded for as many as are selected. */
 function TrashBulkButtons() {
   const onSettled = useSettled();
   const deleteFailed = useBulkFailure('archive.notify.permanent_delete_failed');

@@ -6,8 +6,8 @@ const publication = (extra: Partial<Publication>) =>
   ({ id: 7, slug: 'winter-orchard', status: 'draft', created_at: '2024-03-05T10:00:00Z', deleted_at: null, ...extra }) as Publication;
 
 describe("a card's date", () => {
-  it('says a draft was created, a published book archived, a book in the trash deleted', () => {
-    expect(cardDate(publication({}))).toEqual({ key: 'archive.dashboard.created', date: 'Mar 5, 2024' });
+  it('says every active book was archived on its creation date, a book in the trash deleted', () => {
+    expect(cardDate(publication({}))).toEqual({ key: 'archive.dashboard.archived', date: 'Mar 5, 2024' });
     expect(cardDate(publication({ status: 'published' }))).toEqual({ key: 'archive.dashboard.archived', date: 'Mar 5, 2024' });
     expect(cardDate(publication({ status: 'published', deleted_at: '2024-04-01T12:00:00Z' }))).toEqual({
       key: 'archive.dashboard.deleted',

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -14,21 +13,16 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { poetName } from '../layout/poet-name.js';
 import { StatusBadge } from './status-badge.js';
 import type { usePublicationActions } from './use-publication-actions.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /** The detail page's path: the slug when there is one (SPEC section 2). */
 export const detailPath = (p: Pick<Publication, 'id' | 'slug'>) => `/admin/publication/${encodeURIComponent(refOf(p))}`;
 export const publicPath = (p: Pick<Publication, 'id' | 'slug'>) => `/publication/${encodeURIComponent(refOf(p))}`;
 
-/**
- * Which date a card shows: a draft was only created, a published book was archived (as the home
- * page says of it), a book in the trash was deleted.
- */
+/** Which date a card shows (SPEC section 2): when the book was archived (added), or in the trash when it was deleted. */
 export function cardDate(p: Publication): { key: string; date: string } {
   if (p.deleted_at) return { key: 'archive.dashboard.deleted', date: formatShortDate(p.deleted_at) };
-  return {
-    key: p.status === 'published' ? 'archive.dashboard.archived' : 'archive.dashboard.created',
-    date: formatShortDate(p.created_at),
-  };
+  return { key: 'archive.dashboard.archived', date: formatShortDate(p.created_at) };
 }
 
 /** "12 poems • 340 lines • 1,902 words", each count in its own span. */
@@ -97,13 +91,18 @@ export function PublicationCard({
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         {p.deleted_at ? (
           <>
-            <Button size="small" variant="contained" color="success" onClick={() => actions.restore(p)}>
-              {translate('archive.action.restore')}
-            </Button>
             <ConfirmButton
-              size="small"
-              variant="contained"
-              color="error"
+              size="sm"
+              variant="success"
+              label={translate('archive.action.restore')}
+              confirmTitle="archive.confirm.restore_title"
+              confirmContent="archive.confirm.restore"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.restore(p)}
+            />
+            <ConfirmButton
+              size="sm"
+              variant="danger"
               label={translate('archive.action.delete_forever')}
               confirmTitle="archive.confirm.permanent_delete_title"
               confirmContent="archive.confirm.permanent_delete"
@@ -112,18 +111,25 @@ export function PublicationCard({
           </>
         ) : (
           <>
-            <Button size="small" variant="contained" component={Link} to={detailPath(p)}>
+            <ArchiveButton size="sm" variant="primary" component={Link} to={detailPath(p)}>
               {translate('archive.action.manage')}
-            </Button>
+            </ArchiveButton>
             {published ? (
-              <Button size="small" variant="outlined" href={publicPath(p)} target="_blank" rel="noopener noreferrer">
+              <ArchiveButton size="sm" variant="outline" href={publicPath(p)} target="_blank" rel="noopener noreferrer">
                 {translate('archive.action.view')}
-              </Button>
+              </ArchiveButton>
             ) : null}
-            <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="small" />
-            <Button size="small" variant="outlined" color="error" onClick={() => actions.moveToTrash(p)}>
-              {translate('archive.action.delete')}
-            </Button>
+            <PublishToggleButton publication={p} onToggle={actions.togglePublish} size="sm" />
+            <ConfirmButton
+              size="sm"
+              variant="outline"
+              color="error"
+              label={translate('archive.action.delete')}
+              confirmTitle="archive.confirm.trash_title"
+              confirmContent="archive.confirm.trash"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.moveToTrash(p)}
+            />
           </>
         )}
       </CardActions>
@@ -135,19 +141,18 @@ export function PublicationCard({
 export function PublishToggleButton({
   publication: p,
   onToggle,
-  size = 'medium',
+  size = 'md',
 }: {
   publication: Publication;
   onToggle: (p: Publication) => Promise<unknown>;
-  size?: 'small' | 'medium';
+  size?: 'sm' | 'md';
 }) {
   const translate = useTranslate();
   const publish = p.status !== 'published';
   return (
     <ConfirmButton
+      variant={publish ? 'success' : 'warning'}
       size={size}
-      variant="contained"
-      color={publish ? 'success' : 'warning'}
       label={translate(publish ? 'archive.action.publish' : 'archive.action.unpublish')}
       // A book with no poems yet says so before it goes public.
       confirmTitle={

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,10 +8,12 @@ import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
 import { AuthorsInput } from './authors-input.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
+import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { PUBLICATION_VALIDATION as RULES, publicationPayload } from './publication-validation.js';
 import { IsolatedMessage } from '../layout/isolated-text.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 function EditHeading() {
   const translate = useTranslate();
@@ -29,9 +30,9 @@ function EditToolbar({ back }: { back: string }) {
   return (
     <Toolbar sx={{ gap: 1, bgcolor: 'background.paper' }}>
       <SaveButton label="archive.poem.save" />
-      <Button component={Link} to={back}>
+      <ArchiveButton variant="ghost" component={Link} to={back}>
         {useTranslate()('archive.poem.cancel')}
-      </Button>
+      </ArchiveButton>
     </Toolbar>
   );
 }
@@ -86,6 +87,7 @@ export function PublicationEdit() {
       <EditHeading />
       <SimpleForm toolbar={<EditToolbar back={back} />} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <Box sx={{ width: '100%', maxWidth: 720 }}>
+          <KeepUnsavedText resource="publications" />
           <TextInput source="title" validate={RULES.title} fullWidth />
           <AuthorsInput validate={RULES.authors} helperText={translate('archive.edit.authors_help')} fullWidth />
           <TextInput source="publisher" validate={RULES.publisher} fullWidth />

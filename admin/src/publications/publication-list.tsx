@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Publication, PublicationListStatus } from '../../../contracts/catalog.js';
-import { TRASH_PAGE_SIZE } from '../constants.js';
+import { DASHBOARD_TOAST_MS, TRASH_PAGE_SIZE } from '../constants.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { ServerErrorPanel } from '../layout/server-error-panel.js';
 import { adminListQueryOptions } from '../providers/query-client.js';
@@ -98,7 +98,7 @@ function belongs(p: Publication, status: StatusFilter): boolean {
 function PublicationCards() {
   const translate = useTranslate();
   const { data, isPending, isFetching, error, refetch, filterValues, selectedIds, onSelect, onToggleItem } = useListContext<Publication>();
-  const actions = usePublicationActions(useToastFailure());
+  const actions = usePublicationActions(useToastFailure(), DASHBOARD_TOAST_MS);
   const status: StatusFilter = filterValues.status ?? '';
   const shown = useMemo(() => (data ?? []).filter((p) => belongs(p, status)), [data, status]);
   // Only cards in view stay selected, so a bulk action never reaches a publication the curator

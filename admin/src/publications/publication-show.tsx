@@ -5,17 +5,18 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
 import { FunctionField, ShowBase, SimpleShowLayout, TextField, useShowContext, useTranslate } from 'react-admin';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
 import { BookImportPanel, IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { authorsText, formatLongDate } from '../../../contracts/format.js';
+import { lazyScreen } from '../layout/chunk-reload.js';
+import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
 import { PoemCreate, PoemEdit, PublicationPoems } from '../poems/index.js';
@@ -24,10 +25,11 @@ import { ReprocessButton, UnscannedPagesNotice, useUnscannedPages } from './repr
 import { StatusBadge } from './status-badge.js';
 import { usePublicationActions, useRefreshCatalog } from './use-publication-actions.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 // The wizard's code loads only when a curator opens it.
-const CreationWizard = lazy(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
-const BookImportDialog = lazy(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
+const CreationWizard = lazyScreen(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
+const BookImportDialog = lazyScreen(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
 
 /** The detail page's failures: 'Error: ' and the server's error field, else the spec's text. */
 function useDetailFailure() {
@@ -41,9 +43,9 @@ function useDetailFailure() {
 
 function BackLink() {
   return (
-    <Button component={Link} to="/admin" startIcon={<ArrowBackIcon />}>
+    <ArchiveButton variant="ghost" component={Link} to="/admin" startIcon={<ArrowBackIcon />}>
       {useTranslate()('archive.detail.back')}
-    </Button>
+    </ArchiveButton>
   );
 }
 
@@ -99,9 +101,9 @@ function PublicationDetail() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
         <BackLink />
         {published ? (
-          <Button variant="outlined" href={publicPath(record)} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+          <ArchiveButton variant="outline" href={publicPath(record)} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
             {translate('archive.detail.view_public_site')}
-          </Button>
+          </ArchiveButton>
         ) : null}
       </Stack>
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
@@ -113,18 +115,24 @@ function PublicationDetail() {
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           {record.deleted_at ? null : <PublishToggleButton publication={record} onToggle={actions.togglePublish} />}
-          <Button variant="outlined" component={Link} to="edit" startIcon={<EditIcon />}>
+          <ArchiveButton variant="outline" component={Link} to="edit" startIcon={<EditIcon />}>
             {translate('archive.action.edit_details')}
-          </Button>
-          <Button variant="outlined" component={Link} to="history" startIcon={<HistoryIcon />}>
+          </ArchiveButton>
+          <ArchiveButton variant="outline" component={Link} to="history" startIcon={<HistoryIcon />}>
             {translate('archive.history.open')}
-          </Button>
+          </ArchiveButton>
           {/* With pages left unread, Reprocess stands in the notice that says so. */}
           {unscanned?.unscanned ? null : <ReprocessButton publication={record} />}
           {record.deleted_at ? null : (
-            <Button variant="contained" color="error" onClick={() => actions.moveToTrash(record, () => navigate('/admin'))}>
-              {translate('archive.detail.delete_publication')}
-            </Button>
+            // Soft, as on the dashboard: the confirm says where the book goes and how it comes back.
+            <ConfirmButton
+              variant="danger"
+              label={translate('archive.detail.delete_publication')}
+              confirmTitle="archive.confirm.trash_detail_title"
+              confirmContent="archive.confirm.trash"
+              confirmArgs={{ smart_count: 1 }}
+              onConfirm={() => actions.moveToTrash(record, () => navigate('/admin'), 'archive.notify.deleted')}
+            />
           )}
         </Stack>
         <SimpleShowLayout direction="row" spacing={3} sx={{ px: 0, flexWrap: 'wrap', rowGap: 2, '& > *': { minWidth: 200 } }}>

@@ -1,7 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import type { UnscannedPages } from '../../../contracts/scanning.js';
 import { API_BASE, type ArchiveDataProvider, type ScanProgress } from '../providers/data-provider.js';
 import { httpClient } from '../providers/http-client.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 /**
  * Reprocess (SPEC section 4): the server reads every stored page photograph of the book again and
@@ -42,8 +42,8 @@ export function ReprocessButton({ publication }: { publication: Publication }) {
   const percent = progress?.pagesTotal ? Math.round((progress.pagesDone / progress.pagesTotal) * 100) : 0;
   return (
     <Stack spacing={1}>
-      <Button
-        variant="outlined"
+      <ArchiveButton
+        variant="outline"
         startIcon={<RefreshIcon />}
         loading={run.isPending}
         loadingPosition="start"
@@ -52,7 +52,7 @@ export function ReprocessButton({ publication }: { publication: Publication }) {
         title={translate('archive.detail.reprocess_help')}
       >
         {translate('archive.action.reprocess')}
-      </Button>
+      </ArchiveButton>
       {run.isPending ? (
         <Stack spacing={0.5} role="status" aria-live="polite" sx={{ minWidth: 240 }}>
           <LinearProgress

@@ -16,13 +16,13 @@ export function useRefreshCatalog() {
 
 /**
  * The state changes of a publication, as the dashboard and the detail page make them (SPEC
- * sections 2, 4 and 8). Every change is sent at once; trash and restore, which the spec asks no
- * confirm for, offer Undo, which restores the version before them from the history. Publish,
- * unpublish and delete forever run after the confirm the spec names.
+ * sections 2, 4 and 8), each called after its confirm. Trash and restore also offer Undo in their
+ * notification, which restores the version before them from the history.
  * `failureText` words a failure: the dashboard's toasts read the server's message, the detail
- * page says 'Error: ' and the server's error field.
+ * page says 'Error: ' and the server's error field. `successMs` is how long a success toast stays
+ * (the dashboard's last 4 s, SPEC section 9; elsewhere a success's usual 2 s).
  */
-export function usePublicationActions(failureText: (err: unknown, fallbackKey: string) => string) {
+export function usePublicationActions(failureText: (err: unknown, fallbackKey: string) => string, successMs?: number) {
   const notify = useNotify();
   const refresh = useRefreshCatalog();
   const [update] = useUpdate<Publication>();
@@ -42,27 +42,32 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
           mutationMode: 'pessimistic',
           returnPromise: true,
           onSuccess: (next) => {
-            notify(next.status === 'published' ? 'archive.notify.published' : 'archive.notify.unpublished', { type: 'success' });
+            notify(next.status === 'published' ? 'archive.notify.published' : 'archive.notify.unpublished', {
+              type: 'success',
+              autoHideDuration: successMs,
+            });
             void refresh();
           },
           onError: fail('archive.notify.toggle_failed'),
         },
       ).catch(() => undefined),
 
-    moveToTrash: (p: Publication, after?: () => void) =>
+    /** To the trash; `after` runs once it is there, and `messageKey` says so (the detail page words it its own way). */
+    moveToTrash: (p: Publication, after?: () => void, messageKey = 'archive.notify.moved_to_trash') =>
       remove(
         'publications',
         { id: p.id, previousData: p },
         {
           mutationMode: 'pessimistic',
+          returnPromise: true,
           onSuccess: () => {
-            notifySaved('archive.notify.moved_to_trash', { kind: 'publication', id: p.id, revision: versionBefore(p) });
+            notifySaved(messageKey, { kind: 'publication', id: p.id, revision: versionBefore(p) });
             after?.();
           },
           onError: fail('archive.notify.delete_failed'),
           onSettled: () => void refresh(),
         },
-      ),
+      ).catch(() => undefined),
 
     restore: (p: Publication) =>
       update(
@@ -70,11 +75,12 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
         { id: p.id, data: { deleted_at: null }, previousData: p, meta: { verb: 'restore' } },
         {
           mutationMode: 'pessimistic',
+          returnPromise: true,
           onSuccess: () => notifySaved('archive.notify.restored', { kind: 'publication', id: p.id, revision: versionBefore(p) }),
           onError: fail('archive.notify.restore_failed'),
           onSettled: () => void refresh(),
         },
-      ),
+      ).catch(() => undefined),
 
     permanentDelete: (p: Publication) =>
       remove(
@@ -84,7 +90,7 @@ export function usePublicationActions(failureText: (err: unknown, fallbackKey: s
           mutationMode: 'pessimistic',
           returnPromise: true,
           onSuccess: () => {
-            notify('archive.notify.permanently_deleted', { type: 'success' });
+            notify('archive.notify.permanently_deleted', { type: 'success', autoHideDuration: successMs });
             void refresh();
           },
           onError: fail('archive.notify.permanent_delete_failed'),

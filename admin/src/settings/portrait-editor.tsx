@@ -1,5 +1,5 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,8 +13,8 @@ import { serverField } from '../../../contracts/errors.js';
 import { PORTRAIT_ASPECT, type MemorialSettings } from '../../../contracts/settings.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
-
-const ACCEPTED = 'image/jpeg,image/png,image/webp';
+import { ArchiveButton } from '../layout/archive-button.js';
+import { PORTRAIT_TYPES, portraitProblem } from './portrait-file.js';
 
 /** The chosen photo in react-easy-crop at the portrait's 4:5, sent with the part kept (in the photo's pixels) for the server to cut. */
 function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => void; onSaved: (settings: MemorialSettings) => void }) {
@@ -82,12 +82,12 @@ function CropDialog({ file, onClose, onSaved }: { file: File; onClose: () => voi
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <ArchiveButton variant="ghost" onClick={onClose} disabled={busy}>
           {translate('archive.settings.crop_cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} loading={busy}>
+        </ArchiveButton>
+        <ArchiveButton variant="primary" onClick={() => void save()} loading={busy}>
           {translate(busy ? 'archive.settings.crop_saving' : 'archive.settings.crop_save')}
-        </Button>
+        </ArchiveButton>
       </DialogActions>
     </Dialog>
   );
@@ -103,6 +103,8 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
   const dataProvider = useDataProvider<ArchiveDataProvider>();
   const [portrait, setPortrait] = useState(record.portrait_url);
   const [file, setFile] = useState<File | null>(null);
+  /** Why the file just chosen was refused (a translated sentence naming it). */
+  const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
@@ -155,19 +157,32 @@ export function PortraitEditor({ record }: { record: MemorialSettings }) {
           ref={input}
           id={inputId}
           type="file"
-          accept={ACCEPTED}
+          accept={PORTRAIT_TYPES.join(',')}
           hidden
           data-testid="portrait-file"
           onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
+            const chosen = event.target.files?.[0] ?? null;
             event.target.value = '';
+            setRefused(null);
+            if (!chosen) return;
+            // Only a photo the browser can draw opens the crop; anything else is refused here, saying why.
+            void portraitProblem(chosen).then((problem) => {
+              if (problem) setRefused(translate(problem, { name: chosen.name }));
+              else setFile(chosen);
+            });
           }}
         />
-        <Button variant="outlined" onClick={() => input.current?.click()}>
+        <ArchiveButton variant="outline" onClick={() => input.current?.click()}>
           {translate(portrait ? 'archive.settings.portrait_change' : 'archive.settings.portrait_choose')}
-        </Button>
+        </ArchiveButton>
+        {refused && (
+          <Alert severity="error" role="alert" onClose={() => setRefused(null)}>
+            {refused}
+          </Alert>
+        )}
         {portrait && (
           <ConfirmButton
+            variant="ghost"
             label={translate('archive.settings.portrait_remove')}
             confirmTitle="archive.settings.remove_title"
             confirmContent="archive.settings.remove_confirm"

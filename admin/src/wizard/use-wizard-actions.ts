@@ -30,7 +30,7 @@ export function useWizardActions({ open, publicationId, state, dispatch, onClose
   const logout = useLogout();
   const dp = useDataProvider<ArchiveDataProvider>();
   const scanAbort = useRef<AbortController | null>(null);
-  const fail = (message: string) => notify(message, { type: 'error', autoHideDuration: 8000 });
+  const fail = (message: string) => notify(message, { type: 'error' });
 
   // Opened for an existing publication: load it and start at step 3.
   useEffect(() => {

@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
 import type { WizardStepProps } from './wizard-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 type Props = Pick<WizardStepProps, 'state' | 'actions' | 'ask'>;
 
@@ -8,15 +8,15 @@ type Props = Pick<WizardStepProps, 'state' | 'actions' | 'ask'>;
 export function StartOverButton({ state, actions, ask }: Props) {
   const translate = useTranslate();
   return (
-    <Button
+    <ArchiveButton
+      variant="outline"
       color="warning"
-      variant="outlined"
       onClick={() => ask('archive.confirm.start_over_title', 'archive.confirm.start_over', () => void actions.startOver())}
       disabled={state.busy !== null}
       loading={state.busy === 'clearing'}
     >
       {translate('archive.wizard.start_over')}
-    </Button>
+    </ArchiveButton>
   );
 }
 
@@ -26,18 +26,17 @@ export function FinishButtons({ state, actions }: Omit<Props, 'ask'>) {
   const working = state.busy !== null;
   return (
     <>
-      <Button variant="outlined" onClick={() => void actions.finish('draft')} disabled={working} loading={state.busy === 'saving'}>
+      <ArchiveButton variant="outline" onClick={() => void actions.finish('draft')} disabled={working} loading={state.busy === 'saving'}>
         {translate('archive.wizard.save_draft')}
-      </Button>
-      <Button
-        variant="contained"
-        color="success"
+      </ArchiveButton>
+      <ArchiveButton
+        variant="success"
         onClick={() => void actions.finish('publish')}
         disabled={working}
         loading={state.busy === 'publishing'}
       >
         {translate('archive.wizard.publish')}
-      </Button>
+      </ArchiveButton>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import { POEM_TEXT_STYLE, untab } from '../../poems/poem-text.js';
 import { FinishButtons, StartOverButton } from './finish-buttons.js';
 import { ScanResults } from './scan-results.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 /**
  * After a scan, Preview & Edit Poems: one poem at a time beside its page photograph, with its
@@ -50,18 +50,18 @@ export function PreviewStep(props: WizardStepProps) {
 
   const buttons = (
     <>
-      <Button
+      <ArchiveButton
+        variant="outline"
         color="error"
-        variant="outlined"
         onClick={() => ask('archive.confirm.delete_poem_title', 'archive.confirm.delete_poem', () => void actions.deletePoem())}
         disabled={working}
         loading={state.busy === 'deleting'}
       >
         {translate('archive.wizard.delete_poem')}
-      </Button>
-      <Button variant="outlined" onClick={() => void actions.scanMore()} disabled={working}>
+      </ArchiveButton>
+      <ArchiveButton variant="outline" onClick={() => void actions.scanMore()} disabled={working}>
         {translate('archive.wizard.scan_more')}
-      </Button>
+      </ArchiveButton>
       <StartOverButton {...props} />
       <FinishButtons {...props} />
     </>
@@ -105,12 +105,12 @@ export function PreviewStep(props: WizardStepProps) {
           </Stack>
         </Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-          <Button variant="outlined" disabled={index === 0} onClick={() => dispatch({ type: 'PREVIOUS_POEM' })}>
+          <ArchiveButton variant="outline" disabled={index === 0} onClick={() => dispatch({ type: 'PREVIOUS_POEM' })}>
             {translate('archive.wizard.previous')}
-          </Button>
-          <Button variant="outlined" disabled={index >= state.poems.length - 1} onClick={() => dispatch({ type: 'NEXT_POEM' })}>
+          </ArchiveButton>
+          <ArchiveButton variant="outline" disabled={index >= state.poems.length - 1} onClick={() => dispatch({ type: 'NEXT_POEM' })}>
             {translate('archive.wizard.next')}
-          </Button>
+          </ArchiveButton>
         </Stack>
       </Stack>
     </WizardStepLayout>

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PublicationFields } from '../../../../contracts/catalog.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 type TextFieldName = Exclude<keyof PublicationFields, 'authors'>;
 
@@ -28,12 +28,12 @@ export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
 
   const buttons = (
     <>
-      <Button onClick={() => dispatch({ type: 'BACK' })} disabled={creating}>
+      <ArchiveButton variant="ghost" onClick={() => dispatch({ type: 'BACK' })} disabled={creating}>
         {translate('archive.wizard.back')}
-      </Button>
-      <Button variant="contained" onClick={() => void actions.create()} disabled={!state.form.title.trim()} loading={creating}>
+      </ArchiveButton>
+      <ArchiveButton variant="primary" onClick={() => void actions.create()} disabled={!state.form.title.trim()} loading={creating}>
         {translate(creating ? 'archive.wizard.creating' : 'archive.wizard.create')}
-      </Button>
+      </ArchiveButton>
     </>
   );
 
@@ -69,9 +69,9 @@ export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
               ) : null}
             </Stack>
           ))}
-          <Button size="small" startIcon={<AddIcon />} onClick={() => dispatch({ type: 'AUTHOR_ADDED' })}>
+          <ArchiveButton size="sm" variant="ghost" startIcon={<AddIcon />} onClick={() => dispatch({ type: 'AUTHOR_ADDED' })}>
             {translate('archive.wizard.fields.add_author')}
-          </Button>
+          </ArchiveButton>
         </Box>
         <TextField {...field('publisher')} />
         <TextField {...field('publication_date')} helperText={translate('archive.wizard.fields.publication_date_help')} />
