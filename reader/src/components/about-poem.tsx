@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { pageRange, type CitedPoem } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate } from '../../../contracts/format.js';
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
@@ -85,6 +85,20 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
   const url = poemUrl(settings, poem, publication);
   const [status, say] = useStatus();
   const [panel, setPanel] = useState<typeof import('./cite-panel.js') | null>(null);
+  const cite = useRef<HTMLDetailsElement>(null);
+  const [citeOpen, setCiteOpen] = useState(false);
+  // Escape closes the open Cite panel and nothing else: the reader, listening on the window, sees the key handled.
+  useEffect(() => {
+    if (!citeOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !cite.current?.open) return;
+      event.preventDefault();
+      cite.current.open = false;
+      cite.current.querySelector('summary')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [citeOpen]);
 
   const share = async () => {
     const title = poem.title || 'Untitled';
@@ -101,7 +115,15 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
 
   return (
     <div className="poem-actions">
-      <details className="cite" onToggle={(event) => event.currentTarget.open && !panel && void import('./cite-panel.js').then(setPanel)}>
+      <details
+        className="cite"
+        ref={cite}
+        onToggle={(event) => {
+          const open = event.currentTarget.open;
+          setCiteOpen(open);
+          if (open && !panel) void import('./cite-panel.js').then(setPanel);
+        }}
+      >
         <summary className="button button-outline">Cite</summary>
         <div className="cite-panel">
           {panel ? (

