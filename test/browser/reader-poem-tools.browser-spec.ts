@@ -203,7 +203,7 @@ describe('poem tools in a browser', () => {
     const expected = {
       MLA: `Frost, Robert. “The Road Not Taken.” Mountain Interval, Henry Holt and Company, 1916, p. 9. Eleanor Vance Archive, ${url}.`,
       Chicago: `Frost, Robert. “The Road Not Taken.” In Mountain Interval, 9. Henry Holt and Company, 1916. Eleanor Vance Archive. ${url}.`,
-      APA: `Frost, R. (1916). The Road Not Taken. In Mountain Interval (p. 9). Henry Holt and Company. Eleanor Vance Archive. ${url}`,
+      APA: `Frost, R. (1916). The road not taken. In Mountain interval (p. 9). Henry Holt and Company. Eleanor Vance Archive. ${url}`,
     };
     for (const [label, text] of Object.entries(expected)) {
       await page.getByRole('button', { name: `Copy ${label}` }).click();
