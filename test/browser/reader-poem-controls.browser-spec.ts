@@ -16,6 +16,14 @@ import { launchChromium } from './support/chromium.js';
 
 const SHOTS = 'test-artifacts/screenshots';
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** Buttons, fields, disclosures and the bottom bar's links that show on the page as it is laid out now. */
+function visibleControls(): string[] {
+  return [...document.querySelectorAll('button, summary, input, select, textarea, .bottom-bar, .header-tools')]
+    .filter((el) => el.checkVisibility())
+    .map((el) => el.outerHTML.slice(0, 80));
+}
 
 /** axe in the light theme and in the dark one. */
 async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
@@ -89,5 +97,21 @@ describe('the controls around a poem', () => {
     await expect.poll(() => page.evaluate(() => location.pathname)).toBe(poemPath(0));
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+
+    // On paper: no control at all (header tools, dark mode, Cite, the bottom bar), and at the
+    // poem's foot its address and citation; in the book and at /poem/{id}.
+    for (const path of [poemPath(0), `/poem/${book.poems[0]!.slug}`]) {
+      const printed = await open(path, DESKTOP);
+      await printed.emulateMedia({ media: 'print' });
+      await printed.locator('.theme-toggle').waitFor({ state: 'hidden' });
+      await expect.poll(() => printed.evaluate(visibleControls)).toEqual([]);
+      const foot = printed.locator('.print-source');
+      await foot.waitFor();
+      const url = `https://poetry.example.org${poemPath(0)}`;
+      expect(await foot.innerText()).toContain(`Online at ${url}`);
+      expect(await foot.innerText()).toContain(`Cite as (MLA): Frost, Robert. “The Road Not Taken.” Controls Interval`);
+      await printed.emulateMedia({ media: 'screen' });
+      await foot.waitFor({ state: 'hidden' });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { pageRange, type CitedPoem } from '../../../contracts/citation.js';
+import { citationParts, pageRange, type CitedPoem } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate } from '../../../contracts/format.js';
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { loadPrintedPages } from '../lib/api.js';
@@ -145,6 +145,27 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
         {status}
       </p>
     </div>
+  );
+}
+
+/**
+ * What a printed poem carries at its foot, in place of the controls: where it is read online and
+ * how to cite it. Only on paper (print CSS); the screen has the Cite panel.
+ */
+export function PrintedSource(props: PoemInBook) {
+  const url = poemUrl(props.settings, props.poem, props.publication);
+  return (
+    <footer className="print-source">
+      <p>
+        Online at <span className="print-url">{url}</span>
+      </p>
+      <p>
+        Cite as (MLA):{' '}
+        <span className="print-citation">
+          {citationParts('mla', citedPoem(props, url)).map((part, i) => (part.italic ? <i key={i}>{part.text}</i> : part.text))}
+        </span>
+      </p>
+    </footer>
   );
 }
 

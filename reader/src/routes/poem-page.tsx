@@ -3,7 +3,7 @@ import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { AboutPoem, PoemActions } from '../components/about-poem.js';
+import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
@@ -66,6 +66,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
           <PoemActions poem={p} publication={publication} settings={settings} level={2} />
         </article>
         <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
+        <PrintedSource poem={p} publication={publication} settings={settings} />
         <nav aria-label="Collection" className="poem-footer-nav">
           {collectionHref && (
             <Link href={collectionHref}>

@@ -12,7 +12,7 @@ import { HeaderTools, Layout } from '../components/layout.js';
 import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { AboutPoem, PoemActions } from '../components/about-poem.js';
+import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -140,6 +140,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
                   settings={settings}
                   level={3}
                 />
+                <PrintedSource poem={poem} publication={publication} settings={settings} />
               </>
             ) : (
               <p className="status-text" role="status">
