@@ -95,6 +95,7 @@ describe('the controls around a poem', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => cite.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
     await expect.poll(() => page.evaluate(() => location.pathname)).toBe(poemPath(0));
+    await expectAccessibleInBothThemes(page, 'poem on a phone');
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Table of Contents' }).waitFor();
 
@@ -112,6 +113,31 @@ describe('the controls around a poem', () => {
       expect(await foot.innerText()).toContain(`Cite as (MLA): Frost, Robert. “The Road Not Taken.” Controls Interval`);
       await printed.emulateMedia({ media: 'screen' });
       await foot.waitFor({ state: 'hidden' });
+    }
+
+    // The bottom bar with text at 125%, 150% and 200% (the browser's text size), down to 320 px
+    // wide: it wraps, and nothing (Next least of all) runs off the side.
+    for (const width of [320, 390]) {
+      const narrow = await open(poemPath(1), { width, height: 700 });
+      const cdp = await narrow.context().newCDPSession(narrow);
+      const next = narrow.getByRole('button', { name: 'Next' });
+      for (const scale of [1.25, 1.5, 2]) {
+        await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: Math.round(13 * scale) } });
+        await expect.poll(() => narrow.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(16 * scale);
+        // Anything reaching past the right edge, named, so a failure says what.
+        const past = await narrow.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+            .map((e) => `${e.tagName}.${e.className}`),
+        );
+        expect(past, `at ${width} px, text at ${scale * 100}%`).toEqual([]);
+        expect(await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        const box = (await next.boundingBox())!;
+        expect(box.x + box.width, `Next at ${width} px, text at ${scale * 100}%`).toBeLessThanOrEqual(width);
+        await narrow.screenshot({ path: `${SHOTS}/controls-bar-${width}-${scale * 100}.png` });
+      }
+      await next.click();
+      await expect.poll(() => narrow.getByTestId('reader-counter').innerText()).toBe(`3 of ${book.poems.length}`);
     }
   });
 });
