@@ -120,7 +120,7 @@ describe('the controls around a poem', () => {
     for (const width of [320, 390]) {
       const narrow = await open(poemPath(1), { width, height: 700 });
       const cdp = await narrow.context().newCDPSession(narrow);
-      const next = narrow.getByRole('button', { name: 'Next' });
+      const next = narrow.getByRole('link', { name: 'Next', exact: true });
       for (const scale of [1.25, 1.5, 2]) {
         await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: Math.round(13 * scale) } });
         await expect.poll(() => narrow.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(16 * scale);
@@ -138,6 +138,29 @@ describe('the controls around a poem', () => {
       }
       await next.click();
       await expect.poll(() => narrow.getByTestId('reader-counter').innerText()).toBe(`3 of ${book.poems.length}`);
+    }
+
+    // Without the script: Previous and Next are links that step through the book, and Cite opens
+    // onto the citations already in the page.
+    const plain = await open(poemPath(1), PHONE, { javaScriptEnabled: false });
+    await plain.getByRole('link', { name: 'Next', exact: true }).click();
+    await expect.poll(() => plain.evaluate(() => location.pathname)).toBe(poemPath(2));
+    await expect.poll(() => plain.getByTestId('reader-counter').innerText()).toBe(`3 of ${book.poems.length}`);
+    await plain.getByRole('link', { name: 'Previous', exact: true }).click();
+    await expect.poll(() => plain.evaluate(() => location.pathname)).toBe(poemPath(1));
+    await plain.getByRole('link', { name: 'Previous', exact: true }).click();
+    await expect.poll(() => plain.evaluate(() => location.pathname)).toBe(poemPath(0));
+    await plain.getByRole('link', { name: 'Previous', exact: true }).click();
+    await plain.getByRole('heading', { name: 'Table of Contents' }).waitFor();
+    expect(await plain.getByRole('link', { name: 'Previous', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    for (const path of [poemPath(0), `/poem/${book.poems[0]!.slug}`]) {
+      await plain.goto(base + path);
+      await plain.getByText('Cite', { exact: true }).click();
+      const apa = plain.locator('.citation[data-style="apa"]');
+      await expect.poll(() => apa.innerText()).toContain('The road not taken. In Controls interval (p. 9).');
+      // Buttons that need the script (Copy, Share, Print, Dark mode) are not offered without it;
+      // the header's search is a form that needs none.
+      expect(await plain.getByRole('button').allInnerTexts()).toEqual(['Search']);
     }
   });
 });

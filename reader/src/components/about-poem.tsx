@@ -5,6 +5,7 @@ import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../c
 import { loadPrintedPages } from '../lib/api.js';
 import { copyToClipboard } from '../lib/clipboard.js';
 import { paths, poemUrl } from '../lib/routes.js';
+import { CitePanel } from './cite-panel.js';
 import './about-poem.css';
 
 /** "Page 3", "Pages 3–4" */
@@ -79,12 +80,22 @@ function citedPoem({ poem, publication, settings }: PoemInBook, url: string): Ci
   };
 }
 
-/** Cite, Share and Print under a poem. The citations' code loads when Cite is first opened. */
+/** Whether the script has taken over the page: false on the server and in the first render that hydrates it. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * Cite, Share and Print under a poem. The citations are in the page as served, so Cite opens
+ * without the script; Share, Print and the Copy buttons need it, and appear once it runs.
+ */
 export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
   const { poem, publication, settings } = props;
   const url = poemUrl(settings, poem, publication);
   const [status, say] = useStatus();
-  const [panel, setPanel] = useState<typeof import('./cite-panel.js') | null>(null);
+  const hydrated = useHydrated();
   const cite = useRef<HTMLDetailsElement>(null);
   const [citeOpen, setCiteOpen] = useState(false);
   // Escape closes the open Cite panel and nothing else: the reader, listening on the window, sees the key handled.
@@ -115,32 +126,22 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
 
   return (
     <div className="poem-actions">
-      <details
-        className="cite"
-        ref={cite}
-        onToggle={(event) => {
-          const open = event.currentTarget.open;
-          setCiteOpen(open);
-          if (open && !panel) void import('./cite-panel.js').then(setPanel);
-        }}
-      >
+      <details className="cite" ref={cite} onToggle={(event) => setCiteOpen(event.currentTarget.open)}>
         <summary className="button button-outline">Cite</summary>
         <div className="cite-panel">
-          {panel ? (
-            <panel.CitePanel cited={citedPoem(props, url)} level={props.level} say={say} />
-          ) : (
-            <p className="status-text" role="status">
-              Loading citations...
-            </p>
-          )}
+          <CitePanel cited={citedPoem(props, url)} level={props.level} say={hydrated ? say : undefined} />
         </div>
       </details>
-      <button type="button" className="button button-outline" onClick={() => void share()}>
-        Share
-      </button>
-      <button type="button" className="button button-outline" onClick={() => window.print()}>
-        Print
-      </button>
+      {hydrated && (
+        <>
+          <button type="button" className="button button-outline" onClick={() => void share()}>
+            Share
+          </button>
+          <button type="button" className="button button-outline" onClick={() => window.print()}>
+            Print
+          </button>
+        </>
+      )}
       <p className="action-status" role="status" aria-live="polite">
         {status}
       </p>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
   isPoemNotFound,
   POEM_NOT_FOUND,
@@ -91,8 +91,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
     if (shown.current === view) return;
     shown.current = view;
     scrollToTopSoon();
-    const active = document.activeElement as HTMLButtonElement | null;
-    if (!active || active === document.body || !active.isConnected || active.disabled) headingRef.current?.focus({ preventScroll: true });
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || active.getAttribute('aria-disabled') === 'true')
+      headingRef.current?.focus({ preventScroll: true });
   }, [view]);
 
   const by = authorsText(publication.authors, settings.poetName);
@@ -193,17 +194,37 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
       </div>
       <nav className="bottom-bar" aria-label="Poem navigation">
         <div className="container bottom-row">
-          <button type="button" className="button button-outline" onClick={() => go(view - 1)} disabled={view === CONTENTS}>
+          <StepLink href={view === CONTENTS ? undefined : hrefOf(view - 1)} className="button button-outline">
             <span aria-hidden="true">←</span> Previous
-          </button>
+          </StepLink>
           <span className="counter" aria-live="polite" data-testid="reader-counter">
             {view === CONTENTS ? plural(contents.length, 'poem') : `${view + 1} of ${contents.length}`}
           </span>
-          <button type="button" className="button button-primary" onClick={() => go(view + 1)} disabled={view >= last}>
+          <StepLink href={view >= last ? undefined : hrefOf(view + 1)} className="button button-primary">
             Next <span aria-hidden="true">→</span>
-          </button>
+          </StepLink>
         </div>
       </nav>
     </Layout>
+  );
+}
+
+/**
+ * Previous or Next: a link to the step, so it works before (or without) the script; where there
+ * is no step, a disabled link without an address (SPEC: Previous disabled on the contents, Next
+ * on the last poem).
+ */
+function StepLink({ href, className, children }: { href: string | undefined; className: string; children: ReactNode }) {
+  if (href === undefined) {
+    return (
+      <a role="link" aria-disabled="true" className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link href={href} className={className}>
+      {children}
+    </Link>
   );
 }
