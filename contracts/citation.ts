@@ -50,7 +50,8 @@ function nameParts(name: string): { family: string; given: string } {
   return { family, given: words.join(' ') };
 }
 
-const inverted = (name: string) => {
+/** "Eleanor Vance" -> "Vance, Eleanor": a name as it is sorted and cited first. */
+export const inverted = (name: string) => {
   const { family, given } = nameParts(name);
   return given ? `${family}, ${given}` : family;
 };
