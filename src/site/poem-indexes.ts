@@ -4,6 +4,7 @@
  * ("'Tis" files under T, "(Untitled)" under U, "Évening" beside "Evening").
  */
 import { firstLines, refOf } from '../../contracts/format.js';
+import { isVerseHeading } from '../../contracts/verse.js';
 import type { IndexEntry, IndexKind, Poem, Publication } from '../../contracts/reader-page.js';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -24,37 +25,26 @@ export function compareFiling(a: string, b: string): number {
   return collator.compare(filingText(a), filingText(b)) || collator.compare(a, b);
 }
 
-/** A section's numeral alone: "I.", "II", "(iv)", "3.", "§ 2". */
-const SECTION_NUMERAL = /^[([]?(?:§\s*)?(?:[ivxlcdm]+|\d+)[.):\]]?$/i;
-/** A heading of a part of a long poem or a play: "Part II", "Canto 3", "Act I, Scene 2", "Prologue". */
-const PART_HEADING =
-  /^(?:(?:part|book|canto|section|act|scene|chapter)\s+(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b[^a-z]*(?:,?\s*scene\s+\S+)?|prologue|epilogue|dramatis personae|the persons of the play)[.:]?$/i;
-/** A stage direction set apart: "[Enter the Queen]", "(Exit.)". */
-const STAGE_DIRECTION = /^(?:\[.*\]|\((?:enter|exit|exeunt|aside|re-enter)\b.*\))$/i;
-/** A speaker's name in capitals before the speech on the same line: "HAMLET. To be" -> "To be". */
-const SPEAKER_BEFORE_SPEECH = /^\p{Lu}[\p{Lu}\s'’.-]*\p{Lu}[.:]\s+(?=.*\p{Ll})(.+)$/u;
-
-/** A line that is a heading or a speaker's name: set in capitals throughout, and short. */
-function isCapitalsHeading(line: string): boolean {
-  const letters = line.replace(/[^\p{L}]/gu, '');
-  return letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && line.split(/\s+/).length <= 4;
-}
-
 /**
  * The first line of verse of a poem, as an index of first lines lists it: not a section's numeral,
  * a part or act heading, a speaker's name in capitals, a stage direction, or the title repeated at
  * the head of the text. A speaker's name before the speech on the same line is left off. When no
  * line passes, the first line with words.
  */
+/** A stage direction set apart: "[Enter the Queen]", "(Exit.)". */
+const STAGE_DIRECTION = /^(?:\[.*\]|\((?:enter|exit|exeunt|aside|re-enter)\b.*\))$/i;
+/** A speaker's name in capitals before the speech on the same line: "HAMLET. To be" -> "To be". */
+const SPEAKER_BEFORE_SPEECH = /^\p{Lu}[\p{Lu}\s'’.-]*\p{Lu}[.:]\s+(?=.*\p{Ll})(.+)$/u;
+
 export function firstLineOfVerse(body: string, title = ''): string {
   const lines = firstLines(body, Number.POSITIVE_INFINITY);
   const heading = title.trim().toLowerCase();
   for (const line of lines) {
-    if (SECTION_NUMERAL.test(line) || PART_HEADING.test(line) || STAGE_DIRECTION.test(line)) continue;
+    if (STAGE_DIRECTION.test(line)) continue;
     if (heading && line.toLowerCase() === heading) continue;
     const speech = SPEAKER_BEFORE_SPEECH.exec(line);
-    if (speech && isCapitalsHeading(line.slice(0, line.length - speech[1]!.length))) return speech[1]!;
-    if (isCapitalsHeading(line)) continue;
+    if (speech && isVerseHeading(line.slice(0, line.length - speech[1]!.length))) return speech[1]!;
+    if (isVerseHeading(line)) continue;
     return line;
   }
   return lines[0] ?? '';

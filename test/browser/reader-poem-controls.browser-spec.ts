@@ -4,7 +4,7 @@
  * the page works without its script, and the printed page sits beside the verse on a wide screen.
  */
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
@@ -162,5 +162,85 @@ describe('the controls around a poem', () => {
       // the header's search is a form that needs none.
       expect(await plain.getByRole('button').allInnerTexts()).toEqual(['Search']);
     }
+  });
+
+  it('sets the print edition so no numeral, title or single line of a stanza is left alone at a page’s top or foot', async () => {
+    // Sections of every length after their numerals, so page breaks fall everywhere: in short
+    // stanzas, inside long ones, right after a numeral.
+    const lengths = [4, 7, 13, 2, 29, 5, 45, 3, 11, 6, 23, 8, 17, 9, 31, 4, 12, 5, 19, 7, 26, 3];
+    const numerals = [
+      'I',
+      'II',
+      'III',
+      'IV',
+      'V',
+      'VI',
+      'VII',
+      'VIII',
+      'IX',
+      'X',
+      'XI',
+      'XII',
+      'XIII',
+      'XIV',
+      'XV',
+      'XVI',
+      'XVII',
+      'XVIII',
+      'XIX',
+      'XX',
+      'XXI',
+      'XXII',
+    ];
+    const body = lengths
+      .map(
+        (n, s) => `${numerals[s]}.\n\n${Array.from({ length: n }, (_, l) => `Stanza ${s + 1} line ${l + 1} of ${n} goes on`).join('\n')}`,
+      )
+      .join('\n\n');
+    const sequence = await addSharedSetBook(t.app, { title: 'Sequence Interval', extra: [{ title: 'A Long Sequence', body }] });
+    const page = await open(`/print/publication/${sequence.publication.slug}`, DESKTOP);
+    await page.evaluate(() => document.fonts.ready);
+    const pdf = await page.pdf({ format: 'Letter' });
+    writeFileSync('test-artifacts/print-edition-sequence.pdf', pdf);
+
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
+    const pages: string[][] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      // Text runs on one baseline make one line, top to bottom.
+      const rows = new Map<number, string>();
+      for (const item of content.items as Array<{ str: string; transform: number[] }>) {
+        const y = Math.round(item.transform[5]!);
+        rows.set(y, `${rows.get(y) ?? ''}${item.str}`);
+      }
+      pages.push(
+        [...rows.entries()]
+          .sort((a, b) => b[0] - a[0])
+          .map(([, text]) => text.trim())
+          .filter(Boolean),
+      );
+    }
+    // No poem's title at a page's foot.
+    const titles = sequence.poems.map((p) => p.title);
+    for (const [n, lines] of pages.entries()) expect(titles, `foot of page ${n + 1}`).not.toContain(lines[lines.length - 1]);
+    const sequencePages = pages.filter((lines) => lines.some((l) => /^Stanza \d+ line/.test(l)));
+    expect(sequencePages.length).toBeGreaterThan(3);
+    const stanzaOf = (line: string | undefined) => /^Stanza (\d+) line (\d+) of (\d+)/.exec(line ?? '');
+    for (const [n, lines] of sequencePages.entries()) {
+      // No numeral at a page's foot.
+      expect(lines[lines.length - 1], `foot of page ${n + 1}`).not.toMatch(/^[IVX]+\.$/);
+      // A stanza broken by the page has two lines or more on each side.
+      const top = stanzaOf(lines.find((l) => stanzaOf(l)));
+      const onPage = (stanza: string) => lines.filter((l) => stanzaOf(l)?.[1] === stanza).length;
+      if (top && top[2] !== '1') expect(onPage(top[1]!), `top of page ${n + 1}: ${top[0]}`).toBeGreaterThanOrEqual(2);
+      const foot = stanzaOf([...lines].reverse().find((l) => stanzaOf(l)));
+      if (foot && foot[2] !== foot[3]) {
+        expect(onPage(foot[1]!), `foot of page ${n + 1}: ${foot[0]}`).toBeGreaterThanOrEqual(2);
+        expect(Number(foot[3]) - Number(foot[2]), `foot of page ${n + 1}: ${foot[0]}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    // Every line made it onto paper, once.
+    expect(sequencePages.flat().filter((l) => stanzaOf(l)).length).toBe(lengths.reduce((a, b) => a + b, 0));
   });
 });
