@@ -29,9 +29,12 @@ function visibleControls(): string[] {
 async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    // Colours ease into the theme: measure contrast once they have arrived.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await expectAccessible(page, `${label} (${theme})`);
   }
   await page.evaluate(() => delete document.documentElement.dataset.theme);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 
 describe('the controls around a poem', () => {
@@ -64,7 +67,7 @@ describe('the controls around a poem', () => {
     await t?.close();
   });
 
-  async function open(path: string, viewport = PHONE, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  async function open(path: string, viewport = PHONE, options: { javaScriptEnabled?: boolean; hasTouch?: boolean } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', ...options });
     contexts.push(context);
     const page = await context.newPage();
@@ -242,5 +245,82 @@ describe('the controls around a poem', () => {
     }
     // Every line made it onto paper, once.
     expect(sequencePages.flat().filter((l) => stanzaOf(l)).length).toBe(lengths.reduce((a, b) => a + b, 0));
+  });
+
+  it('shows the printed page beside the text on a wide screen, zooms it around the pointer, and keeps it for the next poem', async () => {
+    const page = await open(poemPath(0), DESKTOP);
+    await page.getByRole('link', { name: 'See the printed page' }).click();
+    const side = page.getByRole('region', { name: 'The Road Not Taken: the printed page' });
+    await side.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Beside the verse, both on screen at once, and focus on it.
+    const verse = (await page.locator('.verse').boundingBox())!;
+    const aside = (await side.boundingBox())!;
+    expect(aside.x).toBeGreaterThanOrEqual(verse.x + verse.width);
+    expect(aside.y).toBeLessThan(DESKTOP.height);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('The Road Not Taken: the printed page');
+    // Its tools stay in sight wherever the page is scrolled, its end included.
+    for (const y of [0, 400, 100_000]) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      const close = (await side.getByRole('button', { name: 'Close' }).boundingBox())!;
+      expect(close.y, `Close with the page scrolled to ${y}`).toBeGreaterThanOrEqual(0);
+      expect(close.y + close.height).toBeLessThanOrEqual(DESKTOP.height);
+    }
+    const photo = side.getByRole('img', { name: /Page 9 of Controls Interval/ });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(500);
+    await expectAccessibleInBothThemes(page, 'printed page beside the poem');
+    await page.screenshot({ path: `${SHOTS}/controls-printed-side.png` });
+
+    // A click zooms to 200% around the spot clicked: that spot of the page stays under the pointer.
+    const box = page.locator('.printed-turn').first();
+    const before = (await box.boundingBox())!;
+    const at = { x: before.x + before.width * 0.7, y: before.y + Math.min(before.height * 0.6, 300) };
+    const spot = { fx: (at.x - before.x) / before.width, fy: (at.y - before.y) / before.height };
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => side.locator('.zoom-level').innerText()).toBe('200%');
+    await page.screenshot({ path: `${SHOTS}/controls-printed-side-zoomed.png` });
+    await expect
+      .poll(async () => {
+        const after = (await box.boundingBox())!;
+        return [
+          Math.round(after.width / before.width),
+          Math.abs((at.x - after.x) / after.width - spot.fx) < 0.02,
+          Math.abs((at.y - after.y) / after.height - spot.fy) < 0.02,
+        ];
+      })
+      .toEqual([2, true, true]);
+    // Ctrl with the wheel (a trackpad's pinch) zooms around the pointer too.
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(async () => Number((await side.locator('.zoom-level').innerText()).replace('%', ''))).toBeGreaterThan(200);
+    const wheeled = (await box.boundingBox())!;
+    expect(Math.abs((at.x - wheeled.x) / wheeled.width - spot.fx)).toBeLessThan(0.02);
+
+    // The next poem brings its own pages into the same place; Escape closes them, and only them.
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
+    await page.getByRole('region', { name: 'The Oven Bird: the printed page' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: /the printed page/ }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe(poemPath(1));
+    await expect.poll(() => page.locator('.reader-body').evaluate((el) => getComputedStyle(el).display)).toBe('block');
+
+    // On a phone it is a dialog, and two fingers spread on the photo zoom it (not the page).
+    const phone = await open(poemPath(0), PHONE, { hasTouch: true });
+    await phone.getByRole('link', { name: 'See the printed page' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'The Road Not Taken: the printed page' });
+    await dialog.waitFor();
+    const photoBox = (await dialog.locator('.printed-turn').boundingBox())!;
+    const mid = { x: photoBox.x + photoBox.width / 2, y: photoBox.y + Math.min(photoBox.height / 2, 250) };
+    const cdp = await phone.context().newCDPSession(phone);
+    const fingers = (spread: number) => [
+      { x: mid.x - spread, y: mid.y, id: 1 },
+      { x: mid.x + spread, y: mid.y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+    for (const spread of [45, 60, 75, 90]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => dialog.locator('.zoom-level').innerText()).toBe('300%');
+    expect(await phone.evaluate(() => window.visualViewport?.scale)).toBe(1);
   });
 });

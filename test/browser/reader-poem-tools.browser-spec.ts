@@ -162,7 +162,11 @@ describe('poem tools in a browser', () => {
       .getByRole('region', { name: 'About this poem' })
       .getByRole('link', { name: /See the printed page/ })
       .click();
-    const img = page.getByRole('dialog').getByRole('img').first();
+    // At a desktop's width the printed page opens beside the text.
+    const img = page
+      .getByRole('region', { name: /the printed page/ })
+      .getByRole('img')
+      .first();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(500);
     // The photo is portrait as stored; turned a quarter it shows landscape, inside its own box.
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalHeight > el.naturalWidth)).toBe(true);

@@ -6,6 +6,8 @@ import { loadPrintedPages } from '../lib/api.js';
 import { copyToClipboard } from '../lib/clipboard.js';
 import { paths, poemUrl } from '../lib/routes.js';
 import { CitePanel } from './cite-panel.js';
+import type { ViewerMode } from './printed-pages-viewer.js';
+import { SIDE_BY_SIDE_QUERY } from './printed-side.js';
 import './about-poem.css';
 
 /** "Page 3", "Pages 3–4" */
@@ -237,22 +239,52 @@ function usePrintedPages(poem: Poem, given: PoemPage[] | undefined): PoemPage[] 
  * "See the printed page": a link to the first photo, which with the script opens every photo in
  * the viewer (its code loads on the first click).
  */
+/** Whether the reader keeps the printed page open beside the text: stepping to the next poem shows its page there too. */
+let sideKeptOpen = false;
+
 function PrintedPages({ pages, title, bookTitle }: { pages: PoemPage[]; title: string; bookTitle: string }) {
-  const [viewer, setViewer] = useState<{ view: typeof import('./printed-pages-viewer.js'); opened: number } | null>(null);
+  type Open = { view: typeof import('./printed-pages-viewer.js'); mode: ViewerMode; focus: boolean; opened: number };
+  const [viewer, setViewer] = useState<Open | null>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  const open = (focus: boolean) => {
+    const mode: ViewerMode = window.matchMedia(SIDE_BY_SIDE_QUERY).matches ? 'side' : 'dialog';
+    sideKeptOpen = mode === 'side';
+    void import('./printed-pages-viewer.js').then((view) => setViewer((v) => ({ view, mode, focus, opened: (v?.opened ?? 0) + 1 })));
+  };
+  useEffect(() => {
+    if (sideKeptOpen && window.matchMedia(SIDE_BY_SIDE_QUERY).matches) open(false);
+  }, []);
+  const close = () => {
+    sideKeptOpen = false;
+    // Back to the link that opened it (a closing dialog puts focus back by itself).
+    if (viewer?.mode === 'side') link.current?.focus();
+    setViewer(null);
+  };
   return (
     <>
       <a
+        ref={link}
         className="button button-outline printed-open"
         href={pages[0]!.url}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
-          void import('./printed-pages-viewer.js').then((view) => setViewer((v) => ({ view, opened: (v?.opened ?? 0) + 1 })));
+          open(true);
         }}
       >
         See the printed page{pages.length > 1 ? 's' : ''}
       </a>
-      {viewer && <viewer.view.PrintedPagesViewer key={viewer.opened} pages={pages} title={title} bookTitle={bookTitle} />}
+      {viewer && (
+        <viewer.view.PrintedPagesViewer
+          key={viewer.opened}
+          pages={pages}
+          title={title}
+          bookTitle={bookTitle}
+          mode={viewer.mode}
+          focus={viewer.focus}
+          onClose={close}
+        />
+      )}
     </>
   );
 }

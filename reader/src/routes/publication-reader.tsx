@@ -13,6 +13,7 @@ import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
+import { PrintedSide } from '../components/printed-side.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -124,7 +125,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
 
   return (
     <Layout settings={settings} header={header}>
-      <div className="container reader-body">
+      <div className="container reader-body with-side">
         {entry ? (
           <article className="poem" aria-labelledby="poem-title" aria-busy={!poem}>
             <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
@@ -191,6 +192,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
             )}
           </section>
         )}
+        <PrintedSide />
       </div>
       <nav className="bottom-bar" aria-label="Poem navigation">
         <div className="container bottom-row">
