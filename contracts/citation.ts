@@ -4,9 +4,9 @@
  * Copy puts on the clipboard as text) and as parts marking what is set in italics (the book and
  * the archive), which the page and the clipboard's HTML show as such.
  *
- * Titles are given as printed: APA's sentence case would lowercase the proper names a poem title
- * holds, which no rule can tell apart. No access date: a page served from a cache for a week would
- * date every citation by its first visitor.
+ * MLA and Chicago give titles as printed (title case); APA 7 sets the poem's and the book's titles
+ * in sentence case (sentenceCase below), keeping the proper nouns a rule can tell. No access date:
+ * a page served from a cache for a week would date every citation by its first visitor.
  */
 
 export type CitationStyle = 'mla' | 'chicago' | 'apa';
@@ -50,7 +50,8 @@ function nameParts(name: string): { family: string; given: string } {
   return { family, given: words.join(' ') };
 }
 
-const inverted = (name: string) => {
+/** "Eleanor Vance" -> "Vance, Eleanor": a name as it is sorted and cited first. */
+export const inverted = (name: string) => {
   const { family, given } = nameParts(name);
   return given ? `${family}, ${given}` : family;
 };
@@ -84,6 +85,73 @@ function apaAuthors(authors: string[]): string {
   const names = authors.map(apaName);
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')}, & ${names[names.length - 1]}`;
+}
+
+/**
+ * Words a title-case title leaves in lower case (articles, conjunctions, short prepositions): a
+ * lower-case word not among them shows the title was typed in sentence case already.
+ */
+const MINOR_WORDS = new Set(
+  'a an the and but or nor for so yet as at by in of off on per to up via with from into onto over than upon out'.split(' '),
+);
+
+/** Words English always capitalises: the months and the days. */
+const ALWAYS_CAPITAL = new Set(
+  [
+    'January February March April May June July August September October November December',
+    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+const WORD = /\p{L}[\p{L}\p{M}'’]*/gu;
+
+/**
+ * A title in sentence case, as APA 7 asks: the first word and the first word after a colon, a
+ * dash or a stop capitalised, the rest lower case, except what can be told to be a proper noun or
+ * always capitalised: "I" (and "I'm"), "O", acronyms and names in mixed case ("NATO", "McKay"),
+ * months and days, and the words of `names` (the authors). A title already typed in sentence case
+ * (a lower-case word title case would capitalise) keeps its capitals as the curator's proper nouns.
+ * Each part of a hyphenated word follows the rule ("Self-Portrait" -> "Self-portrait").
+ */
+export function sentenceCase(title: string, names: readonly string[] = []): string {
+  const words = [...title.matchAll(WORD)].map((m) => m[0]);
+  const keep = new Set(names.flatMap((n) => [...n.matchAll(WORD)].map((m) => m[0])));
+  // A title set in capitals throughout ("THE ROAD HOME") says nothing of its proper nouns.
+  const allCaps = words.every((w) => w === w.toUpperCase()) && words.filter((w) => w.length > 1).length > 1;
+  const typedInSentenceCase = !allCaps && words.some((w, i) => i > 0 && /^\p{Ll}/u.test(w) && !MINOR_WORDS.has(w.toLowerCase()));
+  let starts = true;
+  let out = '';
+  let last = 0;
+  for (const m of title.matchAll(WORD)) {
+    const between = title.slice(last, m.index);
+    if (/[:.?!—–]/.test(between) || /\s-\s/.test(between)) starts = true;
+    out += between;
+    out += caseOf(m[0], starts, { allCaps, typedInSentenceCase, keep });
+    starts = false;
+    last = m.index + m[0].length;
+  }
+  return out + title.slice(last);
+}
+
+function caseOf(
+  word: string,
+  first: boolean,
+  title: { allCaps: boolean; typedInSentenceCase: boolean; keep: ReadonlySet<string> },
+): string {
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  if (title.allCaps) {
+    const lower = word.toLowerCase();
+    const name = [...title.keep].find((k) => k.toLowerCase() === lower);
+    if (name) return name;
+    return first || /^i(['’]|$)/.test(lower) || lower === 'o' ? capital(lower) : lower;
+  }
+  if (first) return capital(word);
+  if (title.typedInSentenceCase || title.keep.has(word) || ALWAYS_CAPITAL.has(word)) return word;
+  // "I", "I'm", "O"; acronyms and names with a capital inside ("NATO", "McKay", "iPhone").
+  if (/^I(['’]\p{L}+)?$/u.test(word) || word === 'O' || /.\p{Lu}/u.test(word)) return word;
+  return word.toLowerCase();
 }
 
 /** "3" or "3–4" (first to last printed page); empty for none. */
@@ -133,8 +201,8 @@ export function citationParts(style: CitationStyle, poem: CitedPoem): CitationPa
       const authors = apaAuthors(poem.authors);
       const pages = range ? ` (${plural ? 'pp.' : 'p.'} ${range})` : '';
       return [
-        { text: `${authors ? `${authors} ` : ''}(${year || 'n.d.'}). ${sentence(title)} In ` },
-        { text: poem.bookTitle, italic: true },
+        { text: `${authors ? `${authors} ` : ''}(${year || 'n.d.'}). ${sentence(sentenceCase(title, poem.authors))} In ` },
+        { text: sentenceCase(poem.bookTitle, poem.authors), italic: true },
         { text: `${pages}.${publisher ? ` ${sentence(publisher)}` : ''} ` },
         { text: poem.siteName, italic: true },
         { text: `. ${poem.url}` },

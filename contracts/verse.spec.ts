@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineGeometryEm, openingLines, setVerse, turnoverAt, verseProperties } from './verse.js';
+import { isVerseHeading, lineGeometryEm, openingLines, setVerse, turnoverAt, verseProperties } from './verse.js';
 
 describe('setVerse', () => {
   it('splits stanzas on empty lines and keeps indentation as a width', () => {
@@ -56,5 +56,20 @@ describe('openingLines', () => {
       [3, 'two'],
       [0, 'three'],
     ]);
+  });
+});
+
+describe('isVerseHeading', () => {
+  it('tells numerals, part and act headings and names in capitals from verse', () => {
+    for (const heading of ['I.', 'II', '(iv)', '3.', '§ 2', 'Part II', 'Canto 3', 'ACT I, SCENE 2', 'Prologue', 'HAMLET.', 'FIRST WITCH:'])
+      expect(isVerseHeading(heading), heading).toBe(true);
+    for (const verse of [
+      'I wandered lonely as a cloud',
+      'Actors in the square',
+      'O Captain!',
+      'A',
+      'STOP ALL THE CLOCKS, CUT OFF THE TELEPHONE',
+    ])
+      expect(isVerseHeading(verse), verse).toBe(false);
   });
 });

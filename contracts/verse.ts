@@ -90,3 +90,21 @@ export function verseProperties(deepest: number): Record<'--deepest' | '--gap' |
 export function openingLines(body: string, count: number): VerseLine[] {
   return setVerse(body).stanzas.flat().slice(0, count);
 }
+
+/** A section's numeral alone: "I.", "II", "(iv)", "3.", "§ 2". */
+const SECTION_NUMERAL = /^[([]?(?:§\s*)?(?:[ivxlcdm]+|\d+)[.):\]]?$/i;
+/** A heading of a part of a long poem or a play: "Part II", "Canto 3", "Act I, Scene 2", "Prologue". */
+const PART_HEADING =
+  /^(?:(?:part|book|canto|section|act|scene|chapter)\s+(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b[^a-z]*(?:,?\s*scene\s+\S+)?|prologue|epilogue|dramatis personae|the persons of the play)[.:]?$/i;
+
+/**
+ * Whether a line of a poem heads what follows rather than being verse: a section's numeral, a
+ * part or act heading, or a short line in capitals throughout (a speaker's name, a heading). The
+ * index of first lines passes over such lines; print keeps them on the page of what they head.
+ */
+export function isVerseHeading(line: string): boolean {
+  const text = line.trim();
+  if (SECTION_NUMERAL.test(text) || PART_HEADING.test(text)) return true;
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && text.split(/\s+/).length <= 4;
+}

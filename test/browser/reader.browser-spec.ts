@@ -133,8 +133,8 @@ describe('the public reader in a browser', () => {
   it('reader: buttons, counter, keyboard, Escape, disabled states and scroll to top', async () => {
     const { page, apiCalls } = await open(`/publication/${s.river.slug}`);
     expect(apiCalls).toEqual([]);
-    const prev = page.getByRole('button', { name: 'Previous' });
-    const next = page.getByRole('button', { name: 'Next' });
+    const prev = page.getByRole('link', { name: 'Previous', exact: true });
+    const next = page.getByRole('link', { name: 'Next', exact: true });
     await expectText(counter(page), '3 poems');
     await expectDisabled(prev, true);
     await expectDisabled(next, false);
@@ -185,8 +185,8 @@ describe('the public reader in a browser', () => {
   it('reader: an empty publication has nothing to step through', async () => {
     const { page } = await open(`/publication/${s.empty.slug}`);
     await page.getByText('No poems available in this publication.').waitFor();
-    await expectDisabled(page.getByRole('button', { name: 'Next' }), true);
-    await expectDisabled(page.getByRole('button', { name: 'Previous' }), true);
+    await expectDisabled(page.getByRole('link', { name: 'Next', exact: true }), true);
+    await expectDisabled(page.getByRole('link', { name: 'Previous', exact: true }), true);
   });
 
   it('poem page: verse as printed on a phone, back link, no sideways scroll, no layout shift', async () => {
@@ -393,7 +393,7 @@ describe('the public reader in a browser', () => {
       await page.goto(base + path, { waitUntil: 'networkidle' });
     }
     await page.goto(`${base}/publication/${s.river.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.getByRole('heading', { name: 'In Loving Memory' }).waitFor();
     expect(problems).toEqual([]);

@@ -15,6 +15,8 @@ import { scenarioTarget, staffAgent, startTestApp, type TestApp } from '../suppo
 const LEVELS = {
   title: 'Three Levels',
   body: 'Flush to the margin,\n  one step in,\n    two steps in,\n      three steps in, and a line that runs on far past any measure a reader or a page could hold on one line.\n\nFlush again.',
+  notes: 'Written at the lake, 1962.\nRevised later.',
+  pageNumbers: [40, 41],
 };
 
 const binary = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, done: (err: Error | null, body: Buffer) => void) => {
@@ -94,7 +96,14 @@ describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
     // The turnover of the three-level poem starts deeper than its deepest line (two em past it).
     const levels = strFromU8(entries[`OEBPS/poem-${String(poems.length).padStart(4, '0')}.xhtml`]!);
     expect(levels).toContain('<span class="line" style="padding-left: 5em; text-indent: -2em">three steps in, and a line');
-    expect(levels).toContain('<span class="line" style="padding-left: 5em; text-indent: -5em">Flush to the margin,</span>');
+    expect(levels).toContain('<span class="line" style="padding-left: 5em; text-indent: -5em">Flush to the margin,</span><br/>');
+    // Its notes after the verse, and its printed pages in the book's page list, with every set poem's.
+    expect(levels).toContain('<h2 id="notes-');
+    expect(levels).toContain('Written at the lake, 1962.<br/>\nRevised later.');
+    const pageList = [.../<nav epub:type="page-list"[\s\S]*?<\/nav>/.exec(nav)![0].matchAll(/>(\d+)<\/a>/g)].map((m) => Number(m[1]));
+    expect(pageList).toEqual([...new Set([...SHARED_SET_BOOK.poems.flatMap((p) => p.page_numbers), 40, 41])]);
+    expect(opf).toContain('<meta refines="#creator-1" property="file-as">Frost, Robert</meta>');
+    expect(opf).toMatch(/<dc:rights>© 1916 Robert Frost\. .+<\/dc:rights>/);
   });
 
   it('keeps the download like other public reads: a 304 by ETag, a new book after an edit, never a draft or the trash', async () => {

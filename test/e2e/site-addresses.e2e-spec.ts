@@ -146,12 +146,15 @@ describe.each(dbTargets())('poem addresses, indexes, social cards and icons on %
     }
   });
 
-  it('dates the poem byline by the book, not by the archive record', async () => {
-    const res = await get(`/poem/${orchard.poems[0]!.slug}`).expect(200);
-    expect(bodyText(res.text)).toContain('by Eleanor Vance · April 12, 1975');
+  it('dates the poem by its archive record, and names its book’s date as the book’s', async () => {
+    const poem = orchard.poems[0]!;
+    const res = await get(`/poem/${poem.slug}`).expect(200);
+    const archived = poem.createdAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(bodyText(res.text)).toContain(`Archived ${archived}`);
+    expect(bodyText(res.text)).toContain('Book published April 12, 1975');
     expect(res.text).toContain('<time dateTime="1975-04-12">April 12, 1975</time>');
     const river = bodyText((await get(`/poem/${s.riverPoems[0]!.slug}`).expect(200)).text);
-    expect(river).toContain('by Eleanor Vance · 1998');
+    expect(river).toContain('Book published 1998');
   });
 
   it('serves the favicon as SVG and ICO and an apple-touch-icon, and names them in every page', async () => {

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { durationText, nextPace, timeLeftMs, type Pace } from './reading-pace.js';
 import { bookImportKey, isRunning } from './use-book-import.js';
+import { ArchiveButton } from '../layout/archive-button.js';
 
 const dismissedKey = (id: number) => `archive-book-import-dismissed-${id}`;
 
@@ -64,9 +64,9 @@ function FailedPages({ run, onRetry, retrying }: { run: BookImport; onRetry: () 
       severity="warning"
       action={
         isRunning(run.state) ? null : (
-          <Button color="inherit" size="small" loading={retrying} onClick={onRetry}>
+          <ArchiveButton variant="ghost" color="inherit" size="sm" loading={retrying} onClick={onRetry}>
             {translate('archive.book_import.retry')}
-          </Button>
+          </ArchiveButton>
         )
       }
     >
@@ -122,9 +122,9 @@ export function BookImportStatus({
   });
   const title = translate('archive.book_import.panel_title');
   const dismiss = onDismiss ? (
-    <Button size="small" onClick={onDismiss}>
+    <ArchiveButton variant="ghost" size="sm" onClick={onDismiss}>
       {translate('archive.book_import.dismiss')}
-    </Button>
+    </ArchiveButton>
   ) : null;
 
   if (run.state === 'receiving') {
@@ -135,14 +135,14 @@ export function BookImportStatus({
         action={
           <Stack direction="row" spacing={1}>
             {onChooseAgain ? (
-              <Button color="inherit" size="small" onClick={onChooseAgain}>
+              <ArchiveButton variant="ghost" color="inherit" size="sm" onClick={onChooseAgain}>
                 {translate('archive.book_import.choose_again')}
-              </Button>
+              </ArchiveButton>
             ) : null}
             {onCancel ? (
               <ConfirmButton
                 color="inherit"
-                size="small"
+                size="sm"
                 label={translate('archive.book_import.cancel_import')}
                 confirmTitle="archive.book_import.cancel_import"
                 confirmContent="archive.book_import.cancel_import_confirm"
@@ -173,9 +173,9 @@ export function BookImportStatus({
           role="status"
           action={
             <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" onClick={onSeePoems}>
+              <ArchiveButton variant="ghost" color="inherit" size="sm" onClick={onSeePoems}>
                 {translate('archive.book_import.see_poems')}
-              </Button>
+              </ArchiveButton>
               {dismiss}
             </Stack>
           }

@@ -1,10 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { pageRange, type CitedPoem } from '../../../contracts/citation.js';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { citationParts, pageRange, type CitedPoem } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate } from '../../../contracts/format.js';
 import type { Poem, PoemPage, Publication, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { loadPrintedPages } from '../lib/api.js';
 import { copyToClipboard } from '../lib/clipboard.js';
 import { paths, poemUrl } from '../lib/routes.js';
+import { CitePanel } from './cite-panel.js';
+import type { ViewerMode } from './printed-pages-viewer.js';
+import { SIDE_BY_SIDE_QUERY } from './printed-side.js';
 import './about-poem.css';
 
 /** "Page 3", "Pages 3–4" */
@@ -79,12 +82,36 @@ function citedPoem({ poem, publication, settings }: PoemInBook, url: string): Ci
   };
 }
 
-/** Cite, Share and Print under a poem. The citations' code loads when Cite is first opened. */
+/** Whether the script has taken over the page: false on the server and in the first render that hydrates it. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * Cite, Share and Print under a poem. The citations are in the page as served, so Cite opens
+ * without the script; Share, Print and the Copy buttons need it, and appear once it runs.
+ */
 export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
   const { poem, publication, settings } = props;
   const url = poemUrl(settings, poem, publication);
   const [status, say] = useStatus();
-  const [panel, setPanel] = useState<typeof import('./cite-panel.js') | null>(null);
+  const hydrated = useHydrated();
+  const cite = useRef<HTMLDetailsElement>(null);
+  const [citeOpen, setCiteOpen] = useState(false);
+  // Escape closes the open Cite panel and nothing else: the reader, listening on the window, sees the key handled.
+  useEffect(() => {
+    if (!citeOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !cite.current?.open) return;
+      event.preventDefault();
+      cite.current.open = false;
+      cite.current.querySelector('summary')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [citeOpen]);
 
   const share = async () => {
     const title = poem.title || 'Untitled';
@@ -101,28 +128,47 @@ export function PoemActions(props: PoemInBook & { level: 2 | 3 }) {
 
   return (
     <div className="poem-actions">
-      <details className="cite" onToggle={(event) => event.currentTarget.open && !panel && void import('./cite-panel.js').then(setPanel)}>
+      <details className="cite" ref={cite} onToggle={(event) => setCiteOpen(event.currentTarget.open)}>
         <summary className="button button-outline">Cite</summary>
         <div className="cite-panel">
-          {panel ? (
-            <panel.CitePanel cited={citedPoem(props, url)} level={props.level} say={say} />
-          ) : (
-            <p className="status-text" role="status">
-              Loading citations...
-            </p>
-          )}
+          <CitePanel cited={citedPoem(props, url)} level={props.level} say={hydrated ? say : undefined} />
         </div>
       </details>
-      <button type="button" className="button button-outline" onClick={() => void share()}>
-        Share
-      </button>
-      <button type="button" className="button button-outline" onClick={() => window.print()}>
-        Print
-      </button>
+      {hydrated && (
+        <>
+          <button type="button" className="button button-outline" onClick={() => void share()}>
+            Share
+          </button>
+          <button type="button" className="button button-outline" onClick={() => window.print()}>
+            Print
+          </button>
+        </>
+      )}
       <p className="action-status" role="status" aria-live="polite">
         {status}
       </p>
     </div>
+  );
+}
+
+/**
+ * What a printed poem carries at its foot, in place of the controls: where it is read online and
+ * how to cite it. Only on paper (print CSS); the screen has the Cite panel.
+ */
+export function PrintedSource(props: PoemInBook) {
+  const url = poemUrl(props.settings, props.poem, props.publication);
+  return (
+    <footer className="print-source">
+      <p>
+        Online at <span className="print-url">{url}</span>
+      </p>
+      <p>
+        Cite as (MLA):{' '}
+        <span className="print-citation">
+          {citationParts('mla', citedPoem(props, url)).map((part, i) => (part.italic ? <i key={i}>{part.text}</i> : part.text))}
+        </span>
+      </p>
+    </footer>
   );
 }
 
@@ -193,22 +239,52 @@ function usePrintedPages(poem: Poem, given: PoemPage[] | undefined): PoemPage[] 
  * "See the printed page": a link to the first photo, which with the script opens every photo in
  * the viewer (its code loads on the first click).
  */
+/** Whether the reader keeps the printed page open beside the text: stepping to the next poem shows its page there too. */
+let sideKeptOpen = false;
+
 function PrintedPages({ pages, title, bookTitle }: { pages: PoemPage[]; title: string; bookTitle: string }) {
-  const [viewer, setViewer] = useState<{ view: typeof import('./printed-pages-viewer.js'); opened: number } | null>(null);
+  type Open = { view: typeof import('./printed-pages-viewer.js'); mode: ViewerMode; focus: boolean; opened: number };
+  const [viewer, setViewer] = useState<Open | null>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  const open = (focus: boolean) => {
+    const mode: ViewerMode = window.matchMedia(SIDE_BY_SIDE_QUERY).matches ? 'side' : 'dialog';
+    sideKeptOpen = mode === 'side';
+    void import('./printed-pages-viewer.js').then((view) => setViewer((v) => ({ view, mode, focus, opened: (v?.opened ?? 0) + 1 })));
+  };
+  useEffect(() => {
+    if (sideKeptOpen && window.matchMedia(SIDE_BY_SIDE_QUERY).matches) open(false);
+  }, []);
+  const close = () => {
+    sideKeptOpen = false;
+    // Back to the link that opened it (a closing dialog puts focus back by itself).
+    if (viewer?.mode === 'side') link.current?.focus();
+    setViewer(null);
+  };
   return (
     <>
       <a
+        ref={link}
         className="button button-outline printed-open"
         href={pages[0]!.url}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
-          void import('./printed-pages-viewer.js').then((view) => setViewer((v) => ({ view, opened: (v?.opened ?? 0) + 1 })));
+          open(true);
         }}
       >
         See the printed page{pages.length > 1 ? 's' : ''}
       </a>
-      {viewer && <viewer.view.PrintedPagesViewer key={viewer.opened} pages={pages} title={title} bookTitle={bookTitle} />}
+      {viewer && (
+        <viewer.view.PrintedPagesViewer
+          key={viewer.opened}
+          pages={pages}
+          title={title}
+          bookTitle={bookTitle}
+          mode={viewer.mode}
+          focus={viewer.focus}
+          onClose={close}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { CITATION_STYLES, citationHtml, citationParts, citationText, type CitedPoem } from '../../../contracts/citation.js';
 import { copyToClipboard } from '../lib/clipboard.js';
 
-/** The citations of a poem in each style, each with its Copy button (loaded when Cite is first opened). */
-export function CitePanel({ cited, level, say }: { cited: CitedPoem; level: 2 | 3; say: (message: string) => void }) {
+/**
+ * The citations of a poem in each style, each with its Copy button once the script runs (`say`
+ * given): the text itself is in the page as served, to select and copy by hand.
+ */
+export function CitePanel({ cited, level, say }: { cited: CitedPoem; level: 2 | 3; say: ((message: string) => void) | undefined }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <>
@@ -15,19 +18,21 @@ export function CitePanel({ cited, level, say }: { cited: CitedPoem; level: 2 | 
               <p className="citation" data-style={style}>
                 {citationParts(style, cited).map((part, i) => (part.italic ? <i key={i}>{part.text}</i> : part.text))}
               </p>
-              <button
-                type="button"
-                className="button button-outline button-small"
-                onClick={async () =>
-                  say(
-                    (await copyToClipboard(citationText(style, cited), citationHtml(style, cited)))
-                      ? `${label} citation copied`
-                      : 'Select the citation to copy it',
-                  )
-                }
-              >
-                Copy {label}
-              </button>
+              {say && (
+                <button
+                  type="button"
+                  className="button button-outline button-small"
+                  onClick={async () =>
+                    say(
+                      (await copyToClipboard(citationText(style, cited), citationHtml(style, cited)))
+                        ? `${label} citation copied`
+                        : 'Select the citation to copy it',
+                    )
+                  }
+                >
+                  Copy {label}
+                </button>
+              )}
             </dd>
           </div>
         ))}

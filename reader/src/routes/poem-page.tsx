@@ -3,8 +3,9 @@ import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { AboutPoem, PoemActions } from '../components/about-poem.js';
-import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
+import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
+import { PrintedSide } from '../components/printed-side.js';
+import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
 /**
@@ -29,48 +30,55 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
     : p.publication_id
       ? `/publication/${p.publication_id}`
       : undefined;
-  // The byline dates the poem by its book's publication, not by when the archive record was made.
+  // The poem is dated by when it came into the archive (SPEC section 2); its book's date is named as such.
+  const archived = formatLongDate(p.created_at);
   const published = formatPublicationDate(publication?.publication_date);
   const publishedIso = publication ? isoPublicationDate(publication) : undefined;
   return (
     <Layout settings={settings}>
-      <div className="container page-pad">
-        <nav aria-label="Back" className="back-nav">
-          {collectionHref ? (
-            <Link href={collectionHref}>
-              <span aria-hidden="true">←</span> Back to Collection
-            </Link>
-          ) : (
-            <Link href="/">
-              <span aria-hidden="true">←</span> Back to Home
-            </Link>
-          )}
-        </nav>
-        <article className="poem" aria-labelledby="poem-title">
-          <h1 id="poem-title" className="poem-title">
-            {p.title || 'Untitled'}
-          </h1>
-          <p className="poem-byline">
-            by {authorsText(publication?.authors, settings.poetName)}
-            {published && (
-              <>
-                {' · '}
-                {publishedIso ? <time dateTime={publishedIso}>{published}</time> : published}
-              </>
+      <div className="container page-pad with-side">
+        <div>
+          <nav aria-label="Back" className="back-nav">
+            {collectionHref ? (
+              <Link href={collectionHref}>
+                <span aria-hidden="true">←</span> Back to Collection
+              </Link>
+            ) : (
+              <Link href="/">
+                <span aria-hidden="true">←</span> Back to Home
+              </Link>
             )}
-          </p>
-          <Verse body={p.body} />
-          <PoemActions poem={p} publication={publication} settings={settings} level={2} />
-        </article>
-        <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
-        <nav aria-label="Collection" className="poem-footer-nav">
-          {collectionHref && (
-            <Link href={collectionHref}>
-              From the collection <cite>{publication?.title ?? 'this poem belongs to'}</cite>
-            </Link>
-          )}
-          <Link href="/">Home</Link>
-        </nav>
+          </nav>
+          <article className="poem" aria-labelledby="poem-title">
+            <h1 id="poem-title" className="poem-title">
+              {p.title || 'Untitled'}
+            </h1>
+            <p className="poem-byline">by {authorsText(publication?.authors, settings.poetName)}</p>
+            {(archived || published) && (
+              <p className="poem-dates">
+                {archived && (
+                  <span>
+                    Archived <time dateTime={p.created_at.slice(0, 10)}>{archived}</time>
+                  </span>
+                )}
+                {published && <span>Book published {publishedIso ? <time dateTime={publishedIso}>{published}</time> : published}</span>}
+              </p>
+            )}
+            <Verse body={p.body} />
+            <PoemActions poem={p} publication={publication} settings={settings} level={2} />
+          </article>
+          <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
+          <PrintedSource poem={p} publication={publication} settings={settings} />
+          <nav aria-label="Collection" className="poem-footer-nav">
+            {collectionHref && (
+              <Link href={collectionHref}>
+                From the collection <cite>{publication?.title ?? 'this poem belongs to'}</cite>
+              </Link>
+            )}
+            <Link href="/">Home</Link>
+          </nav>
+        </div>
+        <PrintedSide />
       </div>
     </Layout>
   );

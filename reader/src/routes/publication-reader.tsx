@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
   isPoemNotFound,
   POEM_NOT_FOUND,
@@ -12,7 +12,8 @@ import { HeaderTools, Layout } from '../components/layout.js';
 import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
-import { AboutPoem, PoemActions } from '../components/about-poem.js';
+import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
+import { PrintedSide } from '../components/printed-side.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -91,8 +92,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
     if (shown.current === view) return;
     shown.current = view;
     scrollToTopSoon();
-    const active = document.activeElement as HTMLButtonElement | null;
-    if (!active || active === document.body || !active.isConnected || active.disabled) headingRef.current?.focus({ preventScroll: true });
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || active.getAttribute('aria-disabled') === 'true')
+      headingRef.current?.focus({ preventScroll: true });
   }, [view]);
 
   const by = authorsText(publication.authors, settings.poetName);
@@ -123,7 +125,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
 
   return (
     <Layout settings={settings} header={header}>
-      <div className="container reader-body">
+      <div className="container reader-body with-side">
         {entry ? (
           <article className="poem" aria-labelledby="poem-title" aria-busy={!poem}>
             <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
@@ -140,6 +142,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
                   settings={settings}
                   level={3}
                 />
+                <PrintedSource poem={poem} publication={publication} settings={settings} />
               </>
             ) : (
               <p className="status-text" role="status">
@@ -189,20 +192,41 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
             )}
           </section>
         )}
+        <PrintedSide />
       </div>
       <nav className="bottom-bar" aria-label="Poem navigation">
         <div className="container bottom-row">
-          <button type="button" className="button button-outline" onClick={() => go(view - 1)} disabled={view === CONTENTS}>
+          <StepLink href={view === CONTENTS ? undefined : hrefOf(view - 1)} className="button button-outline">
             <span aria-hidden="true">←</span> Previous
-          </button>
+          </StepLink>
           <span className="counter" aria-live="polite" data-testid="reader-counter">
             {view === CONTENTS ? plural(contents.length, 'poem') : `${view + 1} of ${contents.length}`}
           </span>
-          <button type="button" className="button button-primary" onClick={() => go(view + 1)} disabled={view >= last}>
+          <StepLink href={view >= last ? undefined : hrefOf(view + 1)} className="button button-primary">
             Next <span aria-hidden="true">→</span>
-          </button>
+          </StepLink>
         </div>
       </nav>
     </Layout>
+  );
+}
+
+/**
+ * Previous or Next: a link to the step, so it works before (or without) the script; where there
+ * is no step, a disabled link without an address (SPEC: Previous disabled on the contents, Next
+ * on the last poem).
+ */
+function StepLink({ href, className, children }: { href: string | undefined; className: string; children: ReactNode }) {
+  if (href === undefined) {
+    return (
+      <a role="link" aria-disabled="true" className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link href={href} className={className}>
+      {children}
+    </Link>
   );
 }

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { BOOK_FILE_RULES } from '../../uploads/file-rules.js';
 import { BookFileList } from '../book-file-list.js';
 import { anySent, canClose, canStart, isBusy, isSending, refusedFile, type BookImportState } from '../book-import.machine.js';
 import { BookImportStepLayout, type BookImportStepProps } from './book-import-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 /** How far the sending has come: the file being sent, then the start. */
 function SendingProgress({ sending }: { sending: BookImportState['sending'] }) {
@@ -40,12 +40,12 @@ export function ChooseFilesStep({ publication, state, dispatch, actions, close }
   const refused = refusedFile(state);
   const buttons = (
     <>
-      <Button onClick={close} loading={state.phase === 'cancelling'} disabled={!canClose(state)}>
+      <ArchiveButton variant="ghost" onClick={close} loading={state.phase === 'cancelling'} disabled={!canClose(state)}>
         {translate('archive.book_import.cancel')}
-      </Button>
-      <Button variant="contained" onClick={actions.start} loading={isSending(state)} disabled={!canStart(state)}>
+      </ArchiveButton>
+      <ArchiveButton variant="primary" onClick={actions.start} loading={isSending(state)} disabled={!canStart(state)}>
         {translate(anySent(state) ? 'archive.book_import.continue' : 'archive.book_import.start')}
-      </Button>
+      </ArchiveButton>
     </>
   );
   return (

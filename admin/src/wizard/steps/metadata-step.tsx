@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -14,6 +13,7 @@ import { adminListQueryOptions } from '../../providers/query-client.js';
 import { ImageDropZone } from '../image-drop-zone.js';
 import type { WizardMode } from '../wizard.machine.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 /**
  * Step 1, Metadata Extraction: photos of the cover, title and copyright pages for the AI, an
@@ -37,19 +37,21 @@ export function MetadataStep({ state, dispatch, actions, close }: WizardStepProp
 
   const buttons = (
     <>
-      <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
+      <ArchiveButton variant="ghost" onClick={close}>
+        {translate('archive.wizard.cancel')}
+      </ArchiveButton>
       {state.mode === 'ai' ? (
-        <Button variant="contained" onClick={() => void actions.extract()} loading={extracting}>
+        <ArchiveButton variant="primary" onClick={() => void actions.extract()} loading={extracting}>
           {translate('archive.wizard.extract')}
-        </Button>
+        </ArchiveButton>
       ) : state.mode === 'existing' ? (
-        <Button variant="contained" onClick={continueExisting}>
+        <ArchiveButton variant="primary" onClick={continueExisting}>
           {translate('archive.wizard.continue_existing')}
-        </Button>
+        </ArchiveButton>
       ) : (
-        <Button variant="contained" onClick={() => dispatch({ type: 'MANUAL_CHOSEN' })}>
+        <ArchiveButton variant="primary" onClick={() => dispatch({ type: 'MANUAL_CHOSEN' })}>
           {translate('archive.wizard.manual')}
-        </Button>
+        </ArchiveButton>
       )}
     </>
   );

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { canFinish, canStartOver } from '../wizard.machine.js';
 import { FinishButtons, StartOverButton } from './finish-buttons.js';
 import { ScanResults } from './scan-results.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
+import { ArchiveButton } from '../../layout/archive-button.js';
 
 /**
  * Step 3, Content Scanning: photos of poem pages, Scan Poems, and the scan's progress. After a scan
@@ -29,17 +29,19 @@ export function ScanningStep(props: WizardStepProps) {
 
   const buttons = (
     <>
-      <Button onClick={close}>{translate('archive.wizard.cancel')}</Button>
+      <ArchiveButton variant="ghost" onClick={close}>
+        {translate('archive.wizard.cancel')}
+      </ArchiveButton>
       {canStartOver(state) ? <StartOverButton {...props} /> : null}
       {canFinish(state) ? <FinishButtons {...props} /> : null}
-      <Button
-        variant="contained"
+      <ArchiveButton
+        variant="primary"
         onClick={() => void actions.scan()}
         loading={busy === 'scanning'}
         disabled={!publication || busy === 'loading' || (working && busy !== 'scanning')}
       >
         {translate('archive.wizard.scan')}
-      </Button>
+      </ArchiveButton>
     </>
   );
 
@@ -73,9 +75,9 @@ export function ScanningStep(props: WizardStepProps) {
         {publication ? (
           // A whole book goes to the import on the publication's page, which follows it to the end.
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button variant="outlined" component={Link} to={`${detailPath(publication)}/${IMPORT_ROUTE}`} disabled={working}>
+            <ArchiveButton variant="outline" component={Link} to={`${detailPath(publication)}/${IMPORT_ROUTE}`} disabled={working}>
               {translate('archive.book_import.open')}
-            </Button>
+            </ArchiveButton>
             <Typography variant="body2" color="text.secondary">
               {translate('archive.book_import.open_help')}
             </Typography>

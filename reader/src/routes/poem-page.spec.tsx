@@ -1,0 +1,41 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { poem, publication, settings } from '../lib/test-fixtures.js';
+import { PoemPage } from './poem-page.js';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('/poem/{id}', () => {
+  it('dates the poem by when it was archived, in long US format, and names the book’s date as the book’s', () => {
+    const html = renderToString(
+      <PoemPage
+        poem={{
+          state: 'ready',
+          data: { poem: poem({ created_at: '2026-11-28T15:04:00.000Z' }), publication: publication({ publication_date: '1998-03-04' }) },
+        }}
+        settings={settings}
+      />,
+    );
+    expect(text(html)).toContain('Archived November 28, 2026');
+    expect(html).toContain('<time dateTime="2026-11-28">November 28, 2026</time>');
+    expect(text(html)).toContain('Book published March 4, 1998');
+  });
+
+  it('shows the archive date alone when the book has no date', () => {
+    const html = renderToString(
+      <PoemPage
+        poem={{
+          state: 'ready',
+          data: { poem: poem({ created_at: '2024-02-01T10:00:00.000Z' }), publication: publication({ publication_date: '' }) },
+        }}
+        settings={settings}
+      />,
+    );
+    expect(text(html)).toContain('Archived February 1, 2024');
+    expect(text(html)).not.toContain('Book published');
+  });
+});
