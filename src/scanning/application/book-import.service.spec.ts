@@ -198,6 +198,30 @@ describe('BookImportService: starting an import and sending its files', () => {
   });
 });
 
+describe('BookImportService: cancelling an import', () => {
+  it('removes an import not started with every file sent to it, photos and reading copies too', async () => {
+    const s = await imports();
+    const { id } = await s.service.create(String(s.book.id));
+    await s.service.addFile(String(id), photo(1), '0');
+    await s.service.addFile(String(id), photo(2), '1');
+    await s.service.cancel(String(id));
+    expect(s.store.keys()).toEqual([]);
+    expect(await s.books.find(id)).toBeNull();
+    expect(await s.archive.listForPublication(s.book.id)).toEqual([]);
+    await expect(s.service.cancel(String(id))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('refuses to cancel an import that has started (409), which goes on', async () => {
+    const s = await imports();
+    const { id } = await s.service.create(String(s.book.id));
+    await s.service.addFile(String(id), photo(1), '0');
+    await s.service.start(String(id));
+    await expect(s.service.cancel(String(id))).rejects.toMatchObject({ code: 'SCAN.BOOK_IMPORT_STARTED', status: 409 });
+    expect(await s.books.find(id)).toMatchObject({ state: 'reading' });
+    expect(s.store.keys()).toHaveLength(2);
+  });
+});
+
 describe('BookImportService: start and Retry', () => {
   it('refuses to start an import without pages (400), which stays receiving', async () => {
     const s = await imports();

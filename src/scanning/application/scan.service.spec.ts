@@ -230,18 +230,19 @@ describe('ScanService: jobs, reprocess and unscanned pages', () => {
     expect((s.queue.enqueued.at(-1)!.payload as ScanPagesPayload).pages[1]).toMatchObject({ rotation: 90 });
   });
 
-  it('counts pages no scan has read as waiting while their scan or book import runs, as unscanned once it has stopped', async () => {
+  it('counts pages no scan has read as waiting while their scan or book import runs, as unscanned once it has stopped, as not started while their import receives', async () => {
     const s = await scans();
     const upload = await s.service.scanUpload(String(s.book.id), files('one', 'two'), queued);
-    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 0, waiting: 2 });
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 0, waiting: 2, not_started: 0 });
     s.queue.fail(upload.jobId, { code: 'EXTRACTION.FAILED', message: 'no', status: 500 });
-    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0 });
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 0 });
 
     const book = await s.books.create(s.book.id, `book-${s.book.id}-0123456789abcdef`);
     const page = { pageIndex: 0, storageKey: 'k', mimeType: 'image/jpeg', byteSize: 1, sha256: 'x', pdfPage: null };
     await s.books.replaceFile(book, { position: 0, name: 'p.jpg', pages: [page] }, 2000);
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 1 });
     await s.books.start(book.id);
-    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 1 });
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 1, not_started: 0 });
     await expect(s.service.unscannedPages('999')).rejects.toMatchObject({ code: 'CATALOG.PUBLICATION_NOT_FOUND', status: 404 });
   });
 });

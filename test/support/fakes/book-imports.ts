@@ -225,11 +225,20 @@ export class FakeBookImports implements BookImports {
     this.touch(row);
   }
 
-  async runningJobIds(publicationId: number): Promise<Set<string>> {
-    return new Set(
+  async discard(id: number): Promise<{ removedKeys: string[] } | 'started'> {
+    const row = this.row(id);
+    if (row?.state !== 'receiving') return 'started';
+    const removed = this.pageRows(id);
+    this.archive.rows.splice(0, this.archive.rows.length, ...this.archive.rows.filter((r) => r.book_import_id !== id));
+    this.imports.splice(this.imports.indexOf(row), 1);
+    return { removedKeys: removed.map((r) => r.storage_key) };
+  }
+
+  async unfinishedJobIds(publicationId: number): Promise<Map<string, 'receiving' | 'reading' | 'assembling'>> {
+    return new Map(
       this.imports
-        .filter((r) => r.publication_id === publicationId && (r.state === 'reading' || r.state === 'assembling'))
-        .map((r) => r.job_id),
+        .filter((r) => r.publication_id === publicationId && r.state !== 'finished' && r.state !== 'failed')
+        .map((r) => [r.job_id, r.state as 'receiving' | 'reading' | 'assembling']),
     );
   }
 }
