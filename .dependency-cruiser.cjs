@@ -1,11 +1,14 @@
 /**
  * The architecture's dependency rules (docs/ARCHITECTURE.md), checked on every CI run:
  * - no two modules (the folders of src/) depend on each other, even through others;
+ * - every module has one shape: its files sit in domain/, application/, infrastructure/ and http/,
+ *   beside its index.ts and its Nest module files (<name>.module.ts, <name>-http.module.ts);
  * - a module's domain depends on nothing outside itself;
  * - a module's application layer reaches adapters only through its ports and knows no http layer,
- *   and its http layer talks to its application layer, never to its infrastructure;
- * - a module reaches another only through its public entry (index.ts or its Nest module), and an
- *   index.ts offers use cases, ports and domain types, never adapters, entities or mappers;
+ *   its http layer talks to its application layer, never to its infrastructure, and its adapters
+ *   know no http layer;
+ * - a module reaches another only through its index.ts, which offers its Nest modules, use cases,
+ *   ports and domain types, never adapters or entities;
  * - the job queue knows no feature module: its users hand it their jobs and failure policy;
  * - the admin and the reader know the server only through contracts/.
  * Shared kernel everyone may use: src/config, src/database, src/common (a domain only its domain/:
@@ -13,6 +16,11 @@
  * Composition roots build adapters by hand and may reach any module: src/main.ts, src/worker.ts,
  * src/bootstrap.ts and the root modules beside them, and the command-line programs in src/cli/.
  */
+/** A file of a module (not of the shared kernel or the command-line programs). */
+const MODULE_FILE = '^src/(?!(common|config|database|cli)/)[^/]+/';
+/** Where a module's files may be: its layer folders, its index.ts and its Nest module files (with their specs). */
+const IN_SHAPE = '^src/[^/]+/(index\\.ts$|[^/]+\\.module(\\.spec)?\\.ts$|(domain|application|infrastructure|http)/)';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,6 +41,22 @@ module.exports = {
       scope: 'folder',
       from: { path: '^src/[^/]+$' },
       to: { path: '^src/[^/]+$', circular: true },
+    },
+    {
+      name: 'module-files-in-layers',
+      severity: 'error',
+      comment:
+        "A module's files sit in its layer folders (domain, application, infrastructure, http), beside its index.ts and " +
+        'its Nest module files; the shared kernel (common, config, database) and the command-line programs (cli) keep their own.',
+      from: { path: MODULE_FILE, pathNot: IN_SHAPE },
+      to: {},
+    },
+    {
+      name: 'module-files-in-layers-imported',
+      severity: 'error',
+      comment: 'The same rule seen from the importing side, for a misplaced file that itself imports nothing.',
+      from: {},
+      to: { path: MODULE_FILE, pathNot: IN_SHAPE },
     },
     {
       name: 'domain-depends-on-nothing',
@@ -77,20 +101,27 @@ module.exports = {
       to: { path: '^src/[^/]+/http/' },
     },
     {
+      name: 'infrastructure-knows-no-http',
+      severity: 'error',
+      comment: "Adapters implement the application's ports; controllers, DTOs and guards are the http layer's, above them.",
+      from: { path: '^src/[^/]+/infrastructure/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/[^/]+/http/' },
+    },
+    {
       name: 'index-offers-no-internals',
       severity: 'error',
-      comment: "A module's index.ts offers its use cases, ports and domain types: its adapters, entities and mappers stay inside.",
+      comment: "A module's index.ts offers its Nest modules, use cases, ports and domain types: its adapters and entities stay inside.",
       from: { path: '^src/[^/]+/index\\.ts$' },
-      to: { path: '^src/[^/]+/(infrastructure|mappers)/' },
+      to: { path: '^src/[^/]+/infrastructure/' },
     },
     {
       name: 'no-reaching-into-other-modules',
       severity: 'error',
-      comment: 'Another module is used through its index.ts (its application API) or its Nest module, never its internals.',
+      comment: 'Another module is used through its index.ts (its Nest modules and application API), never its internals.',
       from: { path: '^src/([^/]+)/', pathNot: ['\\.spec\\.ts$', '^src/cli/'] },
       to: {
         path: '^src/([^/]+)/',
-        pathNot: ['^src/$1/', '^src/(config|database|common)/', '^src/[^/]+/index\\.ts$', '^src/[^/]+/[^/]+\\.module\\.ts$'],
+        pathNot: ['^src/$1/', '^src/(config|database|common)/', '^src/[^/]+/index\\.ts$'],
       },
     },
     {

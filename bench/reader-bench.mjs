@@ -155,7 +155,7 @@ function child(file, args = []) {
 async function serve() {
   const dist = (p) => pathToFileURL(resolve('dist/server', p)).href;
   const { createApp } = await import(dist('bootstrap.js'));
-  const { SitePages } = await import(dist('site/site-pages.service.js'));
+  const { SitePages } = await import(dist('site/index.js'));
   const { loadConfig } = await import(dist('config/app-config.js'));
   const { CatalogCommands } = await import(dist('catalog/application/catalog-commands.js'));
 

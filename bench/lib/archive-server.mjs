@@ -32,7 +32,7 @@ const dist = (p) => pathToFileURL(resolve('dist/server', p)).href;
 const { createApp } = await import(dist('bootstrap.js'));
 const { loadConfig } = await import(dist('config/app-config.js'));
 const { CatalogCommands } = await import(dist('catalog/application/catalog-commands.js'));
-const { PublicReadCache } = await import(dist('delivery/public-read-cache.js'));
+const { PublicReadCache } = await import(dist('delivery/index.js'));
 const { PostgresQueryRunner } = await import('typeorm/driver/postgres/PostgresQueryRunner.js');
 
 // Reads of the catalog's tables only: the in-process job queue polls its own table meanwhile.

@@ -1,7 +1,7 @@
 /**
  * The catalog's public surface: its Nest module, its read and write APIs and the other ports it offers (inject by
  * token), the domain types they answer, and those types as the API sends them (contracts/).
- * Its entities, mappers and adapters stay inside. Other modules import from here only (checked by
+ * Its entities and adapters stay inside. Other modules import from here only (checked by
  * dependency-cruiser).
  */
 export { CatalogModule } from './catalog.module.js';

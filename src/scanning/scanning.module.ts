@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { CatalogModule } from '../catalog/index.js';
-import { DeliveryModule } from '../delivery/delivery.module.js';
+import { DeliveryModule } from '../delivery/index.js';
 import { QUEUE_HEALTH } from '../health/index.js';
-import { QueueModule } from '../queue/queue.module.js';
+import { QueueModule } from '../queue/index.js';
 import { PublicationPagesPurger } from './infrastructure/page-store/publication-pages.purger.js';
 import { ScanJobsModule, SCAN_JOB_HANDLERS } from './scan-jobs.module.js';
 import { SCAN_JOBS, SCAN_JOBS_TABLE, SCAN_QUEUE_NAME, type ScanJobCatalogue } from './application/scan-job.catalogue.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
-import { PoemMapper } from '../../src/catalog/mappers/poem.mapper.js';
+import { PoemRequestMapper } from '../../src/catalog/http/requests.mapper.js';
 import { csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp, withoutCsrfHeader } from '../support/test-app.js';
 
 const POEM = 'The river keeps\n    its own counsel,\n\nand the stones\nremember rain.';
@@ -32,7 +32,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
   }
 
   async function addPoems(publicationId: number, poems: Array<{ title: string; body: string; page_numbers?: number[] }>) {
-    return t.app.get(CatalogCommands).addPoems(publicationId, poems.map(PoemMapper.fromCreateRequest));
+    return t.app.get(CatalogCommands).addPoems(publicationId, poems.map(PoemRequestMapper.fromCreateRequest));
   }
 
   async function published(fields: Record<string, unknown> = {}) {

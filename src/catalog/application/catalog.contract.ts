@@ -2,7 +2,7 @@
  * What the rest of the product (reader pages, scanning) may ask of the catalog, in-process.
  * Implemented by CatalogQueries / CatalogCommands; other modules inject these interfaces by the
  * tokens below (provided by CatalogModule), never the classes. Answers are domain types;
- * mappers/ turns them into the API's JSON.
+ * catalog-responses.ts turns them into the API's JSON.
  */
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Publication } from '../domain/publication.js';

@@ -1,6 +1,6 @@
 /**
  * A poem as the catalog works on it. The API's JSON shape lives in contracts/catalog.ts;
- * mappers/poem.mapper.ts converts between the two.
+ * application/catalog-responses.ts and http/requests.mapper.ts convert between the two.
  */
 export interface Poem {
   id: number;

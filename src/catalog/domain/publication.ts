@@ -1,6 +1,7 @@
 /**
  * A publication as the catalog works on it. The API's JSON shape (snake_case, ISO strings, `_id`)
- * lives in contracts/catalog.ts; mappers/publication.mapper.ts converts between the two.
+ * lives in contracts/catalog.ts; application/catalog-responses.ts and http/requests.mapper.ts
+ * convert between the two.
  */
 export type PublicationStatus = 'draft' | 'published';
 

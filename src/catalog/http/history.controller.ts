@@ -6,7 +6,7 @@ import type { PoemHistory, PoemRevision, PublicationHistory, PublicationRevision
 import { StaffGuard } from '../../auth/index.js';
 import { CatalogHistory } from '../application/catalog-history.js';
 import { toPoemResponse, toPublicationResponse } from '../application/catalog-responses.js';
-import { RevisionMapper } from '../mappers/revision.mapper.js';
+import { RevisionMapper } from './revision.mapper.js';
 import { curatorOf } from './viewer.js';
 
 /** A version number from the path: a whole number from 1. */

@@ -9,7 +9,7 @@ import type { OverwroteNewer, Poem } from '../../../contracts/catalog.js';
 import { toPoemResponse } from '../application/catalog-responses.js';
 import { UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
-import { RevisionMapper } from '../mappers/revision.mapper.js';
+import { RevisionMapper } from './revision.mapper.js';
 import { curatorOf } from './viewer.js';
 
 @ApiTags('poems')

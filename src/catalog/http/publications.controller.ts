@@ -35,13 +35,12 @@ import {
 } from '../../../contracts/catalog.js';
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
 import { toPoemResponse, toPublicationResponse } from '../application/catalog-responses.js';
-import { PoemMapper } from '../mappers/poem.mapper.js';
-import { PublicationMapper } from '../mappers/publication.mapper.js';
+import { PoemRequestMapper, PublicationRequestMapper } from './requests.mapper.js';
 import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { curatorOf, viewerOf } from './viewer.js';
-import { RevisionMapper } from '../mappers/revision.mapper.js';
+import { RevisionMapper } from './revision.mapper.js';
 
 const REF = 'id';
 
@@ -163,7 +162,7 @@ export class PublicationsController {
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
   async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto, @Req() req: Request): Promise<Poem> {
-    return toPoemResponse(await this.commands.createPoem(ref, PoemMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
+    return toPoemResponse(await this.commands.createPoem(ref, PoemRequestMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
   }
 
   @Post(`:${REF}/reorder_poems`)
@@ -182,7 +181,7 @@ export class PublicationsController {
   @ApiOperation({ summary: 'Create a draft publication' })
   async create(@Body() dto: CreatePublicationDto, @Req() req: Request): Promise<Publication> {
     return toPublicationResponse(
-      await this.commands.createPublication(PublicationMapper.fromCreateRequest(dto), { actor: curatorOf(req) }),
+      await this.commands.createPublication(PublicationRequestMapper.fromCreateRequest(dto), { actor: curatorOf(req) }),
     );
   }
 
@@ -194,7 +193,7 @@ export class PublicationsController {
       'current version the save still happens and answers overwrote',
   })
   async update(@Param(REF) ref: string, @Body() dto: UpdatePublicationDto, @Req() req: Request): Promise<Publication & OverwroteNewer> {
-    const saved = await this.commands.updatePublication(ref, PublicationMapper.fromUpdateRequest(dto), {
+    const saved = await this.commands.updatePublication(ref, PublicationRequestMapper.fromUpdateRequest(dto), {
       actor: curatorOf(req),
       baseRevision: dto.base_revision,
     });

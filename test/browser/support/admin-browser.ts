@@ -17,7 +17,7 @@ import type { ScanResult } from '../../../contracts/scanning.js';
 import { writeSiteSettings, TEST_SITE } from '../../../reader/test-support/site-app.js';
 import { CatalogCommands } from '../../../src/catalog/application/catalog-commands.js';
 import { toPoemResponse } from '../../../src/catalog/application/catalog-responses.js';
-import { PublicationMapper } from '../../../src/catalog/mappers/publication.mapper.js';
+import { PublicationRequestMapper } from '../../../src/catalog/http/requests.mapper.js';
 import { ADMIN, staffAgent, startTestApp, type TestAgent, type TestApp } from '../../support/test-app.js';
 import { launchChromium } from './chromium.js';
 
@@ -251,7 +251,7 @@ export async function seedPublication(
   options: { poems?: Array<{ title: string; body: string }>; status?: 'draft' | 'published'; trash?: boolean } = {},
 ): Promise<{ publication: Publication; poems: Poem[] }> {
   const created = await suite.commands.createPublication(
-    PublicationMapper.fromCreateRequest({ title: `Seeded Book ${uniqueWord('')}`, authors: ['Seeded Author'], ...fields }),
+    PublicationRequestMapper.fromCreateRequest({ title: `Seeded Book ${uniqueWord('')}`, authors: ['Seeded Author'], ...fields }),
   );
   const poems = options.poems?.length ? (await suite.commands.addPoems(created.id, options.poems)).map(toPoemResponse) : [];
   if (options.status === 'published') await suite.commands.setStatus(created.id, 'published');

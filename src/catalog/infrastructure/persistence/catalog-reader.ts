@@ -11,8 +11,8 @@ import type {
 import type { Poem } from '../../domain/poem.js';
 import type { Publication } from '../../domain/publication.js';
 import type { Revision, RevisionSubject } from '../../domain/revision.js';
-import { PoemMapper } from '../../mappers/poem.mapper.js';
-import { PublicationMapper } from '../../mappers/publication.mapper.js';
+import { PoemMapper } from './poem.mapper.js';
+import { PublicationMapper } from './publication.mapper.js';
 import { contentsOf, PAGE_READS, poemOf, publicationOf, type BookRow, type PoemWithPublicationRow } from './page-reads.js';
 import { PoemEntity, type PoemRow } from './poem.entity.js';
 import { PublicationEntity, type PublicationRow } from './publication.entity.js';

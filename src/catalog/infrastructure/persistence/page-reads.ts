@@ -1,8 +1,8 @@
 import type { PreparedStatement } from '../../../database/prepared-statement.js';
 import type { ContentsEntry, Poem } from '../../domain/poem.js';
 import type { Publication } from '../../domain/publication.js';
-import { PoemMapper } from '../../mappers/poem.mapper.js';
-import { PublicationMapper } from '../../mappers/publication.mapper.js';
+import { PoemMapper } from './poem.mapper.js';
+import { PublicationMapper } from './publication.mapper.js';
 import type { PoemRow } from './poem.entity.js';
 import type { PublicationRow } from './publication.entity.js';
 

@@ -1,7 +1,6 @@
-import type { CreatePoemRequest } from '../../../contracts/catalog.js';
-import { countLines, countWords } from '../domain/poem-text.js';
-import type { NewPoem, Poem } from '../domain/poem.js';
-import type { PoemRow } from '../infrastructure/persistence/poem.entity.js';
+import { countLines, countWords } from '../../domain/poem-text.js';
+import type { NewPoem, Poem } from '../../domain/poem.js';
+import type { PoemRow } from './poem.entity.js';
 
 /** The text of a poem as stored: its line and word counts are written with it, never apart. */
 export interface PoemText {
@@ -11,7 +10,7 @@ export interface PoemText {
   pageNumbers?: number[];
 }
 
-/** A poem between its table row, the catalog's domain and the API's requests (its answers: catalog-responses.ts). */
+/** A poem between its table row and the catalog's domain (the API's requests: http/requests.mapper.ts; its answers: catalog-responses.ts). */
 export const PoemMapper = {
   toDomain(row: PoemRow): Poem {
     return {
@@ -60,10 +59,5 @@ export const PoemMapper = {
       position: place.position,
       sourceKey: poem.sourceKey ?? null,
     };
-  },
-
-  /** POST /publications/{id}/poems/. */
-  fromCreateRequest(request: CreatePoemRequest): NewPoem {
-    return { title: request.title, body: request.body, notes: request.notes ?? '', pageNumbers: request.page_numbers ?? [] };
   },
 };

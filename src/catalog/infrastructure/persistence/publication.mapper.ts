@@ -1,6 +1,5 @@
-import type { CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
-import type { Publication, PublicationFields } from '../domain/publication.js';
-import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
+import type { Publication, PublicationFields } from '../../domain/publication.js';
+import type { PublicationRow } from './publication.entity.js';
 
 /** What a publication's poems add up to; read with the row, in the same query. */
 export interface PoemCounts {
@@ -14,7 +13,7 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** A publication between its table row, the catalog's domain and the API's requests (its answers: catalog-responses.ts). */
+/** A publication between its table row and the catalog's domain (the API's requests: http/requests.mapper.ts; its answers: catalog-responses.ts). */
 export const PublicationMapper = {
   toDomain(row: PublicationRow, counts: PoemCounts): Publication {
     return {
@@ -47,30 +46,6 @@ export const PublicationMapper = {
       publicationDate: fields.publicationDate,
       isbn: fields.isbn,
       notes: fields.notes,
-    });
-  },
-
-  /** POST /publications/: what the request leaves out starts empty. */
-  fromCreateRequest(request: CreatePublicationRequest): PublicationFields {
-    return {
-      title: request.title,
-      authors: request.authors ?? [],
-      publisher: request.publisher ?? '',
-      publicationDate: request.publication_date ?? '',
-      isbn: request.isbn ?? '',
-      notes: request.notes ?? '',
-    };
-  },
-
-  /** PUT /publications/{id}/: only the fields the request names. */
-  fromUpdateRequest(request: UpdatePublicationRequest): Partial<PublicationFields> {
-    return defined({
-      title: request.title,
-      authors: request.authors,
-      publisher: request.publisher,
-      publicationDate: request.publication_date,
-      isbn: request.isbn,
-      notes: request.notes,
     });
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toPublicationResponse } from '../application/catalog-responses.js';
-import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
+import { toPublicationResponse } from '../../application/catalog-responses.js';
+import type { PublicationRow } from './publication.entity.js';
 import { PublicationMapper } from './publication.mapper.js';
 
 const row: PublicationRow = {
@@ -57,17 +57,5 @@ describe('PublicationMapper', () => {
   it('writes only the fields a change sets', () => {
     expect(PublicationMapper.toPersistence({ publicationDate: '1999', notes: '' })).toEqual({ publicationDate: '1999', notes: '' });
     expect(PublicationMapper.toPersistence({})).toEqual({});
-  });
-
-  it('reads requests: a new publication starts empty where the request is silent, an update names only what it sends', () => {
-    expect(PublicationMapper.fromCreateRequest({ title: 'T', publication_date: '1971' })).toEqual({
-      title: 'T',
-      authors: [],
-      publisher: '',
-      publicationDate: '1971',
-      isbn: '',
-      notes: '',
-    });
-    expect(PublicationMapper.fromUpdateRequest({ publication_date: '', authors: ['X'] })).toEqual({ publicationDate: '', authors: ['X'] });
   });
 });

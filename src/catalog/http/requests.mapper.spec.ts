@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PoemRequestMapper, PublicationRequestMapper } from './requests.mapper.js';
+
+describe("the API's requests", () => {
+  it('reads a typed-in poem request', () => {
+    expect(PoemRequestMapper.fromCreateRequest({ title: 'T', body: 'b', page_numbers: [3] })).toEqual({
+      title: 'T',
+      body: 'b',
+      notes: '',
+      pageNumbers: [3],
+    });
+  });
+
+  it('reads publication requests: a new publication starts empty where the request is silent, an update names only what it sends', () => {
+    expect(PublicationRequestMapper.fromCreateRequest({ title: 'T', publication_date: '1971' })).toEqual({
+      title: 'T',
+      authors: [],
+      publisher: '',
+      publicationDate: '1971',
+      isbn: '',
+      notes: '',
+    });
+    expect(PublicationRequestMapper.fromUpdateRequest({ publication_date: '', authors: ['X'] })).toEqual({
+      publicationDate: '',
+      authors: ['X'],
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { CreatePoemRequest, CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
+import type { NewPoem } from '../domain/poem.js';
+import type { PublicationFields } from '../domain/publication.js';
+
+/** Leaves out what a partial change does not set, so it is not written as NULL. */
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A poem as the API's requests give it. */
+export const PoemRequestMapper = {
+  /** POST /publications/{id}/poems/. */
+  fromCreateRequest(request: CreatePoemRequest): NewPoem {
+    return { title: request.title, body: request.body, notes: request.notes ?? '', pageNumbers: request.page_numbers ?? [] };
+  },
+};
+
+/** A publication's fields as the API's requests give them. */
+export const PublicationRequestMapper = {
+  /** POST /publications/: what the request leaves out starts empty. */
+  fromCreateRequest(request: CreatePublicationRequest): PublicationFields {
+    return {
+      title: request.title,
+      authors: request.authors ?? [],
+      publisher: request.publisher ?? '',
+      publicationDate: request.publication_date ?? '',
+      isbn: request.isbn ?? '',
+      notes: request.notes ?? '',
+    };
+  },
+
+  /** PUT /publications/{id}/: only the fields the request names. */
+  fromUpdateRequest(request: UpdatePublicationRequest): Partial<PublicationFields> {
+    return defined({
+      title: request.title,
+      authors: request.authors,
+      publisher: request.publisher,
+      publicationDate: request.publication_date,
+      isbn: request.isbn,
+      notes: request.notes,
+    });
+  },
+};
