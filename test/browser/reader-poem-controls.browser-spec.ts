@@ -30,14 +30,14 @@ function visibleControls(): string[] {
 
 /** axe in the light theme and in the dark one. */
 async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  // Colours ease into a theme: without the easing, contrast is measured on the theme's own colours.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    // Colours ease into the theme: measure contrast once they have arrived.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await expectAccessible(page, `${label} (${theme})`);
   }
   await page.evaluate(() => delete document.documentElement.dataset.theme);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await still.evaluate((style) => style.remove());
 }
 
 describe('the controls around a poem', () => {
@@ -270,7 +270,7 @@ describe('the controls around a poem', () => {
       expect(close.y + close.height).toBeLessThanOrEqual(DESKTOP.height);
     }
     const photo = side.getByRole('img', { name: /Page 9 of Controls Interval/ });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(500);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // The photo comes as a copy made for screens (WebP, a fraction of the original), kept in the
     // page store beside the photo; the original is one click away.
     const [stored] = await t.app.get(ScanPagesRepository).pagesOfPoem(book.poems[0]!.id);
