@@ -37,7 +37,7 @@ async function expectAccessibleInBothThemes(page: Page, label: string): Promise<
     await expectAccessible(page, `${label} (${theme})`);
   }
   await page.evaluate(() => delete document.documentElement.dataset.theme);
-  await still.evaluate((style) => style.remove());
+  await still.evaluate((style) => (style as HTMLStyleElement).remove());
 }
 
 describe('the controls around a poem', () => {
