@@ -9,6 +9,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
+import { screenCopyKey } from '../../src/scanning/application/reading-copies.js';
+import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { addSharedSetBook, type SharedSetBook } from '../support/shared-set-book.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectAccessible } from './support/axe.js';
@@ -27,14 +30,14 @@ function visibleControls(): string[] {
 
 /** axe in the light theme and in the dark one. */
 async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  // Colours ease into a theme: without the easing, contrast is measured on the theme's own colours.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    // Colours ease into the theme: measure contrast once they have arrived.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await expectAccessible(page, `${label} (${theme})`);
   }
   await page.evaluate(() => delete document.documentElement.dataset.theme);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await still.evaluate((style) => (style as HTMLStyleElement).remove());
 }
 
 describe('the controls around a poem', () => {
@@ -247,7 +250,7 @@ describe('the controls around a poem', () => {
     expect(sequencePages.flat().filter((l) => stanzaOf(l)).length).toBe(lengths.reduce((a, b) => a + b, 0));
   });
 
-  it('shows the printed page beside the text on a wide screen, zooms it around the pointer, and keeps it for the next poem', async () => {
+  it('shows the printed page beside the text on a wide screen, in sizes made for the screen, zooms it around the pointer, and keeps it for the next poem', async () => {
     const page = await open(poemPath(0), DESKTOP);
     await page.getByRole('link', { name: 'See the printed page' }).click();
     const side = page.getByRole('region', { name: 'The Road Not Taken: the printed page' });
@@ -267,7 +270,32 @@ describe('the controls around a poem', () => {
       expect(close.y + close.height).toBeLessThanOrEqual(DESKTOP.height);
     }
     const photo = side.getByRole('img', { name: /Page 9 of Controls Interval/ });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(500);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // The photo comes as a copy made for screens (WebP, a fraction of the original), kept in the
+    // page store beside the photo; the original is one click away.
+    const [stored] = await t.app.get(ScanPagesRepository).pagesOfPoem(book.poems[0]!.id);
+    const original = `/api/scan_pages/${stored!.id}/image/`;
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`${original}\\?width=(800|1600)$`));
+    const sizes = await page.evaluate(
+      (url) =>
+        Promise.all(
+          [url, `${url}?width=800`, `${url}?width=1600`, `${url}?width=123`].map(async (u) => {
+            const res = await fetch(u);
+            return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
+          }),
+        ),
+      original,
+    );
+    expect(sizes.map((r) => [r.status, r.type?.split(';')[0]])).toEqual([
+      [200, 'image/jpeg'],
+      [200, 'image/webp'],
+      [200, 'image/webp'],
+      [400, 'application/json'],
+    ]);
+    expect(sizes[1]!.bytes).toBeLessThan(sizes[0]!.bytes / 2);
+    const kept = await t.app.get<PageStore>(PAGE_STORE).get(screenCopyKey(stored!.storage_key, 800));
+    expect(kept.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(await side.getByRole('link', { name: 'Original photo' }).getAttribute('href')).toBe(original);
     await expectAccessibleInBothThemes(page, 'printed page beside the poem');
     await page.screenshot({ path: `${SHOTS}/controls-printed-side.png` });
 

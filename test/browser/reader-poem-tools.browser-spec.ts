@@ -127,7 +127,8 @@ describe('poem tools in a browser', () => {
     const dialog = page.getByRole('dialog', { name: /The Road Not Taken: the printed page/ });
     await dialog.waitFor();
     const photo = dialog.getByRole('img', { name: 'Page 9 of Mountain Interval, as printed' });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(500);
+    // Loaded (a copy made for the screen: its natural width is the width it is drawn at).
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const fitted = (await photo.boundingBox())!.width;
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(async () => (await photo.boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
@@ -167,7 +168,7 @@ describe('poem tools in a browser', () => {
       .getByRole('region', { name: /the printed page/ })
       .getByRole('img')
       .first();
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(500);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     // The photo is portrait as stored; turned a quarter it shows landscape, inside its own box.
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalHeight > el.naturalWidth)).toBe(true);
     await expect

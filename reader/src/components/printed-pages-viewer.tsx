@@ -18,12 +18,28 @@ const MIN_ZOOM = ZOOMS[0]!;
 const MAX_ZOOM = ZOOMS[ZOOMS.length - 1]!;
 const clampZoom = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
 
+/** The copies of a photo the archive makes for screens (WebP); the original stays at its own address. */
+const SCREEN_WIDTHS = [800, 1600];
+const screenUrl = (url: string, width: number) => `${url}${url.includes('?') ? '&' : '?'}width=${width}`;
+
 /**
  * A page photo turned upright as the curator set it. CSS rotates without changing the layout box,
  * so a quarter turn gets a box of the turned shape (from the photo's proportions once loaded) and
  * the photo turns about its centre inside it, cut off nowhere.
  */
-function TurnedPhoto({ page, alt, width, onClick }: { page: PoemPage; alt: string; width: string; onClick: (e: MouseEvent) => void }) {
+function TurnedPhoto({
+  page,
+  alt,
+  width,
+  sizes,
+  onClick,
+}: {
+  page: PoemPage;
+  alt: string;
+  width: string;
+  sizes: string;
+  onClick: (e: MouseEvent) => void;
+}) {
   const [ratio, setRatio] = useState<number | undefined>(undefined);
   const rotation = page.rotation ?? 0;
   const quarter = rotation === 90 || rotation === 270;
@@ -40,7 +56,9 @@ function TurnedPhoto({ page, alt, width, onClick }: { page: PoemPage; alt: strin
   return (
     <div className="printed-turn" style={box} data-rotation={rotation}>
       <img
-        src={page.url}
+        src={screenUrl(page.url, 800)}
+        srcSet={SCREEN_WIDTHS.map((w) => `${screenUrl(page.url, w)} ${w}w`).join(', ')}
+        sizes={sizes}
         alt={alt}
         style={img}
         draggable={false}
@@ -246,9 +264,16 @@ export function PrintedPagesViewer({
               page={page}
               alt={label(page, i)}
               width={`${zoom * 100}%`}
+              // How wide the photo is drawn, so the browser takes the copy that is sharp enough.
+              sizes={mode === 'side' ? `calc(${zoom} * 50vw)` : `calc(${zoom} * min(100vw, 60rem))`}
               onClick={(e) => setZoom(zoom > MIN_ZOOM ? MIN_ZOOM : 2, { x: e.clientX, y: e.clientY })}
             />
-            <figcaption>{label(page, i)}</figcaption>
+            <figcaption>
+              {label(page, i)} ·{' '}
+              <a href={page.url} target="_blank" rel="noopener">
+                Original photo{pages.length > 1 ? ` ${i + 1}` : ''}
+              </a>
+            </figcaption>
           </figure>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PageRotation, PoemPage } from '../../../contracts/catalog.js';
 import {
   CATALOG_CHANGE_NOTICES,
@@ -11,6 +11,8 @@ import { ScanError } from '../domain/scan.errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { SCAN_PAGES, type ScanPageRow, type ScanPages } from './ports/scan-pages.port.js';
 import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from './ports/page-store.port.js';
+import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
+import { screenCopyKey, type ScreenWidth } from './reading-copies.js';
 
 const asPoemPage = (page: ScanPageRow): PoemPage => ({
   id: Number(page.id),
@@ -35,7 +37,10 @@ export class PoemPages {
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_STORE) private readonly store: PageStore,
     @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
+    @Inject(PAGE_IMAGES) private readonly images: PageImages,
   ) {}
+
+  private readonly logger = new Logger('PoemPages');
 
   /** Throws CATALOG.POEM_NOT_FOUND for an unknown poem (or, to a visitor, a hidden one). */
   async ofPoem(ref: string, viewer: Viewer): Promise<PoemPage[]> {
@@ -71,7 +76,7 @@ export class PoemPages {
    * reach a browser as a page or a script. Throws SCAN.PAGE_NOT_FOUND when the id, the row, the file
    * or (to a visitor) its book's publication is missing.
    */
-  async image(id: string, viewer: Viewer): Promise<{ data: Buffer; mimeType: string; sha256: string }> {
+  async image(id: string, viewer: Viewer, width?: ScreenWidth): Promise<{ data: Buffer; mimeType: string; sha256: string }> {
     if (!/^\d{1,9}$/.test(id)) throw pageNotFound();
     const page = await this.pagesRepo.findPage(Number(id));
     if (!page) throw pageNotFound();
@@ -86,6 +91,23 @@ export class PoemPages {
     }
     const mimeType = detectImageType(data);
     if (mimeType === undefined || mimeType === 'image/heic') throw pageNotFound();
-    return { data, mimeType, sha256: page.sha256 };
+    if (width === undefined) return { data, mimeType, sha256: page.sha256 };
+    return { data: await this.screenCopy(page.storage_key, data, width), mimeType: 'image/webp', sha256: `${page.sha256}-${width}` };
+  }
+
+  /**
+   * The photo's copy for screens at `width`: the one kept beside it, else made now and kept for
+   * the next visitor. A copy the store fails to keep is still answered (made again next time).
+   */
+  private async screenCopy(photoKey: string, photo: Buffer, width: ScreenWidth): Promise<Buffer> {
+    const key = screenCopyKey(photoKey, width);
+    const kept = await this.store.get(key).catch((err: unknown) => {
+      if (err instanceof PageStoreUnavailableError) throw err;
+      return undefined;
+    });
+    if (kept && detectImageType(kept) === 'image/webp') return kept;
+    const copy = await this.images.screenCopy(photo, width);
+    await this.store.put(key, copy).catch((err: Error) => this.logger.warn(`The screen copy ${key} was not kept: ${err.message}`));
+    return copy;
   }
 }

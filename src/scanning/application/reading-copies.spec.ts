@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pageImageIntake } from '../infrastructure/images/page-image.intake.js';
 import { PageNotStoredError, type PageStore } from './ports/page-store.port.js';
 import type { PageImages } from './ports/page-images.port.js';
-import { keepPhoto, pageToRead, readingCopyKey, removePhoto } from './reading-copies.js';
+import { keepPhoto, pageToRead, readingCopyKey, removePhoto, screenCopyKey } from './reading-copies.js';
 
 /** A page store in memory, as the file and S3 stores behave (page-store.contract.spec.ts). */
 function memoryStore(): PageStore & { objects: Map<string, Buffer> } {
@@ -31,6 +31,7 @@ function countedImages(): PageImages & { normalise: ReturnType<typeof vi.fn>; re
     normalise: vi.fn(pageImageIntake.normalise),
     storable: pageImageIntake.storable,
     readingCopy: vi.fn(pageImageIntake.readingCopy),
+    screenCopy: pageImageIntake.screenCopy,
   };
 }
 
@@ -129,6 +130,26 @@ describe('reading copies of page photos', () => {
     await takenIn(both, data);
     await removePhoto(both, KEY);
     expect(both.objects.size).toBe(0);
+  });
+
+  it('makes screen copies upright, WebP, at most the width asked for, kept beside the photo and removed with it', async () => {
+    expect(screenCopyKey(KEY, 800)).toBe('publications/7/scan-7-0123456789abcdef0123456789abcdef/page-0.screen-800.webp');
+    const data = await photo(3000, 2200);
+    const copy = await pageImageIntake.screenCopy(data, 800);
+    expect(await sharp(copy).metadata()).toMatchObject({ format: 'webp', width: 800, height: 587 });
+    expect(copy.length).toBeLessThan(data.length);
+    // Never enlarged: a small photo keeps its size.
+    expect(await sharp(await pageImageIntake.screenCopy(await photo(600, 900), 1600)).metadata()).toMatchObject({
+      width: 600,
+      height: 900,
+    });
+
+    const store = memoryStore();
+    await takenIn(store, data);
+    await store.put(screenCopyKey(KEY, 800), copy);
+    await store.put(screenCopyKey(KEY, 1600), copy);
+    await removePhoto(store, KEY);
+    expect(store.objects.size).toBe(0);
   });
 
   it('keeps no copy of a photo the store refused, even a copy the store would have taken later', async () => {

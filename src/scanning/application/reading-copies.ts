@@ -23,6 +23,17 @@ const logger = new Logger('PagePhotos');
 export const readingCopyKey = (photoKey: string): string => photoKey.replace(/\.[a-z0-9]+$/i, '.reading.jpg');
 
 /**
+ * The widths a page photo is copied to for screens ("See the printed page"): a phone's or a side
+ * column's width, and twice that for a sharp screen or a zoom. Made on first asking and kept
+ * beside the photo like its reading copy; the photo itself stays one click away.
+ */
+export const SCREEN_WIDTHS = [800, 1600] as const;
+export type ScreenWidth = (typeof SCREEN_WIDTHS)[number];
+
+/** `publications/7/scan-7-…/page-0.png` → `publications/7/scan-7-…/page-0.screen-800.webp`. */
+export const screenCopyKey = (photoKey: string, width: ScreenWidth): string => photoKey.replace(/\.[a-z0-9]+$/i, `.screen-${width}.webp`);
+
+/**
  * Keeps a page photo and, when there is one, its reading copy; failing to keep the copy fails nothing.
  * The photo goes first and the copy only once it is kept: written side by side, a copy whose photo
  * was refused could land after the refusal (a store retrying through an outage) as a copy of nothing.
@@ -36,10 +47,11 @@ export async function keepPhoto(store: PageStore, photoKey: string, photo: Buffe
 }
 
 /**
- * Removes a page photo and its reading copy; nothing there is fine. The copy goes first, so a
- * failure leaves the photo with its copy rather than a copy of nothing.
+ * Removes a page photo and its copies; nothing there is fine. The copies go first, so a failure
+ * leaves the photo with its copies rather than copies of nothing.
  */
 export async function removePhoto(store: PageStore, photoKey: string): Promise<void> {
+  for (const width of SCREEN_WIDTHS) await store.remove(screenCopyKey(photoKey, width));
   await store.remove(readingCopyKey(photoKey));
   await store.remove(photoKey);
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Get, Param, Put, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isStaff, StaffGuard } from '../../auth/index.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { PoemPages } from '../application/poem-pages.service.js';
+import { SCREEN_WIDTHS } from '../application/reading-copies.js';
 import { PageRotationDto } from './page-rotation.dto.js';
 
 const VISITOR = { staff: false } as const;
@@ -40,10 +41,17 @@ export class PoemPagesController {
   }
 
   @Get('scan_pages/:id/image')
-  @ApiOperation({ summary: 'A stored page photo, as uploaded: staff see every page, visitors only those of published books (else 404)' })
-  async image(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+  @ApiOperation({
+    summary:
+      'A stored page photo, as uploaded, or with ?width=800 or 1600 its copy for screens (WebP, made once and kept): ' +
+      'staff see every page, visitors only those of published books (else 404)',
+  })
+  @ApiQuery({ name: 'width', required: false, enum: [...SCREEN_WIDTHS] })
+  async image(@Param('id') id: string, @Query('width') width: string | undefined, @Req() req: Request, @Res() res: Response) {
     const staff = isStaff(req);
-    const { data, mimeType, sha256 } = await this.pages.image(id, { staff });
+    const screen = width === undefined ? undefined : SCREEN_WIDTHS.find((w) => String(w) === width);
+    if (width !== undefined && screen === undefined) throw new BadRequestException(`width must be one of ${SCREEN_WIDTHS.join(', ')}`);
+    const { data, mimeType, sha256 } = await this.pages.image(id, { staff }, screen);
     res.setHeader('Content-Type', mimeType);
     // Staff answers are never kept past the session (like every staff answer). A visitor's copy
     // is revalidated on each view (a 304 by its checksum), so an unpublished book's photos are

@@ -14,6 +14,8 @@ export interface PageImages {
    * decoding it: its size read from its header. Refuses anything else, or a copy cut short.
    */
   readingCopy(data: Buffer, index: number): Promise<PageImage>;
+  /** A stored photo for screens: upright, at most `width` pixels wide, WebP. */
+  screenCopy(data: Buffer, width: number): Promise<Buffer>;
 }
 
 export const PAGE_IMAGES = Symbol('PAGE_IMAGES');

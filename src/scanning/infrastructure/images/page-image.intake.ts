@@ -183,5 +183,23 @@ export async function readingCopy(data: Buffer, index: number): Promise<PageImag
   return { index, data, mimeType: 'image/jpeg', width, height };
 }
 
+/**
+ * A stored page photo as a screen shows it: upright by its EXIF orientation, at most `width`
+ * pixels wide (never enlarged), WebP, metadata stripped. A 3-8 MB phone photo becomes some
+ * 100-300 KB at the reader's sizes.
+ */
+export async function screenCopy(data: Buffer, width: number): Promise<Buffer> {
+  const type = detectImageType(data);
+  if (!type || type === 'image/heic')
+    throw new ImageIntakeError('IMAGE.UNSUPPORTED_TYPE', 'Only a stored JPEG, PNG or WebP photo has a screen copy.');
+  return oneFullSizePhotoAtATime(async () => {
+    try {
+      return await (await open(data, type)).resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 4 }).toBuffer();
+    } catch (error) {
+      throw unreadable(error, 'The page photo', type);
+    }
+  });
+}
+
 /** The intake as the use cases reach it (application/ports/page-images.port.ts). */
-export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage, readingCopy };
+export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage, readingCopy, screenCopy };
