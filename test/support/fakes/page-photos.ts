@@ -78,6 +78,11 @@ export class FakePageImages implements PageImages {
     if (!whole) throw new ImageIntakeError('IMAGE.UNREADABLE', `Image ${index + 1} is not a normalised page.`);
     return { index, data, mimeType: 'image/jpeg', width: 1400, height: 2000 };
   }
+
+  /** The screen copy is the photo itself, marked with its width (no pixels to scale here). */
+  async screenCopy(data: Buffer, width: number): Promise<Buffer> {
+    return Buffer.concat([data, Buffer.from(`\n@${width}`)]);
+  }
 }
 
 /** A scanned PDF whose pages print these texts. */
