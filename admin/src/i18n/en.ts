@@ -344,6 +344,7 @@ const archive = {
     title_required: 'title is required',
     max_length: 'At most %{max} characters',
     max_authors: 'At most %{max} authors',
+    language: 'A language tag such as en, de or pt-BR',
   },
   errors: {
     loading_publication: 'Error loading publication data',

@@ -25,6 +25,7 @@ const publication = (id: number, extra: Partial<Publication> = {}): Publication 
   publication_date: '',
   isbn: '',
   notes: '',
+  language: 'en',
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
   deleted_at: null,

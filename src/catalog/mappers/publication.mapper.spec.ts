@@ -13,6 +13,7 @@ const row: PublicationRow = {
   publicationDate: 'May 1971',
   isbn: '978-0-306-40615-7',
   notes: 'First edition',
+  language: 'de',
   createdAt: new Date('2026-01-02T03:04:05.006Z'),
   updatedAt: new Date('2026-02-03T04:05:06.007Z'),
   deletedAt: null,
@@ -36,6 +37,7 @@ describe('PublicationMapper', () => {
       publication_date: 'May 1971',
       isbn: '978-0-306-40615-7',
       notes: 'First edition',
+      language: 'de',
       created_at: '2026-01-02T03:04:05.006Z',
       updated_at: '2026-02-03T04:05:06.007Z',
       deleted_at: null,
@@ -67,7 +69,13 @@ describe('PublicationMapper', () => {
       publicationDate: '1971',
       isbn: '',
       notes: '',
+      language: 'en',
     });
     expect(PublicationMapper.fromUpdateRequest({ publication_date: '', authors: ['X'] })).toEqual({ publicationDate: '', authors: ['X'] });
+  });
+
+  it('stores a language tag in its canonical spelling', () => {
+    expect(PublicationMapper.fromCreateRequest({ title: 'T', language: 'PT-br' }).language).toBe('pt-BR');
+    expect(PublicationMapper.fromUpdateRequest({ language: 'DE' })).toEqual({ language: 'de' });
   });
 });

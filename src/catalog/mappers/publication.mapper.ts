@@ -1,4 +1,5 @@
 import type { CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
+import { canonicalLanguage, DEFAULT_LANGUAGE } from '../../../contracts/language.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
 import type { PublicationRow } from '../infrastructure/persistence/publication.entity.js';
 
@@ -27,6 +28,7 @@ export const PublicationMapper = {
       publicationDate: row.publicationDate,
       isbn: row.isbn,
       notes: row.notes,
+      language: row.language,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       deletedAt: row.deletedAt,
@@ -47,6 +49,7 @@ export const PublicationMapper = {
       publicationDate: fields.publicationDate,
       isbn: fields.isbn,
       notes: fields.notes,
+      language: fields.language,
     });
   },
 
@@ -59,6 +62,7 @@ export const PublicationMapper = {
       publicationDate: request.publication_date ?? '',
       isbn: request.isbn ?? '',
       notes: request.notes ?? '',
+      language: canonicalLanguage(request.language) ?? DEFAULT_LANGUAGE,
     };
   },
 
@@ -71,6 +75,8 @@ export const PublicationMapper = {
       publicationDate: request.publication_date,
       isbn: request.isbn,
       notes: request.notes,
+      // The DTO has checked the tag; stored in its canonical spelling.
+      language: request.language === undefined ? undefined : canonicalLanguage(request.language),
     });
   },
 };
