@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLanguage, languageName } from './language.js';
+import { canonicalLanguage, languageChoices, languageName } from './language.js';
 
 describe('canonicalLanguage', () => {
   it('takes well-formed BCP 47 tags in their canonical spelling', () => {
@@ -16,5 +16,10 @@ describe('canonicalLanguage', () => {
   it('names the choices in their own language', () => {
     expect(languageName('de')).toBe('Deutsch — German');
     expect(languageName('pt-BR')).toBe('pt-BR');
+  });
+
+  it("offers a book's own tag beside the archive's languages", () => {
+    expect(languageChoices('de').map((c) => c.id)).toEqual(['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'la']);
+    expect(languageChoices('pt-BR')[0]).toEqual({ id: 'pt-BR', name: 'pt-BR' });
   });
 });

@@ -35,3 +35,10 @@ export const LANGUAGE_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
 export function languageName(tag: string): string {
   return LANGUAGE_CHOICES.find((c) => c.id === tag)?.name ?? tag;
 }
+
+/** The choices offered for a book: the archive's languages, and its own tag first when it is another. */
+export function languageChoices(current?: string): Array<{ id: string; name: string }> {
+  return current && !LANGUAGE_CHOICES.some((c) => c.id === current)
+    ? [{ id: current, name: current }, ...LANGUAGE_CHOICES]
+    : [...LANGUAGE_CHOICES];
+}
