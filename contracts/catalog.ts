@@ -18,6 +18,8 @@ export interface Publication {
   publication_date: string;
   isbn: string;
   notes: string;
+  /** The BCP 47 tag of the language it is written in (`en` unless chosen). */
+  language: string;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -37,6 +39,8 @@ export interface PublicationFields {
   publication_date: string;
   isbn: string;
   notes: string;
+  /** A BCP 47 tag (`de`, `pt-BR`); stored in its canonical spelling, `en` when left out on creation. */
+  language?: string;
 }
 
 export type CreatePublicationRequest = Pick<PublicationFields, 'title'> & Partial<Omit<PublicationFields, 'title'>>;

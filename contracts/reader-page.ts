@@ -165,3 +165,20 @@ export const POEM_NOT_FOUND: LoadError = { status: 404, message: 'Poem not found
 export function isPoemNotFound(error: LoadError): boolean {
   return error.status === POEM_NOT_FOUND.status && error.message === POEM_NOT_FOUND.message;
 }
+
+/**
+ * The language a page is written in, for `<html lang>`: a book's pages (its contents, its poems,
+ * its print edition) are in the book's language; the archive's own pages are English.
+ */
+export function pageLanguage(page: PageState): string {
+  const ready = <T>(load: Load<T>) => (load.state === 'ready' ? load.data : undefined);
+  const publication =
+    page.route === 'publication'
+      ? ready(page.reader)?.publication
+      : page.route === 'poem'
+        ? ready(page.poem)?.publication
+        : page.route === 'print'
+          ? ready(page.book)?.publication
+          : undefined;
+  return publication?.language || 'en';
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  pageLanguage,
   poemAt,
   poemIndexOf,
   type Load,
@@ -192,6 +193,12 @@ export function App({ initial, settings }: { initial: PageState; settings: Publi
   useEffect(() => {
     if (hydrated.current && ready) document.getElementById('main')?.focus({ preventScroll: true });
   }, [pageKey, ready]);
+
+  // Screen readers pronounce the page by <html lang>: a book's pages are in the book's language.
+  const lang = pageLanguage(page);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
 
   // After in-app navigation the head follows the page (title, description, canonical, cards);
   // texts fetched ahead for the poems either side leave it as it is.

@@ -107,7 +107,8 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
 /**
  * OCR_LANGUAGES: Tesseract language codes joined by '+', the first one the main language (eng,
  * eng+deu). Each must have its data installed, so a language that would otherwise be fetched from
- * the internet at the first scan stops the start instead.
+ * the internet at the first scan stops the start instead. A book is read with its own language's
+ * model (config/ocr-languages.ts); these are for a book whose language has none installed.
  */
 function ocrLanguages(env: NodeJS.ProcessEnv): string[] {
   const raw = env.OCR_LANGUAGES?.trim();
@@ -118,7 +119,7 @@ function ocrLanguages(env: NodeJS.ProcessEnv): string[] {
       throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by "+", e.g. eng+deu, got "${raw}"`);
     if (!ocrLanguageData(code)) {
       throw new ConfigError(
-        `OCR_LANGUAGES names "${code}", whose language data is not installed: the archive ships eng, deu, fra, spa and ita; install @tesseract.js-data/${code} for another`,
+        `OCR_LANGUAGES names "${code}", whose language data is not installed: the archive ships eng, deu, fra, spa, ita, por, nld and lat; install @tesseract.js-data/${code} for another`,
       );
     }
   }

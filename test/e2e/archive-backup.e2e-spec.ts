@@ -122,7 +122,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     delete manifest.tables.revisions;
     delete manifest.next_ids.revisions;
     for (const table of ['publications', 'poems'])
-      manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision');
+      manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision' && c !== 'language');
     // Page photos could not be turned then either.
     manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
     const v1 = [
@@ -131,6 +131,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         .slice(1)
         .filter((e) => !e.name.startsWith('data/revisions/'))
         .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutColumn(e.data, 'revision') } : e))
+        .map((e) => (e.name.startsWith('data/publications/') ? { ...e, data: withoutColumn(e.data, 'language') } : e))
         .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),
     ];
     const place = await suite.emptyPlace();
@@ -143,7 +144,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const view = await viewOf(agent);
       const withoutHistory = (v: typeof view) =>
         v.publications.map(({ pub, poems, pages }) => ({
-          pub: { ...pub, revision: undefined },
+          pub: { ...pub, revision: undefined, language: undefined },
           poems: poems.map((p) => ({ ...p, revision: undefined })),
           pages: pages.map((p) => ({ ...p, rotation: undefined })),
         }));
@@ -167,13 +168,17 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     }
   });
 
-  it('restores a backup made before page photos could be turned (format version 2 without rotation): they stand as uploaded', async () => {
+  it('restores a backup made before page photos could be turned and books had a language (format version 2 without rotation and language): photos stand as uploaded, books are English', async () => {
     const entries = await tarEntries(suite.download.body);
     const manifest = JSON.parse(entries[0]!.data.toString('utf8'));
     manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
+    manifest.tables.publications.columns = manifest.tables.publications.columns.filter((c: string) => c !== 'language');
     const older = [
       { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
-      ...entries.slice(1).map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),
+      ...entries
+        .slice(1)
+        .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e))
+        .map((e) => (e.name.startsWith('data/publications/') ? { ...e, data: withoutColumn(e.data, 'language') } : e)),
     ];
     const place = await suite.emptyPlace();
     const run = await restoreInProcess(place, writeTemp('unturned.tar', await tarOf(older)));
@@ -184,9 +189,15 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const view = await viewOf(agent);
       const unturned = (v: typeof view) => ({
         ...v,
-        publications: v.publications.map((p) => ({ ...p, pages: p.pages.map((page) => ({ ...page, rotation: 0 })) })),
+        visitor: { ...v.visitor, language: 'en' },
+        publications: v.publications.map((p) => ({
+          ...p,
+          pub: { ...p.pub, language: 'en' },
+          pages: p.pages.map((page) => ({ ...page, rotation: 0 })),
+        })),
       });
       expect(suite.sourceView.publications[0]!.pages.map((page) => page.rotation)).toContain(90);
+      expect(suite.sourceView.publications[0]!.pub).toMatchObject({ language: 'de' });
       expect(view).toEqual(unturned(suite.sourceView));
     } finally {
       await t.close();

@@ -53,6 +53,7 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
         publication_date: 'May 1971',
         isbn: '978-0',
         notes: '',
+        language: 'en',
         deleted_at: null,
         published_at: null,
         poem_count: 0,
@@ -61,6 +62,17 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       });
       expect(p._id).toBe(p.id);
       expect(Date.parse(p.created_at)).not.toBeNaN();
+    });
+
+    it('keeps the language a book is written in, as a canonical BCP 47 tag', async () => {
+      const p = await createPublication({ title: 'Gedichte', language: 'DE' });
+      expect(p.language).toBe('de');
+      const changed = await staff.put(`/api/publications/${p.id}/`).send({ language: 'pt-br' }).expect(200);
+      expect(changed.body.language).toBe('pt-BR');
+      expect((await staff.get(`/api/publications/${p.id}/?admin=true`).expect(200)).body.language).toBe('pt-BR');
+      const refused = await staff.put(`/api/publications/${p.id}/`).send({ language: 'German!' }).expect(400);
+      expect(refused.body.message).toMatch(/language must be a BCP 47 language tag/);
+      expect((await staff.get(`/api/publications/${p.id}/?admin=true`).expect(200)).body.language).toBe('pt-BR');
     });
 
     it('makes slugs unique and keeps them when the title changes', async () => {
@@ -256,6 +268,8 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       ['authors not a list', { title: 'x', authors: 'Someone' }, /authors/],
       ['author of the wrong type', { title: 'x', authors: [1] }, /author/],
       ['over-long title', { title: 'x'.repeat(501) }, /title/],
+      ['language that is not a BCP 47 tag', { title: 'x', language: 'english please' }, /language/],
+      ['language of the wrong type', { title: 'x', language: 7 }, /language/],
     ])('rejects %s', async (_name, body, message) => {
       const res = await staff.post('/api/publications/').send(body).expect(400);
       expect(res.body.message).toMatch(message);

@@ -1,5 +1,6 @@
 /**
- * OCR_LANGUAGES chooses the languages Tesseract reads with. A page of a German book (a real 1-bit
+ * A book is read with its own language's model; OCR_LANGUAGES chooses the languages Tesseract reads
+ * a book with whose language has no model installed (here Swiss German, read with German data). A page of a German book (a real 1-bit
  * scan, test/fixtures/real-scans) uploaded through the API with German data set reads as printed:
  * umlauts and ß, which the English model turns into "ii", "fi" or "B". Scored with the real-scans
  * measures (test/support/real-scans/score.mjs).
@@ -15,7 +16,7 @@ const truth = readFileSync(fixture('020.txt'), 'utf8');
 
 type Poem = { title: string; body: string; page_numbers: number[] };
 
-describe('a German page read with OCR_LANGUAGES=deu', () => {
+describe('a page of a book in a language without a model (gsw), read with OCR_LANGUAGES=deu', () => {
   let t: TestApp;
   let poems: Poem[];
 
@@ -23,6 +24,7 @@ describe('a German page read with OCR_LANGUAGES=deu', () => {
     t = await startTestApp('pglite', { env: { OCR_LANGUAGES: 'deu' } });
     const { agent } = await staffAgent(t);
     const id = await createPublication(agent, 'Gedichte');
+    await agent.put(`/api/publications/${id}/`).send({ language: 'gsw' }).expect(200);
     await agent
       .post(`/api/publications/${id}/batch_upload_pages/`)
       .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
@@ -42,6 +44,29 @@ describe('a German page read with OCR_LANGUAGES=deu', () => {
   });
 
   it('reads the page with a character error rate under 3%', () => {
+    expect(rates(scorePage(truth, poems)).cer).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('a German book read with its own language while OCR_LANGUAGES stays English', () => {
+  let t: TestApp;
+  let poems: Poem[];
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { env: { OCR_LANGUAGES: 'eng' } });
+    const { agent } = await staffAgent(t);
+    const id = await createPublication(agent, 'Gedichte');
+    await agent.put(`/api/publications/${id}/`).send({ language: 'de' }).expect(200);
+    await agent
+      .post(`/api/publications/${id}/batch_upload_pages/`)
+      .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
+      .expect(200);
+    poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];
+  });
+  afterAll(async () => t?.close());
+
+  it('reads the page with deu: the umlauts and ß are kept', () => {
+    expect(poems[0].body).toContain('Ich habe mich bedacht, daß schönste Tage\nNur jene heißen dürfen');
     expect(rates(scorePage(truth, poems)).cer).toBeLessThanOrEqual(0.03);
   });
 });

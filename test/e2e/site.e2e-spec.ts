@@ -188,6 +188,28 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
     expect(bodyText(poem.text)).toContain('<img src=x onerror=alert(1)> & more');
   });
 
+  it("tells readers a book's language: <html lang> and JSON-LD of the book and its poem, English on the archive's own pages", async () => {
+    const commands = t.app.get(CatalogCommands);
+    const book = await commands.createPublication({
+      title: 'Gedichte',
+      authors: [],
+      publisher: '',
+      publicationDate: '',
+      isbn: '',
+      notes: '',
+      language: 'de',
+    });
+    const [poem] = await commands.addPoems(book.id, [{ title: 'Vorfrühling', body: 'Es läuft der Frühlingswind\ndurch kahle Alleen' }]);
+    await commands.setStatus(book.id, 'published');
+    const poemPage = await get(`/poem/${poem!.slug}`).expect(200);
+    expect(poemPage.text).toMatch(/<html lang="de">/);
+    expect(node(parseHead(poemPage.text).jsonLd, 'CreativeWork').inLanguage).toBe('de');
+    const bookPage = await get(`/publication/${book.slug}`).expect(200);
+    expect(bookPage.text).toMatch(/<html lang="de">/);
+    expect(node(parseHead(bookPage.text).jsonLd, 'Book').inLanguage).toBe('de');
+    expect((await get('/').expect(200)).text).toMatch(/<html lang="en">/);
+  });
+
   it('shows the empty contents text for a publication without poems', async () => {
     const res = await get(`/publication/${s.empty.slug}`).expect(200);
     expect(bodyText(res.text)).toContain('No poems available in this publication.');

@@ -254,12 +254,12 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       const { agent } = await staffAgent(t);
       await t.app.get(UsersRepository).upsert(SECOND_ADMIN.username, await hashPassword(SECOND_ADMIN.password));
 
-      const create = async (title: string) =>
+      const create = async (title: string, language?: string) =>
         Number(
           (
             await agent
               .post('/api/publications/')
-              .send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979' })
+              .send({ title, authors: ['Ada Marsh'], publisher: 'Gull Press', publication_date: '1979', language })
               .expect(201)
           ).body.id,
         );
@@ -272,7 +272,7 @@ export function sourceArchive(target: DbTarget): SourceArchive {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       };
 
-      const harbour = await create('Songs of the Harbour');
+      const harbour = await create('Songs of the Harbour', 'de');
       await scan(harbour, 601, {
         page_number: 7,
         poems: [

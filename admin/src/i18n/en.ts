@@ -242,6 +242,7 @@ const archive = {
       publication_date_help: 'Free text, e.g. a year, month and year, or full date',
       isbn: 'ISBN',
       notes: 'Notes',
+      language: 'Language',
     },
     duplicate_note: `This publication already has %{smart_count} poem. New poems are checked for duplicates: anything ${DUPLICATE_SIMILARITY_PERCENT}%+ similar to an existing poem is skipped. |||| This publication already has %{smart_count} poems. New poems are checked for duplicates: anything ${DUPLICATE_SIMILARITY_PERCENT}%+ similar to an existing poem is skipped.`,
     scan: 'Scan Poems',
@@ -354,6 +355,7 @@ const archive = {
     title_required: 'title is required',
     max_length: 'At most %{max} characters',
     max_authors: 'At most %{max} authors',
+    language: 'A language tag such as en, de or pt-BR',
   },
   errors: {
     loading_publication: 'Error loading publication data',
@@ -574,6 +576,7 @@ const resources = {
       publication_date: 'Publication Date',
       isbn: 'ISBN',
       notes: 'Notes',
+      language: 'Language',
       created_at: 'Date added',
       updated_at: 'Last changed',
       published_at: 'Date published',

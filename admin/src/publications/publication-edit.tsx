@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useEditContext, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { OverwroteNewer, Publication } from '../../../contracts/catalog.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
+import { languageChoices } from '../../../contracts/language.js';
 import { AuthorsInput } from './authors-input.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
@@ -24,6 +25,12 @@ function EditHeading() {
       <IsolatedMessage message="archive.edit.heading" values={{ title: record?.title ?? '' }} />
     </Typography>
   );
+}
+
+/** The languages the archive reads, and the book's own when it was set to another tag. */
+function LanguageInput() {
+  const { record } = useEditContext<Publication>();
+  return <SelectInput source="language" choices={languageChoices(record?.language)} validate={RULES.language} fullWidth />;
 }
 
 function EditToolbar({ back }: { back: string }) {
@@ -98,6 +105,7 @@ export function PublicationEdit() {
             fullWidth
           />
           <TextInput source="isbn" validate={RULES.isbn} fullWidth />
+          <LanguageInput />
           <TextInput source="notes" validate={RULES.notes} multiline minRows={3} fullWidth />
         </Box>
       </SimpleForm>

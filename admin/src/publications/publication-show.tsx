@@ -13,6 +13,7 @@ import { FunctionField, ShowBase, SimpleShowLayout, TextField, useShowContext, u
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
+import { languageName } from '../../../contracts/language.js';
 import { BookImportPanel, IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { authorsText, formatLongDate } from '../../../contracts/format.js';
 import { lazyScreen } from '../layout/chunk-reload.js';
@@ -140,6 +141,7 @@ function PublicationDetail() {
           <TextField source="publisher" emptyText={notSet} />
           <TextField source="publication_date" emptyText={notSet} />
           <TextField source="isbn" emptyText={notSet} />
+          <FunctionField source="language" render={(p: Publication) => languageName(p.language)} />
           <FunctionField label="archive.detail.created" render={(p: Publication) => formatLongDate(p.created_at)} />
           <FunctionField label="archive.detail.updated" render={(p: Publication) => formatLongDate(p.updated_at)} />
           <TextField source="notes" emptyText={notSet} sx={{ whiteSpace: 'pre-wrap' }} />

@@ -57,4 +57,10 @@ describe('what the edit form sends', () => {
       notes: 'n',
     });
   });
+
+  it('sends a chosen or typed language in its canonical spelling, and refuses what is not a tag', async () => {
+    expect(publicationPayload({ title: 'T', language: 'pt-br' }).language).toBe('pt-BR');
+    expect(await message(RULES.language, 'de')).toBeFalsy();
+    expect(await message(RULES.language, 'not a language')).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import { maxLength, required, type Validator } from 'react-admin';
+import { canonicalLanguage } from '../../../contracts/language.js';
 import { PUBLICATION_LIMITS as LIMITS, type PublicationFields } from '../../../contracts/catalog.js';
 
 /** The API's rules for publication fields (contracts/), checked in the form before it is sent. */
@@ -11,6 +12,10 @@ const authorsRule: Validator = (value: unknown) => {
   return undefined;
 };
 
+/** A BCP 47 tag as the API takes it (empty: the publication keeps its language). */
+const languageRule: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && canonicalLanguage(value) === undefined ? 'archive.validation.language' : undefined;
+
 export const PUBLICATION_VALIDATION = {
   title: [required(), notBlank, maxLength(LIMITS.title)],
   authors: authorsRule,
@@ -18,6 +23,7 @@ export const PUBLICATION_VALIDATION = {
   publication_date: maxLength(LIMITS.publication_date),
   isbn: maxLength(LIMITS.isbn),
   notes: maxLength(LIMITS.notes),
+  language: languageRule,
 } satisfies Record<keyof PublicationFields, Validator | Validator[]>;
 
 /** What is sent: trimmed author names without empty ones, and '' rather than null for an emptied field. */
@@ -30,5 +36,7 @@ export function publicationPayload(data: Partial<Record<keyof PublicationFields,
     publication_date: text(data.publication_date),
     isbn: text(data.isbn),
     notes: text(data.notes),
+    // Left out when not chosen: a new publication is then English, an edited one keeps its language.
+    language: canonicalLanguage(data.language),
   };
 }

@@ -25,6 +25,7 @@ const publication = (id: number, extra: Partial<Publication> = {}): Publication 
   publication_date: '',
   isbn: '',
   notes: '',
+  language: 'en',
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
   deleted_at: null,
@@ -103,7 +104,15 @@ describe('creation wizard state machine (SPEC section 4)', () => {
     expect(after.step).toBe(2);
     expect(after.busy).toBeNull();
     expect(after.metadataExtracted).toBe(true);
-    expect(after.form).toMatchObject({ title: 'Autumn Leaves', authors: ['A. Poet'], isbn: '978-0', publisher: '' });
+    expect(after.form).toMatchObject({ title: 'Autumn Leaves', authors: ['A. Poet'], isbn: '978-0', publisher: '', language: 'en' });
+  });
+
+  it('takes a language the extractor proposes, and English otherwise, for the curator to confirm', () => {
+    expect(reduce(initialWizardState(), { type: 'EXTRACT_SUCCEEDED', metadata: { title: 'Gedichte', language: 'de' } }).form.language).toBe(
+      'de',
+    );
+    expect(reduce(initialWizardState(), { type: 'EXTRACT_SUCCEEDED', metadata: { language: 'not a tag' } }).form.language).toBe('en');
+    expect(reduce(initialWizardState(), { type: 'FIELD_CHANGED', field: 'language', value: 'la' }).form.language).toBe('la');
   });
 
   it('turns an authors string from the extractor into a list', () => {

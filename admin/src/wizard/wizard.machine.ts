@@ -3,6 +3,7 @@
  * dialog only renders state and performs the side effects (HTTP, alerts) around dispatches.
  */
 import type { Poem, Publication, PublicationFields } from '../../../contracts/catalog.js';
+import { canonicalLanguage, DEFAULT_LANGUAGE } from '../../../contracts/language.js';
 import type { DuplicateReport, MetadataAnswer, ScanResult } from '../../../contracts/scanning.js';
 import type { ScanProgress } from '../providers/data-provider.js';
 
@@ -103,7 +104,15 @@ export type WizardEvent =
   | { type: 'FINISHED' }
   | { type: 'CLOSED' };
 
-export const emptyForm = (): PublicationFields => ({ title: '', authors: [''], publisher: '', publication_date: '', isbn: '', notes: '' });
+export const emptyForm = (): PublicationFields => ({
+  title: '',
+  authors: [''],
+  publisher: '',
+  publication_date: '',
+  isbn: '',
+  notes: '',
+  language: DEFAULT_LANGUAGE,
+});
 
 export function initialWizardState(fixedPublicationId: number | null = null): WizardState {
   return {
@@ -220,6 +229,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         publication_date: m.publication_date ?? '',
         isbn: m.isbn ?? '',
         notes: m.notes ?? '',
+        language: canonicalLanguage(m.language) ?? state.form.language ?? DEFAULT_LANGUAGE,
       };
       const found = Boolean(form.title || form.publisher || form.publication_date || form.isbn || form.authors.some(Boolean));
       return { ...state, step: 2, busy: null, form, metadataExtracted: found };

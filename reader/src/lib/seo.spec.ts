@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHead, cutDescription, isoPublicationDate, poemKeywords, renderHead } from './seo.js';
+import { bookJsonLd, buildHead, cutDescription, isoPublicationDate, poemJsonLd, poemKeywords, renderHead } from './seo.js';
 import { book, poem, publication, settings } from './test-fixtures.js';
 
 describe('cutDescription', () => {
@@ -211,5 +211,14 @@ describe('renderHead', () => {
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
     const ld = /<script data-rh type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(ld)['@graph'][0].name).toBe(evil);
+  });
+});
+
+describe("JSON-LD tells the book's language", () => {
+  it('on the book and its poems', () => {
+    const german = publication({ language: 'de' });
+    expect(bookJsonLd(german, settings, 2).inLanguage).toBe('de');
+    expect(poemJsonLd(poem(), german, settings).inLanguage).toBe('de');
+    expect(bookJsonLd(publication(), settings, 2).inLanguage).toBe('en');
   });
 });

@@ -154,7 +154,7 @@ export function bookJsonLd(publication: Publication, s: PublicSiteSettings, poem
     isbn: publication.isbn?.trim() || undefined,
     datePublished: isoPublicationDate(publication),
     genre: 'Poetry',
-    inLanguage: 'en-US',
+    inLanguage: publication.language || 'en',
     numberOfItems: poemCount,
   });
 }
@@ -166,7 +166,8 @@ export function poemJsonLd(poem: Poem, publication: Publication | null, s: Publi
     name: poem.title || 'Untitled',
     url: poemUrl(s, poem, publication),
     genre: 'Poetry',
-    inLanguage: 'en-US',
+    // A poem is in its book's language.
+    inLanguage: publication?.language || 'en',
     author: authorsJsonLd(publication?.authors ?? [], s),
     isPartOf: publication
       ? { '@type': 'Book', '@id': `${publicationUrl(s, publication)}#book`, name: publication.title, url: publicationUrl(s, publication) }

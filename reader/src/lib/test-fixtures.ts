@@ -27,6 +27,7 @@ export function publication(over: Partial<Publication> = {}): Publication {
     publication_date: '1998',
     isbn: '978-0-00-000000-2',
     notes: '',
+    language: 'en',
     created_at: '2024-02-01T10:00:00.000Z',
     updated_at: '2024-02-02T10:00:00.000Z',
     deleted_at: null,

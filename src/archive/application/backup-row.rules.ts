@@ -1,4 +1,5 @@
 import { PAGE_ROTATIONS, POEM_LIMITS, PUBLICATION_LIMITS, type PageRotation } from '../../../contracts/catalog.js';
+import { canonicalLanguage } from '../../../contracts/language.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
@@ -135,6 +136,9 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'deleted_at', true);
     time(row, 'published_at', true);
     if ('revision' in row) count(row, 'revision');
+    // Stored canonical, as the API stores it: a tag spelled otherwise was not written by this archive.
+    if ('language' in row && canonicalLanguage(row.language) !== row.language)
+      refuse('language', 'must be a BCP 47 language tag in its canonical spelling');
   },
   poems(row, seen) {
     references(row, 'publication_id', 'publications', seen);

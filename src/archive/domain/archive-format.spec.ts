@@ -28,13 +28,19 @@ describe('the backup manifest', () => {
     ).toBe('InitialSchema1763700000000');
   });
 
+  it('reads a manifest made before books had a language, whose publications then read as English', () => {
+    const before = manifest((m) => (m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'language')));
+    expect(parseManifest(before, KNOWN).tables.publications.columns).not.toContain('language');
+    expect(ARCHIVE_TABLES.find((t) => t.name === 'publications')!.columns).toContain('language');
+  });
+
   it('reads a version 1 manifest, made before the history, with its tables as they were', () => {
     const v1 = manifest((m) => {
       m.format_version = 1;
       delete m.tables.revisions;
       delete m.next_ids.revisions;
       m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision');
-      m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision');
+      m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
     expect(Object.keys(parseManifest(v1, KNOWN).tables)).toEqual(['publications', 'poems', 'scan_pages', 'poem_pages', 'users']);
     // A version 1 manifest listing version 2's columns is not one.

@@ -116,7 +116,8 @@ const POEM_COLUMNS = [
  * its latest version.
  */
 export const ARCHIVE_TABLES: readonly TableSpec[] = [
-  { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
+  // A backup made before publications had a language restores them as English, as they were read.
+  { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
   { name: 'poems', columns: [...POEM_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
   SCAN_PAGES,
   POEM_PAGES,

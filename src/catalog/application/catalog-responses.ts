@@ -20,6 +20,7 @@ export function toPublicationResponse(publication: Publication): PublicationResp
     publication_date: publication.publicationDate,
     isbn: publication.isbn,
     notes: publication.notes,
+    language: publication.language,
     created_at: publication.createdAt.toISOString(),
     updated_at: publication.updatedAt.toISOString(),
     deleted_at: publication.deletedAt?.toISOString() ?? null,

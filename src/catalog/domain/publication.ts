@@ -14,11 +14,14 @@ export interface PublicationFields {
   publicationDate: string;
   isbn: string;
   notes: string;
+  /** BCP 47 tag, canonical spelling (contracts/language.ts); `en` when a new publication leaves it out. */
+  language?: string;
 }
 
 export interface Publication extends PublicationFields {
   id: number;
   slug: string;
+  language: string;
   status: PublicationStatus;
   createdAt: Date;
   updatedAt: Date;

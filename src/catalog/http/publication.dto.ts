@@ -1,6 +1,6 @@
 import { BaseRevision } from './poem.dto.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ValidateBy, ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import {
   PUBLICATION_LIMITS as LIMITS,
@@ -8,7 +8,19 @@ import {
   TRASH_MAX_PAGE_SIZE,
   type CreatePublicationRequest,
 } from '../../../contracts/catalog.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_MAX_LENGTH, canonicalLanguage } from '../../../contracts/language.js';
 import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
+
+/** A well-formed BCP 47 tag (Intl.getCanonicalLocales takes it); the 400 names the field. */
+function IsLanguageTag(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isLanguageTag',
+    validator: {
+      validate: (value) => canonicalLanguage(value) !== undefined,
+      defaultMessage: () => 'language must be a BCP 47 language tag, e.g. en, de or pt-BR',
+    },
+  });
+}
 
 export class CreatePublicationDto implements CreatePublicationRequest {
   @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })
@@ -51,6 +63,14 @@ export class CreatePublicationDto implements CreatePublicationRequest {
   @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
+  @ApiPropertyOptional({
+    default: DEFAULT_LANGUAGE,
+    maxLength: LANGUAGE_MAX_LENGTH,
+    description: 'BCP 47 tag of the language the book is written in, e.g. en, de, pt-BR',
+  })
+  @IsOptional()
+  @IsLanguageTag()
+  language?: string;
 }
 
 /** Any subset of the fields, each validated as on creation (a title, when sent, must not be blank). */

@@ -19,10 +19,16 @@ describe("the API's requests", () => {
       publicationDate: '1971',
       isbn: '',
       notes: '',
+      language: 'en',
     });
     expect(PublicationRequestMapper.fromUpdateRequest({ publication_date: '', authors: ['X'] })).toEqual({
       publicationDate: '',
       authors: ['X'],
     });
+  });
+
+  it('stores a language tag in its canonical spelling', () => {
+    expect(PublicationRequestMapper.fromCreateRequest({ title: 'T', language: 'PT-br' }).language).toBe('pt-BR');
+    expect(PublicationRequestMapper.fromUpdateRequest({ language: 'DE' })).toEqual({ language: 'de' });
   });
 });

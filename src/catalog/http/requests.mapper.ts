@@ -1,4 +1,5 @@
 import type { CreatePoemRequest, CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
+import { canonicalLanguage, DEFAULT_LANGUAGE } from '../../../contracts/language.js';
 import type { NewPoem } from '../domain/poem.js';
 import type { PublicationFields } from '../domain/publication.js';
 
@@ -26,6 +27,7 @@ export const PublicationRequestMapper = {
       publicationDate: request.publication_date ?? '',
       isbn: request.isbn ?? '',
       notes: request.notes ?? '',
+      language: canonicalLanguage(request.language) ?? DEFAULT_LANGUAGE,
     };
   },
 
@@ -38,6 +40,8 @@ export const PublicationRequestMapper = {
       publicationDate: request.publication_date,
       isbn: request.isbn,
       notes: request.notes,
+      // The DTO has checked the tag; stored in its canonical spelling.
+      language: request.language === undefined ? undefined : canonicalLanguage(request.language),
     });
   },
 };

@@ -8,6 +8,7 @@ import { Revisions1764200000000 } from './1764200000000-revisions.js';
 import { MemorialSettings1764300000000 } from './1764300000000-memorial-settings.js';
 import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 import { BookImports1764500000000 } from './1764500000000-book-imports.js';
+import { PublicationLanguage1764600000000 } from './1764600000000-publication-language.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   MemorialSettings1764300000000,
   PageRotation1764400000000,
   BookImports1764500000000,
+  PublicationLanguage1764600000000,
 ];

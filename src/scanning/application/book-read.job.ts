@@ -54,8 +54,10 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     let done = 0;
     const readNow = new Map<number, PageReading>();
     await context.reportProgress({ pages_done: 0, pages_total: unread.length });
+    // Every page is read in the book's language (its OCR model; the AI is told it).
+    const { language } = await this.queries.getPublication(book.publication_id, { staff: true });
     await mapWithConcurrency(unread, this.extractor.concurrency, async (page) => {
-      const reading = await this.read(page);
+      const reading = await this.read(page, language);
       if (typeof reading === 'string') {
         failed++;
         await this.books.saveFailure(page.id, reading);
@@ -86,7 +88,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
   }
 
   /** The page's reading, or why it cannot be read (words for the curator). Outages throw. */
-  private async read(page: BookPageRow): Promise<PageReading | string> {
+  private async read(page: BookPageRow, language: string): Promise<PageReading | string> {
     try {
       const image = await pageToRead(this.store, this.images, {
         storageKey: page.storage_key,
@@ -94,7 +96,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
         rotation: page.rotation,
         label: page.file_name,
       });
-      return await this.extractor.readPage(image);
+      return await this.extractor.readPage({ ...image, language });
     } catch (err) {
       if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
       if (err instanceof ImageIntakeError) return err.message;

@@ -56,7 +56,7 @@ export class PoemScanner {
     if (publication.deletedAt) throw ScanError.publicationInTrash();
 
     await context.reportProgress({ pages_done: 0, pages_total: pages.length });
-    return this.addPoems(run, await this.extract(pages, context), context);
+    return this.addPoems(run, await this.extract(pages, context, publication.language), context);
   }
 
   /**
@@ -152,7 +152,7 @@ export class PoemScanner {
    * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
    * only the pages of one upload are known to follow each other in the book.
    */
-  private async extract(pages: StoredPageRef[], context: JobContext<ScanJobProgress>): Promise<ExtractedPoem[]> {
+  private async extract(pages: StoredPageRef[], context: JobContext<ScanJobProgress>, language: string): Promise<ExtractedPoem[]> {
     const runs: StoredPageRef[][] = [];
     for (const page of pages) {
       const last = runs[runs.length - 1];
@@ -163,7 +163,8 @@ export class PoemScanner {
     const poems: ExtractedPoem[] = [];
     let before = 0;
     for (const run of runs) {
-      const images = await this.loadImages(run);
+      // Read in the book's language (its OCR model; the AI is told it).
+      const images = (await this.loadImages(run)).map((image) => ({ ...image, language }));
       const offset = before;
       poems.push(
         ...(await this.extractor.extractPoems(images, (p) => {

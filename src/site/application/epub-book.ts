@@ -44,10 +44,11 @@ nav ol { list-style: none; padding-left: 0; }
 nav li { margin: 0.35em 0; }
 `;
 
-function page(title: string, body: string, extra = ''): string {
+/** An XHTML page of the book, in the book's language (publication.language). */
+function page(lang: string, title: string, body: string, extra = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="en" lang="en">
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${esc(lang)}" lang="${esc(lang)}">
 <head>
 <meta charset="UTF-8"/>
 <title>${esc(title)}</title>
@@ -193,9 +194,10 @@ export function buildEpub({ book, settings, cover }: EpubInput): Buffer {
   });
   const breaks = printedPageBreaks(poems);
   const pageList = breaks.flatMap((b, i) => [...b.head, ...[...b.lines.values()].flat()].map((page) => ({ page, file: poemFile(i) })));
+  const lang = publication.language || 'en';
 
   const opf = `<?xml version="1.0" encoding="UTF-8"?>
-<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="en">
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${esc(lang)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="book-id">urn:uuid:${uuidOf(bookUrl)}</dc:identifier>
 <dc:title>${esc(title)}</dc:title>
@@ -206,7 +208,7 @@ ${creators
 <meta refines="#creator-${i + 1}" property="role" scheme="marc:relators">aut</meta>`,
   )
   .join('\n')}
-<dc:language>en</dc:language>
+<dc:language>${esc(lang)}</dc:language>
 ${publication.publisher.trim() ? `<dc:publisher>${esc(publication.publisher.trim())}</dc:publisher>\n` : ''}${date ? `<dc:date>${date}</dc:date>\n` : ''}${publication.isbn.trim() ? `<dc:source>urn:isbn:${esc(publication.isbn.replace(/[^0-9Xx]/g, ''))}</dc:source>\n` : ''}<dc:subject>Poetry</dc:subject>
 <dc:rights>${esc(rights)}</dc:rights>
 <meta property="dcterms:modified">${modifiedText}</meta>
@@ -238,10 +240,12 @@ ${poems.map((_, i) => `<itemref idref="poem-${i + 1}"/>`).join('\n')}
 `;
 
   const coverPage = page(
+    lang,
     title,
     `<section class="cover" epub:type="cover" aria-label="Cover"><img src="cover.png" alt="${esc(`${title}, by ${creators.join(', ')}`)}"/></section>`,
   );
   const titlePage = page(
+    lang,
     title,
     `<section class="title-page" epub:type="titlepage" aria-labelledby="book-title">
 <h1 id="book-title">${esc(title)}</h1>
@@ -252,6 +256,7 @@ ${imprint ? `<p class="imprint">${esc(imprint)}</p>\n` : ''}<p class="imprint">$
 </section>`,
   );
   const contents = page(
+    lang,
     `${title}: Contents`,
     `<nav epub:type="toc" id="toc" aria-labelledby="toc-title">
 <h1 id="toc-title">Contents</h1>
@@ -291,6 +296,7 @@ ${poems.length ? `<li><a epub:type="bodymatter" href="${poemFile(0)}">Poems</a><
   poems.forEach((poem, i) => {
     files[`OEBPS/${poemFile(i)}`] = new TextEncoder().encode(
       page(
+        lang,
         titleOf(poem),
         `<section class="poem" epub:type="chapter" aria-labelledby="title-${i + 1}">
 ${breaks[i]!.head.map((page) => `${pageBreak(page)}\n`).join('')}<h1 class="poem-title" id="title-${i + 1}">${esc(titleOf(poem))}</h1>

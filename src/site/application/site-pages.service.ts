@@ -9,6 +9,7 @@ import { DomainError } from '../../common/domain/domain-error.js';
 import { READER_BUNDLE, type ReaderBundle } from './ports/reader-bundle.port.js';
 import {
   POEM_NOT_FOUND,
+  pageLanguage,
   poemIndexOf,
   READER_DATA_ELEMENT_ID,
   READER_ROOT_ELEMENT_ID,
@@ -229,7 +230,7 @@ export class SitePages implements PublicPages {
     const { html, head, status } = entry.render(page, this.settings);
     const boot: BootData = { page, settings: this.settings };
     const body = `<!doctype html>
-<html lang="en">
+<html lang="${pageLanguage(page).replace(/[^A-Za-z0-9-]/g, '')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -255,6 +255,8 @@ class FakeCatalogTransaction implements CatalogTransaction {
     const id = this.t.nextPublicationId++;
     this.t.publications.set(id, {
       ...copy(fields),
+      // As the column's default: a publication made without one is English.
+      language: fields.language ?? 'en',
       id,
       slug: uniqueSlug(slugify(fields.title), taken),
       status: 'draft' as PublicationStatus,

@@ -3,12 +3,14 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PublicationFields } from '../../../../contracts/catalog.js';
+import { languageChoices } from '../../../../contracts/language.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
 import { ArchiveButton } from '../../layout/archive-button.js';
 
@@ -76,6 +78,13 @@ export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
         <TextField {...field('publisher')} />
         <TextField {...field('publication_date')} helperText={translate('archive.wizard.fields.publication_date_help')} />
         <TextField {...field('isbn')} />
+        <TextField {...field('language')} select>
+          {languageChoices(state.form.language).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField {...field('notes')} multiline minRows={3} />
       </Box>
     </WizardStepLayout>

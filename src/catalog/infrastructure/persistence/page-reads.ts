@@ -14,7 +14,7 @@ import type { PublicationRow } from './publication.entity.js';
  */
 
 const PUBLICATION_COLUMNS = `p.id, p.slug, p.title, p.status, p.authors, p.publisher, p.publication_date AS "publicationDate",
-  p.isbn, p.notes, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt", p.published_at AS "publishedAt", p.revision`;
+  p.isbn, p.notes, p.language, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt", p.published_at AS "publishedAt", p.revision`;
 
 /** A publication's counts, aggregated from its poems in the same statement so they never drift. */
 const COUNTS = `SELECT count(*)::int AS poem_count, COALESCE(sum(x.line_count), 0)::int AS total_lines,

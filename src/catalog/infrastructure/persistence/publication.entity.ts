@@ -16,6 +16,7 @@ export interface PublicationRow {
   publicationDate: string;
   isbn: string;
   notes: string;
+  language: string;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -37,6 +38,7 @@ export const PublicationEntity = new EntitySchema<PublicationRow>({
     publicationDate: { name: 'publication_date', type: 'text', default: '' },
     isbn: { type: 'text', default: '' },
     notes: { type: 'text', default: '' },
+    language: { type: 'text', default: 'en' },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
     deletedAt: { name: 'deleted_at', type: 'timestamptz', nullable: true },

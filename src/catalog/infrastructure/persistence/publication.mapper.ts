@@ -26,6 +26,7 @@ export const PublicationMapper = {
       publicationDate: row.publicationDate,
       isbn: row.isbn,
       notes: row.notes,
+      language: row.language,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       deletedAt: row.deletedAt,
@@ -46,6 +47,7 @@ export const PublicationMapper = {
       publicationDate: fields.publicationDate,
       isbn: fields.isbn,
       notes: fields.notes,
+      language: fields.language,
     });
   },
 };

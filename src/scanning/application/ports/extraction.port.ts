@@ -16,6 +16,8 @@ export interface PageImage {
   mimeType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
+  /** The BCP 47 tag of the book's language: offline OCR reads with its model, the AI is told it. */
+  language?: string;
 }
 
 /** A poem as an extractor read it (the domain's assembler makes them from per-page readings). */

@@ -16,6 +16,7 @@ import { findPage } from '../../images/page-finder.js';
 import type { BookMetadata } from '../../../domain/page-reading/metadata-reader.js';
 import type { OcrPage } from '../../../domain/page-reading/ocr-page.js';
 import { TesseractEngine } from './tesseract.engine.js';
+import { ocrLanguagesFor } from '../../../../config/ocr-languages.js';
 
 export interface OfflineExtractorOptions {
   /** Folder for the engine's unpacked model (created on first use). */
@@ -38,16 +39,31 @@ export function defaultOfflineOptions(languages?: string[]): OfflineExtractorOpt
 export class OfflinePoemExtractor implements PoemExtractor {
   readonly kind = 'offline' as const;
   private readonly engine: TesseractEngine;
+  /** One pool per other set of languages a book was read with (workers load their models once). */
+  private readonly engines = new Map<string, TesseractEngine>();
 
-  constructor(options: OfflineExtractorOptions) {
+  constructor(private readonly options: OfflineExtractorOptions) {
     const poolSize = Math.max(1, options.concurrency ?? Math.min(2, availableParallelism()));
     this.engine = new TesseractEngine({ cachePath: options.cachePath, poolSize, languages: options.languages });
+  }
+
+  /** The pool reading a book in its language (PageImage.language); the default one without it. */
+  private engineFor(page: PageImage): TesseractEngine {
+    const defaults = this.options.languages ?? ['eng'];
+    const languages = ocrLanguagesFor(page.language, defaults);
+    if (languages.join('+') === defaults.join('+')) return this.engine;
+    let engine = this.engines.get(languages.join('+'));
+    if (!engine) {
+      engine = new TesseractEngine({ cachePath: this.options.cachePath, poolSize: this.engine.size, languages });
+      this.engines.set(languages.join('+'), engine);
+    }
+    return engine;
   }
 
   private async readOcr(page: PageImage): Promise<OcrPage> {
     try {
       const found = await findPage(page.data);
-      return await this.engine.recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
+      return await this.engineFor(page).recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
     } catch (error) {
       throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
     }
@@ -94,6 +110,6 @@ export class OfflinePoemExtractor implements PoemExtractor {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.engine.terminate(), closeImageThreads()]);
+    await Promise.all([this.engine.terminate(), ...[...this.engines.values()].map((e) => e.terminate()), closeImageThreads()]);
   }
 }

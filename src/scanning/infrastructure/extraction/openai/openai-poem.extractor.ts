@@ -202,6 +202,18 @@ export function toExtractionError(error: unknown): ExtractionError {
   return new ExtractionError('EXTRACTION.AI_PROVIDER_FAILED', `${PROVIDER} failed: ${(error as Error)?.message ?? String(error)}`, true);
 }
 
+/** Names the book's language for the model, so it reads the page's words (and their accents) as that language's. */
+export function languageNote(tag: string | undefined): string {
+  if (!tag) return '';
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+  } catch {
+    return '';
+  }
+  return ` The book is written in ${name && name !== tag ? `${name} (${tag})` : tag}.`;
+}
+
 const dataUrl = (page: PageImage) => `data:${page.mimeType};base64,${page.data.toString('base64')}`;
 
 export class OpenAiPoemExtractor implements PoemExtractor {
@@ -268,7 +280,7 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     const answer = await this.ask(
       POEM_PAGE_PROMPT,
       [
-        { type: 'text', text: `Page ${page.index + 1} of this batch. Transcribe it.` },
+        { type: 'text', text: `Page ${page.index + 1} of this batch.${languageNote(page.language)} Transcribe it.` },
         { type: 'image_url', image_url: { url: dataUrl(page), detail: 'high' } },
       ],
       'poem_page',
