@@ -70,7 +70,7 @@ describe('poems in the admin', () => {
     const reader = await suite.newPage();
     await reader.goto(`/publication/${publication.slug}`);
     await expect.poll(() => reader.locator('.toc-name').allInnerTexts()).toEqual(['Dusk', 'Dawn', 'Noon']);
-    await reader.getByRole('button', { name: 'Next' }).click();
+    await reader.getByRole('link', { name: 'Next' }).click();
     await reader.getByRole('heading', { level: 2, name: 'Dusk' }).waitFor();
     // A reload shows the order the server keeps, not one the page only displayed.
     await page.reload();
