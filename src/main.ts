@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { superviseApiProcesses } from './api-processes.js';
 import { loadConfig, type AppConfig } from './config/app-config.js';
+import { waitForDatabase } from './database/wait-for-database.js';
 
 const logger = new Logger('Bootstrap');
 
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The supervising process only hands out connections, so it never loads the application.
   if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses, () => announce(config));
+  // A database still away (or an embedded one another archive still holds) is waited for, not a
+  // reason to exit: whatever started the archive need not start it again.
+  await waitForDatabase(config);
   const { createApp } = await import('./bootstrap.js');
   const app = await createApp(config);
   await app.listen(config.port, config.host);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config.js';
+import { waitForDatabase } from './database/wait-for-database.js';
 import { WorkerModule } from './worker.module.js';
 
 const logger = new Logger('Worker');
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       'The worker needs DATABASE_URL (the PostgreSQL server the API uses): the embedded database cannot be shared between processes.',
     );
   }
+  await waitForDatabase(config);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();
   logger.log(`Scan worker ready (extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`);

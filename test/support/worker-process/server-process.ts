@@ -8,6 +8,13 @@ export interface ServerProcess extends WorkerProcess {
 
 /** The real API entry (src/main.ts) in its own process on 127.0.0.1, so a test can kill -9 it. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  await server.waitFor(/Poetry archive on http/, 120_000);
+  return server;
+}
+
+/** startServer without waiting for the archive to listen: for a test that watches the start itself. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await closedPort();
   const proc = startWorker(
     {
@@ -21,7 +28,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     },
     'src/main.ts',
   );
-  await proc.waitFor(/Poetry archive on http/, 120_000);
   return { ...proc, base: `http://127.0.0.1:${port}` };
 }
 
