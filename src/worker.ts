@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config.js';
+import { holdOwnBuild } from './config/build-root.js';
 import { waitForDatabase } from './database/wait-for-database.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -13,6 +14,7 @@ const logger = new Logger('Worker');
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  holdOwnBuild();
   if (!config.redisUrl) throw new Error('The worker needs REDIS_URL: without it the API runs scan jobs itself.');
   if (!config.databaseUrl) {
     throw new Error(

@@ -13,8 +13,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return server;
 }
 
-/** startServer without waiting for the archive to listen: for a test that watches the start itself. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * startServer without waiting for the archive to listen: for a test that watches the start itself.
+ * `entry` may be the built one (dist/server/main.js).
+ */
+export async function spawnServer(env: Record<string, string>, entry = 'src/main.ts'): Promise<ServerProcess> {
   const port = await closedPort();
   const proc = startWorker(
     {
@@ -26,7 +29,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       SECURE_COOKIES: 'false',
       ...env,
     },
-    'src/main.ts',
+    entry,
   );
   return { ...proc, base: `http://127.0.0.1:${port}` };
 }
