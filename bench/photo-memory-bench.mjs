@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { adminSession } from './lib/admin-session.mjs';
-import { startArchive } from './lib/archive-processes.mjs';
+import { EMBEDDED, startArchive } from './lib/archive-processes.mjs';
 
 const GOAL_MB = 500;
 const MB = 1024 * 1024;
@@ -109,12 +109,8 @@ async function finished(call, jobIds) {
 }
 
 const list = await photos();
-// As the Docker image runs it (Dockerfile): glibc returns large freed blocks to the system at once.
-const server = await startArchive({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')),
-  NODE_ENV: 'production',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-});
+// As `npm start` runs it (and the Docker image): glibc returns large freed blocks to the system at once.
+const server = await startArchive({ ...EMBEDDED, DATA_DIR: mkdtempSync(join(tmpdir(), 'photo-memory-bench-')), NODE_ENV: 'production' });
 try {
   const call = await adminSession(server.base, 'bench', 'bench-password');
   const { id } = await call('POST', '/api/publications/', { title: 'Memory bench' });
