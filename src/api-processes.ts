@@ -9,9 +9,8 @@ const STOP_GRACE_MS = 30_000;
 /** A process that served this long before it died was sound: its replacement starts at once. */
 const SERVED_WELL_MS = 60_000;
 
-/** One of the WEB_CONCURRENCY places: the process in it, and the waits between its restarts. */
+/** One of the WEB_CONCURRENCY places: the waits between the restarts of the process in it. */
 interface Slot {
-  worker?: Worker;
   backoff: Backoff;
   timer?: NodeJS.Timeout;
   /** Called the first time a process in this slot listens. */
@@ -41,7 +40,6 @@ export async function superviseApiProcesses(count: number, started: () => void):
 
   const run = (slot: Slot): void => {
     const worker = cluster.fork();
-    slot.worker = worker;
     let listeningSince: number | undefined;
     worker.once('listening', () => {
       listeningSince = Date.now();
