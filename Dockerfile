@@ -5,7 +5,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The build is made in builds/<id> with dist pointing at it (scripts/build.mjs); the image takes it as dist.
+RUN npm run build && mv "$(readlink -f dist)" /app/release && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 # MALLOC_MMAP_THRESHOLD_: glibc gives the memory of a large page photo back to the system as soon
@@ -14,7 +15,7 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_MMAP_THRESH
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
+COPY --from=build /app/release ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

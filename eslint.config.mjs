@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', '.dev/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'builds/**', 'node_modules/**', 'test-artifacts/**', '.dev/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// The admin app: built into dist/admin and served by the API process under /admin (AdminUiModule).
+// The admin app: built into dist/admin (or BUILD_OUT_DIR/admin, scripts/build.mjs) and served by
+// the API process under /admin (AdminUiModule).
 export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
   plugins: [react()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
+    outDir: join(process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)), 'admin'),
     emptyOutDir: true,
     sourcemap: true,
     // CSP forbids inline scripts; keep the module preload polyfill out of the HTML.

@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
  * `--ssr` the server bundle dist/reader/server/entry-server.js that the API process loads.
  */
 const root = import.meta.dirname;
+/** dist, or the folder of a build being made (scripts/build.mjs). */
+const out = process.env.BUILD_OUT_DIR ?? resolve(root, 'dist');
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: resolve(root, 'reader'),
@@ -17,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         ssr: resolve(root, 'reader/src/entry-server.tsx'),
-        outDir: resolve(root, 'dist/reader/server'),
+        outDir: resolve(out, 'reader/server'),
         emptyOutDir: true,
         target: 'node20',
         rollupOptions: {
@@ -26,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }
     : {
-        outDir: resolve(root, 'dist/reader/client'),
+        outDir: resolve(out, 'reader/client'),
         emptyOutDir: true,
         assetsDir: 'assets',
         manifest: true,

@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { readSet } from '../test/support/extraction-set/set.mjs';
 import { adminSession } from './lib/admin-session.mjs';
-import { startArchive } from './lib/archive-processes.mjs';
+import { EMBEDDED, startArchive } from './lib/archive-processes.mjs';
 import { loadNote, printTable, reportGoals } from './lib/embedded-scan-app.mjs';
 
 const { values: args } = parseArgs({
@@ -122,8 +122,10 @@ async function importBook(call, photos, title) {
 
 async function embedded(photos) {
   const dataDir = mkdtempSync(join(tmpdir(), 'book-bench-'));
-  // As the Docker image runs it (Dockerfile): glibc returns large freed blocks to the system at once.
-  const server = await startArchive({ DATA_DIR: dataDir, NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '131072' });
+  // On the embedded defaults even when DATABASE_URL and REDIS_URL are set for part 2.
+  const server = await startArchive({ ...EMBEDDED, DATA_DIR: dataDir, NODE_ENV: 'production' });
+  if (!/database: embedded.*scan queue: in-process/.test(server.announced))
+    throw new Error(`Not the embedded archive: ${server.announced}`);
   try {
     const call = await adminSession(server.base, 'bench', 'bench-password');
     const paths = await publicPages(call);

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import { superviseApiProcesses } from './api-processes.js';
 import { loadConfig, type AppConfig } from './config/app-config.js';
+import { holdOwnBuild } from './config/build-root.js';
+import { waitForDatabase } from './database/wait-for-database.js';
 
 const logger = new Logger('Bootstrap');
 
@@ -21,8 +24,17 @@ async function main(): Promise<void> {
   // renders a book page three times slower (bench/public-read-bench.mjs).
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
-  // The supervising process only hands out connections, so it never loads the application.
-  if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses, () => announce(config));
+  holdOwnBuild();
+  // The supervising process only hands out connections, so it never loads the application. The
+  // processes it starts, now or as replacements later, run this file's own build (its real path),
+  // not whatever `dist` points at by then: every process serves the same admin and reader.
+  if (config.apiProcesses > 1 && cluster.isPrimary) {
+    cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
+    return superviseApiProcesses(config.apiProcesses, () => announce(config));
+  }
+  // A database still away (or an embedded one another archive still holds) is waited for, not a
+  // reason to exit: whatever started the archive need not start it again.
+  await waitForDatabase(config);
   const { createApp } = await import('./bootstrap.js');
   const app = await createApp(config);
   await app.listen(config.port, config.host);

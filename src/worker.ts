@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config.js';
+import { holdOwnBuild } from './config/build-root.js';
+import { waitForDatabase } from './database/wait-for-database.js';
 import { WorkerModule } from './worker.module.js';
 
 const logger = new Logger('Worker');
@@ -12,12 +14,14 @@ const logger = new Logger('Worker');
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  holdOwnBuild();
   if (!config.redisUrl) throw new Error('The worker needs REDIS_URL: without it the API runs scan jobs itself.');
   if (!config.databaseUrl) {
     throw new Error(
       'The worker needs DATABASE_URL (the PostgreSQL server the API uses): the embedded database cannot be shared between processes.',
     );
   }
+  await waitForDatabase(config);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();
   logger.log(`Scan worker ready (extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`);

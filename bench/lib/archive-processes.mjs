@@ -35,6 +35,22 @@ export function treeCpu(pid) {
   return (ticks * 1e6) / TICKS_PER_SECOND;
 }
 
+/**
+ * The embedded archive as `npm start` runs it on a machine set up for nothing else: PGlite under
+ * DATA_DIR, the in-process queue, offline OCR, photos as files, one API process, and the allocator
+ * setting the start script and the Docker image give it. The benchmark's own environment may name
+ * a PostgreSQL, a Redis or an OpenAI key for its other parts; those are left out here (a variable
+ * set to undefined is not passed on).
+ */
+export const EMBEDDED = {
+  DATABASE_URL: undefined,
+  REDIS_URL: undefined,
+  OPENAI_API_KEY: undefined,
+  S3_BUCKET: undefined,
+  WEB_CONCURRENCY: undefined,
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 export async function startArchive(env) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['dist/server/main.js'], {
@@ -52,6 +68,8 @@ export async function startArchive(env) {
   proc.stdout.resume();
   return {
     base: `http://127.0.0.1:${port}`,
+    /** The start's announcement: where the database and the queue are. */
+    announced: /Poetry archive on http.*/.exec(log)[0],
     pid: proc.pid,
     cpu: () => treeCpu(proc.pid),
     stop: () =>

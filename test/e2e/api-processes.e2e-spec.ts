@@ -3,8 +3,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
-import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
+import { signIn, spawnServer, type ServerProcess } from '../support/worker-process/server-process.js';
 
 /** The API processes a supervising process runs (its children). */
 function processesOf(pid: number): number[] {
@@ -27,21 +28,58 @@ function visit(base: string, path: string): Promise<{ status: number; body: stri
 /** Twenty visitors at once: each connection goes to one of the processes in turn. */
 const crowd = (base: string, path: string) => Promise.all(Array.from({ length: 20 }, () => visit(base, path)));
 
+const count = (text: string, pattern: RegExp) => (text.match(new RegExp(pattern, 'g')) ?? []).length;
+
 /**
  * WEB_CONCURRENCY=2 over PostgreSQL, as a two-core machine runs the archive: two API processes on
- * one port, started by src/main.ts.
+ * one port, started by src/main.ts. The database is reached through a TCP proxy the test controls,
+ * so it can refuse this archive while the shared server keeps running for everyone else.
  */
 describe('several API processes on one port', () => {
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let proxy: TcpProxy;
   let server: ServerProcess;
 
   beforeAll(async () => {
     db = await createScratchDatabase();
-    server = await startServer({ DATABASE_URL: db.url, WEB_CONCURRENCY: '2', DATA_DIR: mkdtempSync(join(tmpdir(), 'archive-processes-')) });
+    const direct = new URL(db.url);
+    proxy = await startTcpProxy(Number(direct.port || 5432), direct.hostname);
+    const proxied = new URL(db.url);
+    proxied.port = String(proxy.port);
+    // Refused from the first moment: the start has to wait for it.
+    await proxy.cut();
+    server = await spawnServer({
+      DATABASE_URL: proxied.toString(),
+      WEB_CONCURRENCY: '2',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'archive-processes-')),
+    });
   });
   afterAll(async () => {
-    await server?.kill();
+    await server?.kill('SIGKILL');
+    await proxy?.close();
     await db?.drop();
+  });
+
+  it('starts through a database refused for a second and a process killed -9 while it starts, until every process serves', async () => {
+    // The first process waits for the refused database, saying so, instead of exiting.
+    await server.waitFor(/Waiting for PostgreSQL at 127\.0\.0\.1:\d+\/test_scan_\w+ \(.+\); trying again in 1 s/);
+    await new Promise((r) => setTimeout(r, 1_000));
+    await proxy.restore();
+    await server.waitFor(/PostgreSQL at .+ answers; starting/);
+
+    // Killed half-way through its start (the application is being built): another is started.
+    await server.waitFor(/Starting Nest application/);
+    const [starting] = processesOf(server.child.pid!);
+    expect(server.output()).not.toMatch(/API process \d+ serving/);
+    process.kill(starting!, 'SIGKILL');
+    await server.waitFor(/An API process exited while starting \(SIGKILL\); starting another in 1 s/);
+
+    await server.waitFor(/Poetry archive on http/, 240_000);
+    const pids = processesOf(server.child.pid!);
+    expect(pids).toHaveLength(2);
+    expect(pids).not.toContain(starting);
+    for (const pid of pids) expect(server.output()).toContain(`API process ${pid} serving`);
+    for (const page of await crowd(server.base, '/api/health/')) expect(page.status).toBe(200);
   });
 
   it('runs two processes that all show a change at once, wherever it was made, and share sessions', async () => {
@@ -69,11 +107,14 @@ describe('several API processes on one port', () => {
 
   it('replaces a process that dies, and keeps answering meanwhile', async () => {
     const [victim, survivor] = processesOf(server.child.pid!);
+    const served = count(server.output(), /API process \d+ serving/);
     process.kill(victim!, 'SIGKILL');
     await expect.poll(() => processesOf(server.child.pid!).filter((pid) => pid !== victim)).toHaveLength(2);
     expect(processesOf(server.child.pid!)).toContain(survivor);
-    await server.waitFor(/API process \d+ died \(SIGKILL\); starting another/);
+    await server.waitFor(new RegExp(`API process ${victim} died \\(SIGKILL\\); starting another`));
     for (const page of await crowd(server.base, '/publications')) expect(page.status).toBe(200);
+    // The replacement serves too.
+    await expect.poll(() => count(server.output(), /API process \d+ serving/), { timeout: 120_000 }).toBe(served + 1);
   });
 
   it('stops every process on SIGTERM', async () => {

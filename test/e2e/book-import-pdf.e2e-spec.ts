@@ -1,7 +1,8 @@
 /**
  * A scanned book as a PDF, through the whole-book import's API: its pages become page photos and
  * give the same poems as the photos themselves; a damaged PDF, one of 2,000 pages and one locked
- * with a password are refused with words a curator understands, leaving nothing behind.
+ * with a password are refused with words a curator understands, leaving nothing behind; so are
+ * PDFs made to exhaust the server's memory, at once and without it.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { blankPdf, damagedPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
+import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
 import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 /** Every file under a folder (none when it is not there yet). */
@@ -155,5 +156,43 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
     expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
     expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
     expect((await agent.post(`/api/book_imports/${id}/start/`).expect(400)).body.code).toBe('SCAN.NO_PAGES');
+  });
+
+  it('refuses a 0.4 MB PDF whose page is one 20,000 × 20,000 image and a 1 MB one whose page unpacks to 1 GB, at once, in bounded memory, keeping nothing', async () => {
+    const pubId = await createPublication(agent, `Hostile PDFs (${target})`);
+    const { id } = await newImport(pubId);
+    const storedBefore = filesUnder(t.config.pageStoreDir).length;
+    const image = await hugeImagePdf(20_000);
+    const inflating = await inflatingPdf(1_000_000_000);
+    expect([image.length, inflating.length].map((n) => n < 1024 * 1024)).toEqual([true, true]);
+
+    // The server runs in this process (its image thread too): its resident memory, sampled throughout.
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+    const started = Date.now();
+    try {
+      const pixels = await sendFile(id, 0, image, 'scan.pdf', 'application/pdf').expect(422);
+      expect(pixels.body).toMatchObject({
+        code: 'IMAGE.TOO_MANY_PIXELS',
+        message: expect.stringMatching(
+          /^This PDF has an image of 20,000 × 20,000 pixels \(400 megapixels\); the archive takes pages of up to 50 megapixels/,
+        ),
+      });
+      const unpacking = await sendFile(id, 0, inflating, 'book.pdf', 'application/pdf').expect(422);
+      expect(unpacking.body).toMatchObject({
+        code: 'SCAN.PDF_TOO_COSTLY',
+        message: expect.stringMatching(/^A part of this PDF unpacks to more than 64 MB/),
+      });
+    } finally {
+      clearInterval(sampler);
+    }
+    const elapsed = Date.now() - started;
+    peak = Math.max(peak, process.memoryUsage.rss());
+    expect(elapsed).toBeLessThan(15_000);
+    expect((peak - before) / 1024 / 1024).toBeLessThan(500);
+
+    expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
+    expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
   });
 });

@@ -1,5 +1,6 @@
+import { constants, deflateRawSync } from 'node:zlib';
 import { encryptPDF } from '@pdfsmaller/pdf-encrypt-lite';
-import { PDFDocument } from 'pdf-lib';
+import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 
 /** PDFs as families have them, made in the tests from page photos the tests render. */
 
@@ -40,4 +41,48 @@ export function damagedPdf(): Buffer {
     Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)),
     Buffer.from('\n%%EOF\n'),
   ]);
+}
+
+/**
+ * `n` zero bytes deflated (zlib's format), a multiple of a million: one million deflated with a
+ * full flush, which leaves no reference to what came before, repeated; a gigabyte's worth in
+ * milliseconds rather than the seconds deflating it takes.
+ */
+export function deflatedZeros(n: number): Buffer {
+  const million = 1_000_000;
+  if (n % million) throw new Error(`deflatedZeros(${n}): a multiple of a million`);
+  const block = deflateRawSync(Buffer.alloc(million), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const checksum = Buffer.alloc(4);
+  // Adler-32 of zeros: its first sum stays 1, its second adds 1 for each byte.
+  checksum.writeUInt32BE((((n % 65521) << 16) | 1) >>> 0);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(n / million).fill(block), deflateRawSync(Buffer.alloc(0)), checksum]);
+}
+
+/** One page that is one `side` × `side` grey image (black: its pixels deflate to almost nothing). */
+export async function hugeImagePdf(side: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  const image = document.context.stream(deflatedZeros(side * side), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: side,
+    Height: side,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+    Filter: 'FlateDecode',
+  });
+  page.node.setXObject(PDFName.of('Scan'), document.context.register(image));
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject('Scan'), popGraphicsState());
+  return Buffer.from(await document.save());
+}
+
+/** One page whose drawing instructions (its content stream) unpack to `bytes` bytes of nothing. */
+export async function inflatingPdf(bytes: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  page.node.set(
+    PDFName.of('Contents'),
+    document.context.register(document.context.stream(deflatedZeros(bytes), { Filter: 'FlateDecode' })),
+  );
+  return Buffer.from(await document.save());
 }

@@ -3,14 +3,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
+import { BUILD_ROOT } from '../../config/build-root.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
 import type { AdminBuild } from '../application/ports/admin-build.port.js';
 import { prepareIndexHtml } from '../domain/admin-page.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Where `npm run build:admin` puts the app, seen from src/ (tests) and from dist/server (production). */
+/**
+ * Where `npm run build:admin` puts the app: the server's own build first (production), so a new
+ * build beside it never changes what a running server serves; then as seen from src/ (tests).
+ */
 export const ADMIN_DIST_CANDIDATES = [
+  ...(BUILD_ROOT ? [join(BUILD_ROOT, 'admin')] : []),
   resolve(here, '../../../dist/admin'),
   resolve(here, '../../../../dist/admin'),
   resolve(process.cwd(), 'dist/admin'),

@@ -53,6 +53,8 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.PDF_PASSWORD': 400,
   // More pages than MAX_PDF_PAGES (contracts/book-import.ts): not one book.
   'SCAN.PDF_TOO_MANY_PAGES': 413,
+  // Streams that unpack to more than a scanned book's pages need (a file made to exhaust memory).
+  'SCAN.PDF_TOO_COSTLY': 422,
   // Whole-book import's own rules.
   'SCAN.NO_FILE': 400,
   'SCAN.BAD_FILE_POSITION': 400,

@@ -7,6 +7,14 @@ import { lockDataDir } from './data-dir-lock.js';
 import { PGlitePool } from './pglite-pool.js';
 
 /**
+ * PGlite's start settings, with PostgreSQL's buffer cache at 32 MB instead of its 128 MB: PGlite
+ * touches all of it as it opens, so the default held about 100 MB more of an idle server's memory
+ * (docs/operations.md, Memory). One poet's archive is a few megabytes of text and indexes, and the
+ * files under the cache are in the operating system's own.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
  * The `driver` option for TypeORM's postgres type, backed by embedded PGlite: a directory for the
  * data, or in memory when none is given (tests).
  */
@@ -19,11 +27,16 @@ export function pgliteDriver(dataDir?: string): { Pool: new () => PGlitePool } {
   const open = () =>
     (db ??= (async () => {
       // A new database, in memory or in an empty folder, starts from a copy of an untouched one.
-      if (!dataDir) return PGlite.create({ extensions, loadDataDir: await clusterTemplate() });
+      if (!dataDir) return PGlite.create({ extensions, startParams: START_PARAMS, loadDataDir: await clusterTemplate() });
       mkdirSync(dataDir, { recursive: true });
       const release = lockDataDir(dataDir);
       const opening = async () =>
-        PGlite.create({ dataDir, extensions, ...(holdsCluster(dataDir) ? {} : { loadDataDir: await clusterTemplate() }) });
+        PGlite.create({
+          dataDir,
+          extensions,
+          startParams: START_PARAMS,
+          ...(holdsCluster(dataDir) ? {} : { loadDataDir: await clusterTemplate() }),
+        });
       const instance = await opening().catch((err: unknown) => {
         release();
         throw err;

@@ -5,6 +5,7 @@ import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ReaderServerEntry } from '../../../contracts/reader-page.js';
+import { BUILD_ROOT } from '../../config/build-root.js';
 import type { ReaderBundle, StaticAsset } from '../application/ports/reader-bundle.port.js';
 
 const TYPES: Record<string, string> = {
@@ -20,7 +21,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.map']);
 
 /**
- * The built reader (npm run build:reader), loaded once at start from the project root: the server
+ * The built reader (npm run build:reader), loaded once at start from the server's own build: the server
  * bundle that renders pages, the client manifest naming the hashed entry files, and the assets,
  * held in memory with gzip and brotli variants made once. Without a build the API still starts
  * (its own tests do not need pages) and page routes answer 503 saying what to run.
@@ -34,7 +35,8 @@ export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
   clientTags = '';
   readonly assets = new Map<string, StaticAsset>();
 
-  constructor(root = resolve(process.cwd(), 'dist/reader')) {
+  // The server's own build's reader (production), else the project's dist (tests, development).
+  constructor(root = BUILD_ROOT ? join(BUILD_ROOT, 'reader') : resolve(process.cwd(), 'dist/reader')) {
     this.root = root;
   }
 

@@ -8,6 +8,16 @@ export interface ServerProcess extends WorkerProcess {
 
 /** The real API entry (src/main.ts) in its own process on 127.0.0.1, so a test can kill -9 it. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  await server.waitFor(/Poetry archive on http/, 120_000);
+  return server;
+}
+
+/**
+ * startServer without waiting for the archive to listen: for a test that watches the start itself.
+ * `entry` may be the built one (dist/server/main.js).
+ */
+export async function spawnServer(env: Record<string, string>, entry = 'src/main.ts'): Promise<ServerProcess> {
   const port = await closedPort();
   const proc = startWorker(
     {
@@ -19,9 +29,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SECURE_COOKIES: 'false',
       ...env,
     },
-    'src/main.ts',
+    entry,
   );
-  await proc.waitFor(/Poetry archive on http/, 120_000);
   return { ...proc, base: `http://127.0.0.1:${port}` };
 }
 

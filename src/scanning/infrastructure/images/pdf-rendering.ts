@@ -6,6 +6,7 @@ import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
 import { ascii } from '../../domain/image-type.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { MAX_PAGE_MEGAPIXELS } from './page-image.intake.js';
+import { checkPdfCosts } from './pdf-costs.js';
 
 /**
  * A scanned PDF's pages drawn as photos, read with pdf.js (Mozilla's PDF reader, its build for Node)
@@ -56,11 +57,21 @@ async function open(pdf: Uint8Array): Promise<PDFDocumentProxy> {
   if (ascii(pdf, 0, 5) !== '%PDF-') throw unreadable('it is not a PDF file');
   if (!Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).subarray(-END_MARKER_WINDOW).includes('%%EOF'))
     throw unreadable('the file is incomplete (cut short, perhaps by a download that did not finish)');
+  // What drawing it would cost, before pdf.js reads any of it.
+  checkPdfCosts(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), MAX_PAGE_MEGAPIXELS);
   const { getDocument } = await pdfjs();
   let document: PDFDocumentProxy;
   try {
     // pdf.js takes the bytes over (it detaches them), and they may be shared with the caller: it gets a copy.
-    document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0, ...pdfjsFiles }).promise;
+    // maxImageSize: should an image's size still get past the check above (one the check could not
+    // read), pdf.js leaves it out of the page rather than decode it.
+    document = await getDocument({
+      data: new Uint8Array(pdf),
+      isEvalSupported: false,
+      verbosity: 0,
+      maxImageSize: MAX_PAGE_MEGAPIXELS * 1_000_000,
+      ...pdfjsFiles,
+    }).promise;
   } catch (error) {
     if ((error as Error).name === 'PasswordException') {
       throw new ImageIntakeError('SCAN.PDF_PASSWORD', 'This PDF is protected by a password: save it without one and add it again.');
