@@ -28,13 +28,15 @@ interface Slot {
  * or SIGINT stops them all. Nothing a process keeps is needed by another (sessions, jobs and cache
  * invalidation go through PostgreSQL), as for replicas behind a load balancer.
  */
-export async function superviseApiProcesses(count: number, started: () => void): Promise<void> {
+export async function superviseApiProcesses(count: number, exec: string, started: () => void): Promise<void> {
   // The processes accept connections from the shared socket themselves, rather than the primary
   // accepting and handing each one over (node's default on Linux): a connection handed to a
   // process that dies in that instant is never answered nor closed, and its client hangs until
   // its own timeout. Accepted by the kernel, a connection waits in the socket's queue for any live
   // process; one the dying process had accepted is reset with it, so its client knows at once.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // Only now: setupPrimary freezes the scheduling policy, so called earlier it kept the default.
+  cluster.setupPrimary({ exec });
   let stopping = false;
   const slots: Slot[] = Array.from({ length: count }, () => ({ backoff: new Backoff() }));
 

@@ -29,8 +29,7 @@ async function main(): Promise<void> {
   // processes it starts, now or as replacements later, run this file's own build (its real path),
   // not whatever `dist` points at by then: every process serves the same admin and reader.
   if (config.apiProcesses > 1 && cluster.isPrimary) {
-    cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
-    return superviseApiProcesses(config.apiProcesses, () => announce(config));
+    return superviseApiProcesses(config.apiProcesses, fileURLToPath(import.meta.url), () => announce(config));
   }
   // A database still away (or an embedded one another archive still holds) is waited for, not a
   // reason to exit: whatever started the archive need not start it again.
