@@ -10,8 +10,7 @@ import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 /**
  * The synchronous image work of a scan runs on a worker thread, so the process that scans (the API
  * itself in the embedded setup) keeps answering while a book is read: finding the page in a photo
- * (OpenCV's WebAssembly, some 0.15 s a photo), drawing a scanned PDF's pages (pdf.js, a second or
- * so a page), measuring the ink of the lines read (10-30 ms a page) and the layout analysis of the
+ * (OpenCV's WebAssembly, some 0.15 s a photo), measuring the ink of the lines read (10-30 ms a page) and the layout analysis of the
  * pages read (some 10 ms a page, a whole batch at once).
  * Piscina keeps the thread, queues the work and carries errors back; OCR already runs on
  * tesseract.js's own threads.
@@ -19,21 +18,19 @@ import { oneFullSizePhotoAtATime } from './photo-decoding.js';
  * One thread: the photos go one at a time anyway, as the process-wide full-size-photo limiter
  * holds each for its whole trip, so memory stays as bounded as before. The thread starts on first
  * use (with OpenCV, ~0.2 s and ~100 MB), is kept while photos come and ends after ten minutes idle;
- * an idle thread never keeps the process alive, and the application ends it on shutdown.
+ * an idle thread never keeps the process alive, and the application ends it on shutdown. Drawing a
+ * scanned PDF's pages (pdf.js, a second or so a page) has a thread of its own (onPdfThread).
  */
 
-/** The worker's entry beside this module with this module's extension: .js built, .ts from source (run under the TypeScript loader the process has, whose execArgv the thread inherits). */
-const entry = new URL(`./image-threads.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+/** A worker's entry beside this module with this module's extension: .js built, .ts from source (run under the TypeScript loader the process has, whose execArgv the thread inherits). */
+const entryOf = (name: string) => new URL(`./${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+const entry = entryOf('image-threads.worker');
 
 const IDLE_MS = 10 * 60_000;
 
 /** The work the image thread does (image-threads.worker.ts). */
 export type ImageTask =
   | { kind: 'findPage'; image: Uint8Array }
-  | { kind: 'pdfCount'; pdf: Uint8Array }
-  | { kind: 'pdfOpen'; id: string; pdf: Uint8Array }
-  | { kind: 'pdfPage'; id: string; pdf: Uint8Array; number: number }
-  | { kind: 'pdfDone'; id: string }
   | { kind: 'inkHeights'; image: GreyImage; lines: Array<{ bbox: Box; baseline?: Box }> }
   | { kind: 'assemblePoems'; pages: OcrPage[] }
   | { kind: 'readMetadata'; pages: OcrPage[] };
@@ -43,12 +40,50 @@ export type ImageAnswer = { value: unknown } | { refused: { code: ImageIntakeErr
 
 let pool: Piscina | undefined;
 
-/** Runs a task on the image thread, the intake's refusals raised again as they were. */
-export async function onImageThread<T>(task: ImageTask): Promise<T> {
-  pool ??= new Piscina({ filename: entry, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
-  const answer = (await pool.run(task)) as ImageAnswer;
+/** The thread's answer, the intake's refusals raised again as they were. */
+function valueOf<T>(answer: ImageAnswer): T {
   if ('refused' in answer) throw new ImageIntakeError(answer.refused.code, answer.refused.message);
   return answer.value as T;
+}
+
+/** Runs a task on the image thread. */
+export async function onImageThread<T>(task: ImageTask): Promise<T> {
+  pool ??= new Piscina({ filename: entry, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
+  return valueOf<T>(await pool.run(task));
+}
+
+/** The work of the PDF thread (pdf-threads.worker.ts): a PDF's page count, and the drawing of its pages. */
+export type PdfTask =
+  | { kind: 'pdfCount'; pdf: Uint8Array }
+  | { kind: 'pdfOpen'; id: string; pdf: Uint8Array }
+  | { kind: 'pdfPage'; id: string; pdf: Uint8Array; number: number }
+  | { kind: 'pdfDone'; id: string };
+
+let pdfPool: Piscina | undefined;
+/** The PDFs being read (opened and not yet done), and the tasks on the thread now. */
+const pdfReadings = new Set<string>();
+let pdfTasks = 0;
+
+/**
+ * Runs a task on the PDF thread, a thread of its own that ends as soon as no PDF is being read:
+ * pdf.js's decoded scans and canvases are garbage once a page is drawn, but an idle thread never
+ * collects its garbage, so a thread kept after a book's PDF held some 300 MB until its next use
+ * (bench/photo-memory-bench.mjs). Ended, all of it goes with it; the next PDF starts a new one.
+ */
+export async function onPdfThread<T>(task: PdfTask): Promise<T> {
+  const thread = (pdfPool ??= new Piscina({ filename: entryOf('pdf-threads.worker'), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS }));
+  if (task.kind === 'pdfOpen') pdfReadings.add(task.id);
+  pdfTasks++;
+  try {
+    return valueOf<T>(await thread.run(task));
+  } finally {
+    pdfTasks--;
+    if (task.kind === 'pdfDone') pdfReadings.delete(task.id);
+    if (pdfTasks === 0 && pdfReadings.size === 0 && pdfPool === thread) {
+      pdfPool = undefined;
+      void thread.destroy();
+    }
+  }
 }
 
 /** A Uint8Array that arrived from another thread, as the Buffer it was. */
@@ -62,9 +97,10 @@ export function findPageOffThread(image: Buffer): Promise<FoundPage> {
   });
 }
 
-/** Ends the image thread (the application's shutdown); a later photo starts a new one. */
+/** Ends the image and PDF threads (the application's shutdown); a later photo or PDF starts new ones. */
 export async function closeImageThreads(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
+  const closing = [pool, pdfPool];
+  [pool, pdfPool] = [undefined, undefined];
+  pdfReadings.clear();
+  await Promise.all(closing.map((thread) => thread?.destroy()));
 }

@@ -5,7 +5,6 @@ import { readMetadata } from '../../domain/page-reading/metadata-reader.js';
 import { analysePages, straightenLines } from '../../domain/page-reading/page-layout.js';
 import { asBuffer, type ImageAnswer, type ImageTask } from './image-threads.js';
 import { findPageHere } from './page-finder.js';
-import { closePdf, countPdfPages, drawPdfPage, openPdf } from './pdf-rendering.js';
 
 /** The image thread's entry (image-threads.ts). Pixels and pages go back as copies: a few MB, a millisecond. */
 export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
@@ -13,14 +12,6 @@ export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
     switch (task.kind) {
       case 'findPage':
         return { value: await findPageHere(asBuffer(task.image)) };
-      case 'pdfCount':
-        return { value: await countPdfPages(task.pdf) };
-      case 'pdfOpen':
-        return { value: await openPdf(task.id, task.pdf) };
-      case 'pdfPage':
-        return { value: await drawPdfPage(task.id, task.pdf, task.number) };
-      case 'pdfDone':
-        return { value: await closePdf(task.id) };
       case 'inkHeights':
         return { value: task.lines.map(({ bbox, baseline }) => inkHeights(task.image, bbox, baseline)) };
       case 'assemblePoems':

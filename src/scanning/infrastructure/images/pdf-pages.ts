@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { PdfPages } from '../../application/ports/pdf-pages.port.js';
-import { asBuffer, onImageThread } from './image-threads.js';
+import { asBuffer, onPdfThread } from './image-threads.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
- * A scanned PDF's pages as page photos (pdf-rendering.ts draws them), on the image thread so that
- * the API keeps answering while a book's PDF is taken in. The pages are drawn one at a time, each
+ * A scanned PDF's pages as page photos (pdf-rendering.ts draws them), on a thread of their own
+ * (onPdfThread) so that the API keeps answering while a book's PDF is taken in, and the memory of
+ * its drawing goes with that thread when the reading ends. The pages are drawn one at a time, each
  * holding the process's full-size-photo limiter, so a 300-page PDF never has more than one page's
  * pixels in memory.
  */
 export const pdfPages: PdfPages = {
   count(pdf) {
-    return onImageThread<number>({ kind: 'pdfCount', pdf });
+    return onPdfThread<number>({ kind: 'pdfCount', pdf });
   },
 
   async *pages(pdf) {
@@ -20,13 +21,13 @@ export const pdfPages: PdfPages = {
     shared.set(pdf);
     const id = randomUUID();
     try {
-      const total = await onImageThread<number>({ kind: 'pdfOpen', id, pdf: shared });
+      const total = await onPdfThread<number>({ kind: 'pdfOpen', id, pdf: shared });
       for (let number = 1; number <= total; number++) {
-        const page = await oneFullSizePhotoAtATime(() => onImageThread<Uint8Array>({ kind: 'pdfPage', id, pdf: shared, number }));
+        const page = await oneFullSizePhotoAtATime(() => onPdfThread<Uint8Array>({ kind: 'pdfPage', id, pdf: shared, number }));
         yield { data: asBuffer(page), mimeType: 'image/jpeg' as const };
       }
     } finally {
-      await onImageThread({ kind: 'pdfDone', id });
+      await onPdfThread({ kind: 'pdfDone', id });
     }
   },
 };

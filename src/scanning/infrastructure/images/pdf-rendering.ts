@@ -12,7 +12,7 @@ import { checkPdfCosts } from './pdf-costs.js';
  * A scanned PDF's pages drawn as photos, read with pdf.js (Mozilla's PDF reader, its build for Node)
  * and drawn with @napi-rs/canvas (Skia, prebuilt from the registry): no shell tools, nothing
  * fetched. A page that is one scan filling the page is drawn at that scan's own resolution, so
- * its photo has the scan's pixels; any other page at PDF_PAGE_DPI. This is the image thread's work
+ * its photo has the scan's pixels; any other page at PDF_PAGE_DPI. This is the PDF thread's work
  * (pdf-pages.ts asks it), since drawing a page is a second or so of synchronous work.
  */
 
