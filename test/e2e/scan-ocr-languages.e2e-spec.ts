@@ -16,20 +16,26 @@ const truth = readFileSync(fixture('020.txt'), 'utf8');
 
 type Poem = { title: string; body: string; page_numbers: number[] };
 
+/** The page scanned into a new publication in `language`, by an archive reading with `ocrLanguages`. */
+async function readPageOfBook(ocrLanguages: string, language: string): Promise<{ t: TestApp; poems: Poem[] }> {
+  const t = await startTestApp('pglite', { env: { OCR_LANGUAGES: ocrLanguages } });
+  const { agent } = await staffAgent(t);
+  const id = await createPublication(agent, 'Gedichte');
+  await agent.put(`/api/publications/${id}/`).send({ language }).expect(200);
+  await agent
+    .post(`/api/publications/${id}/batch_upload_pages/`)
+    .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
+    .expect(200);
+  const poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];
+  return { t, poems };
+}
+
 describe('a page of a book in a language without a model (gsw), read with OCR_LANGUAGES=deu', () => {
   let t: TestApp;
   let poems: Poem[];
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { env: { OCR_LANGUAGES: 'deu' } });
-    const { agent } = await staffAgent(t);
-    const id = await createPublication(agent, 'Gedichte');
-    await agent.put(`/api/publications/${id}/`).send({ language: 'gsw' }).expect(200);
-    await agent
-      .post(`/api/publications/${id}/batch_upload_pages/`)
-      .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
-      .expect(200);
-    poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];
+    ({ t, poems } = await readPageOfBook('deu', 'gsw'));
   });
   afterAll(async () => t?.close());
 
@@ -53,15 +59,7 @@ describe('a German book read with its own language while OCR_LANGUAGES stays Eng
   let poems: Poem[];
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { env: { OCR_LANGUAGES: 'eng' } });
-    const { agent } = await staffAgent(t);
-    const id = await createPublication(agent, 'Gedichte');
-    await agent.put(`/api/publications/${id}/`).send({ language: 'de' }).expect(200);
-    await agent
-      .post(`/api/publications/${id}/batch_upload_pages/`)
-      .attach('page_0', page, { filename: '020.png', contentType: 'image/png' })
-      .expect(200);
-    poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Poem[];
+    ({ t, poems } = await readPageOfBook('eng', 'de'));
   });
   afterAll(async () => t?.close());
 
