@@ -42,15 +42,18 @@ async function main() {
     .map((b) => ({ ...b, pages: b.pages.filter((p) => !args.page || p.name.includes(args.page)) }))
     .filter((b) => b.pages.length);
   await withEmbeddedArchive(args.dist, async ({ call }) => {
-    const uploadAlone = async (page) => {
-      const id = await createPublication(call, page.name);
+    // Each book is read in its own language, as a curator sets it: the set names it in English.
+    const names = new Intl.DisplayNames(['en'], { type: 'language' });
+    const tagOf = (language) => ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl', 'la'].find((tag) => names.of(tag) === language) ?? 'en';
+    const uploadAlone = async (page, language) => {
+      const id = await createPublication(call, page.name, tagOf(language));
       const form = new FormData();
       form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
       await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
       return call('GET', `/api/publications/${id}/poems/?admin=true`);
     };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
-    await uploadAlone(books[0].pages[0]);
+    await uploadAlone(books[0].pages[0], books[0].language);
 
     const rows = [];
     let total;
@@ -64,7 +67,7 @@ async function main() {
       for (const page of book.pages) {
         const started = performance.now();
         const cpu = process.cpuUsage();
-        const poems = await uploadAlone(page);
+        const poems = await uploadAlone(page, book.language);
         bookSeconds += (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
         bookCpu += (used.user + used.system) / 1e6;

@@ -42,8 +42,10 @@ export async function withEmbeddedArchive(distDir, work) {
 }
 
 /** A new, empty publication's id. */
-export async function createPublication(call, title) {
-  return (await call('POST', '/api/publications/', { title, authors: [], publisher: '', publication_date: '', isbn: '', notes: '' })).id;
+export async function createPublication(call, title, language = 'en') {
+  return (
+    await call('POST', '/api/publications/', { title, authors: [], publisher: '', publication_date: '', isbn: '', notes: '', language })
+  ).id;
 }
 
 /** Rows as aligned columns under their header. */
