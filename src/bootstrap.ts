@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import { THEME_SCRIPT_CSP_SOURCE } from './site/application/theme-script.js';
 import { appSecret } from './auth/infrastructure/app-secrets.js';
 import { Csrf } from './auth/http/csrf.js';
+import { warnOfUntrustedProxy } from './auth/http/proxy-header-warning.js';
 import { sessionMiddleware } from './auth/http/session.config.js';
 import { DatabaseSessionStore } from './auth/infrastructure/session-store.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
@@ -57,6 +58,7 @@ function limitWaits(server: Server): void {
 async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.set('x-powered-by', false);
+  app.use(warnOfUntrustedProxy(config.trustProxy));
   app.enableShutdownHooks();
   app.use(compressResponses());
   // One instance for Express and for the reader's pages, which are answered ahead of it.

@@ -31,6 +31,6 @@ import { UsersRepository } from './infrastructure/users.repository.js';
       useFactory: async (db: DataSource) => new TrustedDevices(await appSecret(db, 'device')),
     },
   ],
-  exports: [SignIn, Curators, TrustedDevices],
+  exports: [SignIn, Curators],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, csrfAgent, dbTargets, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe.each(dbTargets())('sessions, CSRF and login on %s', (target) => {
@@ -99,6 +100,32 @@ describe.each(dbTargets())('sessions, CSRF and login on %s', (target) => {
     expect(blocked.body.error).toMatch(/Too many failed login attempts/);
     // Another username from the same address is not blocked by that pair's counter.
     await agent.post('/api/auth/login/').send(ADMIN).expect(200);
+  });
+
+  it("lets a curator's own browser in behind a proxy whose address strangers used up, and warns once that TRUST_PROXY is off", async () => {
+    const warn = vi.spyOn(Logger.prototype, 'warn');
+    try {
+      const curator = { username: 'proxied', password: 'an elegy kept twice' };
+      const admin = await staffAgent(t);
+      await admin.agent.post('/api/curators/').send(curator).expect(201);
+      // Every request comes from the proxy's address, as TRUST_PROXY is off.
+      const own = await csrfAgent(t);
+      await own.agent.post('/api/auth/login/').set('X-Forwarded-For', '198.51.100.7').send(curator).expect(200);
+      await own.agent.post('/api/auth/logout/').expect(200);
+      const stranger = await csrfAgent(t);
+      for (let i = 0; i < 5; i++)
+        await stranger.agent
+          .post('/api/auth/login/')
+          .set('X-Forwarded-For', `198.51.100.${20 + i}`)
+          .send({ ...curator, password: 'guess' })
+          .expect(401);
+      await stranger.agent.post('/api/auth/login/').send(curator).expect(429);
+      await own.agent.post('/api/auth/login/').set('X-Forwarded-For', '198.51.100.7').send(curator).expect(200);
+      const warnings = warn.mock.calls.filter(([message]) => String(message).includes('TRUST_PROXY is off'));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('sets security headers on every response', async () => {

@@ -5,7 +5,8 @@ import { LOGIN_ATTEMPTS, type LoginAttempts } from './ports/login-attempts.port.
 /**
  * Slows password guessing: after too many failed logins in a 15-minute window, further attempts
  * for that username from that address (or from that address at all, or for that username from
- * any browser it has not signed in on) are refused until the window ends.
+ * any browser it has not signed in on, or from one trusted browser) are refused until the window
+ * ends.
  *
  * An attempt is counted before its password is checked, in one atomic step, so a burst of
  * simultaneous requests cannot all read "no failures yet" and all be checked: only the first
@@ -19,12 +20,12 @@ export class LoginThrottle {
 
   /**
    * Counts the attempt, or answers the seconds to wait when it would go over a limit.
-   * `trustedDevice`: the browser has signed in to this username before.
+   * `device`: the id of the trusted device (a browser that signed in to this username before), or null.
    */
-  async begin(username: string, address: string, trustedDevice = false): Promise<LoginAttempt | { retryAfterSeconds: number }> {
-    const { pairKey, addressKey, limits } = loginCounters(username, address, trustedDevice);
+  async begin(username: string, address: string, device: string | null): Promise<LoginAttempt | { retryAfterSeconds: number }> {
+    const { clearedBySuccess, limits } = loginCounters(username, address, device);
     const counted = await this.attempts.count([...limits.keys()], LOGIN_WINDOW_MS);
-    const attempt: LoginAttempt = { pairKey, addressKey, held: counted.map(({ key, stamp }) => ({ key, stamp })) };
+    const attempt: LoginAttempt = { clearedBySuccess, held: counted.map(({ key, stamp }) => ({ key, stamp })) };
     const retryAfterSeconds = loginRetryAfter(counted, limits);
     if (retryAfterSeconds !== null) {
       await this.attempts.giveBack(attempt.held);
@@ -35,10 +36,10 @@ export class LoginThrottle {
 
   /**
    * The password was right: the attempt was no failure, and the username starts afresh from this
-   * address. Guesses counted against the account from elsewhere stay counted.
+   * address (or this trusted browser). Guesses counted against the account from elsewhere stay counted.
    */
   async succeeded(attempt: LoginAttempt): Promise<void> {
-    await this.attempts.clear(attempt.pairKey);
-    await this.attempts.giveBack(attempt.held.filter(({ key }) => key !== attempt.pairKey));
+    await this.attempts.clear(attempt.clearedBySuccess);
+    await this.attempts.giveBack(attempt.held.filter(({ key }) => key !== attempt.clearedBySuccess));
   }
 }

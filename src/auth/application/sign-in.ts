@@ -3,6 +3,7 @@ import type { AdminUser, SignedInUser } from '../domain/admin-user.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PASSWORD_HASHER, type PasswordHasher } from './ports/password-hasher.port.js';
 import { USERS, type Users } from './ports/users.port.js';
+import { TrustedDevices } from './trusted-devices.js';
 
 export type SignInOutcome =
   | { outcome: 'signed-in'; user: SignedInUser }
@@ -18,14 +19,15 @@ export class SignIn {
     @Inject(USERS) private readonly users: Users,
     @Inject(PASSWORD_HASHER) private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottle,
+    private readonly devices: TrustedDevices,
   ) {}
 
-  /** `trustedDevice`: the browser has signed in to this username before. */
-  async attempt(username: string, password: string, address: string, trustedDevice: boolean): Promise<SignInOutcome> {
-    // Counted before the password is checked; a failure simply keeps its count.
-    const attempt = await this.throttle.begin(username, address, trustedDevice);
-    if ('retryAfterSeconds' in attempt) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
+  /** `deviceToken`: the one the browser was given at its last sign-in, if any. */
+  async attempt(username: string, password: string, address: string, deviceToken: string | undefined): Promise<SignInOutcome> {
     const user = await this.users.findByUsername(username);
+    // Counted before the password is checked; a failure simply keeps its count.
+    const attempt = await this.throttle.begin(username, address, this.devices.recognise(deviceToken, user));
+    if ('retryAfterSeconds' in attempt) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
     const ok = await this.passwords.verify(user?.password_hash ?? (await this.passwords.dummyHash()), password);
     if (!user || !ok || !user.is_staff) {
       if (user) await this.users.noteFailedLogin(user.id);
@@ -33,7 +35,8 @@ export class SignIn {
     }
     await this.throttle.succeeded(attempt);
     const failedLogins = await this.users.takeFailedLogins(user.id);
-    return { outcome: 'signed-in', user: { id: user.id, username: user.username, is_staff: user.is_staff, failedLogins } };
+    const signedIn = { id: user.id, username: user.username, is_staff: user.is_staff, failedLogins, deviceToken: this.devices.issue(user) };
+    return { outcome: 'signed-in', user: signedIn };
   }
 
   /** The curator a session belongs to, read fresh, so a removed curator loses access at once. */

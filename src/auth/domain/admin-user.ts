@@ -21,7 +21,11 @@ export interface FailedLogins {
   lastAt: Date;
 }
 
-/** The admin as signed in, with the failed sign-ins to tell them of (only on the login request). */
+/**
+ * The admin as signed in, with the failed sign-ins to tell them of and the token their browser
+ * keeps to be trusted at its next sign-in (only on the login request).
+ */
 export interface SignedInUser extends AdminUser {
   failedLogins: FailedLogins | null;
+  deviceToken: string;
 }

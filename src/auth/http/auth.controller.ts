@@ -8,7 +8,6 @@ import { LoginGuard } from './login.guard.js';
 import { currentUser } from './staff.guard.js';
 import { SESSION_COOKIE } from './session.config.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { TrustedDevices } from '../application/trusted-devices.js';
 import type { SignedInUser } from '../domain/admin-user.js';
 import { setDeviceCookie } from './device-cookie.js';
 
@@ -22,7 +21,6 @@ function publicUser(req: Request): AuthUser | null {
 export class AuthController {
   constructor(
     private readonly csrf: Csrf,
-    private readonly devices: TrustedDevices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,11 +35,11 @@ export class AuthController {
   @ApiBody({ type: LoginDto })
   @ApiTooManyRequestsResponse({
     description:
-      'Five failed attempts per username and address, twenty per address, and ten per username from browsers it never signed in on, in 15 minutes; Retry-After gives the seconds left',
+      'Five failed attempts per username and address, twenty per address, and ten per username from browsers it never signed in on, in 15 minutes; a browser it signed in on (the archive_device cookie, which a new password ends) has ten of its own instead. Retry-After gives the seconds left',
   })
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): LoginAnswer {
     const user = req.user as SignedInUser;
-    setDeviceCookie(res, this.devices.issue(user.username), this.config.secureCookies);
+    setDeviceCookie(res, user.deviceToken, this.config.secureCookies);
     const failed = user.failedLogins;
     return {
       success: true,

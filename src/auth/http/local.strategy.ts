@@ -3,7 +3,6 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { SignIn } from '../application/sign-in.js';
-import { TrustedDevices } from '../application/trusted-devices.js';
 import type { SignedInUser } from '../domain/admin-user.js';
 import { deviceToken } from './device-cookie.js';
 
@@ -26,16 +25,13 @@ export class TooManyLoginAttempts extends HttpException {
 
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy) {
-  constructor(
-    private readonly signIn: SignIn,
-    private readonly devices: TrustedDevices,
-  ) {
+  constructor(private readonly signIn: SignIn) {
     super({ usernameField: 'username', passwordField: 'password', passReqToCallback: true });
   }
 
   async validate(req: Request, username: string, password: string): Promise<SignedInUser> {
     const address = req.ip ?? 'unknown';
-    const result = await this.signIn.attempt(username, password, address, this.devices.isTrusted(deviceToken(req), username));
+    const result = await this.signIn.attempt(username, password, address, deviceToken(req));
     if (result.outcome === 'throttled') throw new TooManyLoginAttempts(result.retryAfterSeconds);
     if (result.outcome === 'refused') throw new UnauthorizedException({ message: LOGIN_FAILED, success: false, user: null });
     return result.user;
