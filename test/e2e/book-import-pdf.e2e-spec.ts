@@ -47,15 +47,15 @@ function bookImports(agent: () => TestAgent) {
   return { newImport, sendFile, importOf, readToTheEnd, poemsOf };
 }
 
-// Drawing a PDF's pages does not depend on the database: once, on the embedded one (12 pages of OCR).
-describe('a 6-page scanned PDF (embedded database)', () => {
+// Drawing a PDF's pages does not depend on the database: once, on the embedded one (6 pages of OCR).
+describe('a 3-page scanned PDF (embedded database)', () => {
   let t: TestApp;
   let agent: TestAgent;
   let book: RenderedBook;
 
   beforeAll(async () => {
-    book = await renderBookPages(longBook(20), { maxPages: 6 });
-    expect(book.pages).toHaveLength(6);
+    book = await renderBookPages(longBook(20), { maxPages: 3 });
+    expect(book.pages).toHaveLength(3);
     t = await startTestApp('pglite');
     ({ agent } = await staffAgent(t));
   });
@@ -63,7 +63,7 @@ describe('a 6-page scanned PDF (embedded database)', () => {
 
   const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(() => agent);
 
-  it('turns a 6-page PDF into 6 page photos that give the same poems as the photos themselves', async () => {
+  it('turns a 3-page PDF into 3 page photos that give the same poems as the photos themselves', async () => {
     const fromPhotos = await createPublication(agent, 'From photos');
     const photos = await newImport(fromPhotos);
     for (const [i, page] of book.pages.entries()) await sendFile(photos.id, i, page.image, `IMG_${i + 1}.jpg`, 'image/jpeg').expect(201);
@@ -83,13 +83,13 @@ describe('a 6-page scanned PDF (embedded database)', () => {
     expect(sent.body).toMatchObject({ position: 0, pages: book.pages.length, files_received: 1, pages_total: book.pages.length });
 
     const [byPhotos, byPdf] = [await readToTheEnd(photos.id), await readToTheEnd(pdf.id)];
-    expect(byPdf).toMatchObject({ state: 'finished', pages_total: 6, pages_done: 6, failed_pages: [] });
+    expect(byPdf).toMatchObject({ state: 'finished', pages_total: 3, pages_done: 3, failed_pages: [] });
     expect(byPhotos).toMatchObject({ state: 'finished', poems_added: byPdf.poems_added });
     const poems = await poemsOf(fromPdf);
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
     expect(poems).toEqual(await poemsOf(fromPhotos));
     // Each PDF page is a page photo of the publication, as a photo would be.
-    expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toHaveLength(6);
+    expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toHaveLength(3);
   });
 });
 

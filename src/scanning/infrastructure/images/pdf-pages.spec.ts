@@ -23,15 +23,14 @@ async function all(pdf: Buffer): Promise<Buffer[]> {
   return photos;
 }
 
-/** The refusal `act` ends with, and how long it took. */
-async function refusal(act: () => Promise<unknown>): Promise<{ error: ImageIntakeError; ms: number }> {
-  const started = performance.now();
+/** The refusal `act` ends with. */
+async function refusal(act: () => Promise<unknown>): Promise<ImageIntakeError> {
   const error = await act().then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ImageIntakeError);
-  return { error: error as ImageIntakeError, ms: performance.now() - started };
+  return error as ImageIntakeError;
 }
 
 /** Refused by both methods: count before anything is kept, pages before any page is drawn. */
@@ -40,9 +39,8 @@ async function refusedBoth(pdf: Buffer): Promise<ImageIntakeError> {
   const iterated = await refusal(async () => {
     for await (const page of pdfPages.pages(pdf)) throw new Error(`a page was drawn (${page.data.length} bytes)`);
   });
-  expect(iterated.error.code).toBe(counted.error.code);
-  expect(counted.ms).toBeLessThan(2000);
-  return counted.error;
+  expect(iterated.code).toBe(counted.code);
+  return counted;
 }
 
 describe('scanned PDF pages as page photos', () => {
@@ -71,10 +69,12 @@ describe('scanned PDF pages as page photos', () => {
       expect(page.format).toBe('jpeg');
       expect({ width: page.width, height: page.height }).toEqual({ width: scan.width, height: scan.height });
     }
-    // In order and readable: each photo reads as its own page's first line.
+    // In order and readable: each photo's top reads as its own page's first line (the top alone, as
+    // reading whole pages would triple the test's time and prove nothing more).
     for (const [i, photo] of photos.entries()) {
       const found = await findPage(photo);
-      const ocr = await (await engine).recognize({ data: found.grey, width: found.width, height: found.height }, i);
+      const top = Math.round(found.height * 0.4);
+      const ocr = await (await engine).recognize({ data: found.grey.subarray(0, found.width * top), width: found.width, height: top }, i);
       const text = ocr.lines.map((line) => line.words.map((w) => w.text).join(' ')).join('\n');
       const firstLine = book.pages[i].parts.flatMap((part) => part.lines).find((line) => line.trim().length > 10) ?? '';
       expect(text).toContain(firstLine.trim().split(' ').slice(0, 3).join(' '));
