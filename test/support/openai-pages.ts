@@ -74,3 +74,42 @@ export function distinctPoems(count: number): StubPoem[] {
     body: [line(), line(), line(), line()].join('\n'),
   }));
 }
+
+/** The red of the i-th coloured photo: steps of five, which a scaled JPEG keeps apart. */
+const redOf = (i: number) => 20 + 5 * i;
+export const MAX_COLOURED_PHOTOS = 45;
+
+/**
+ * Page photos each of its own colour, for a book whose pages are moved about before they are read:
+ * the stub tells which photo it was sent by its colour (photoOfRequest), wherever the photo stands
+ * in the book, so poems in the right order prove the photos were read in their places.
+ */
+export function colouredPhotos(count: number): Promise<Buffer[]> {
+  if (count > MAX_COLOURED_PHOTOS) throw new Error(`at most ${MAX_COLOURED_PHOTOS} coloured photos`);
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      sharp({ create: { width: 600, height: 900, channels: 3, background: { r: redOf(i), g: 236, b: 228 } } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+}
+
+/** Which of colouredPhotos() a transcription request shows (from 0), by the red of its image. */
+export async function photoOfRequest(body: any): Promise<number | undefined> {
+  const parts = body?.messages?.find((m: any) => m.role === 'user')?.content;
+  const url: string | undefined = Array.isArray(parts) ? parts.find((p: any) => p.type === 'image_url')?.image_url?.url : undefined;
+  if (!url) return undefined;
+  const { channels } = await sharp(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')).stats();
+  return Math.round((channels[0]!.mean - redOf(0)) / 5);
+}
+
+/** An OpenAI-compatible answer for each of colouredPhotos(): photo i holds `poems[i]`, printed as page i + 1. */
+export function photosReply(poems: StubPoem[]): StubReply {
+  return async ({ body }) => {
+    const photo = await photoOfRequest(body);
+    const poem = photo === undefined ? undefined : poems[photo];
+    if (!poem) return { status: 400, body: { error: { message: 'not one of the coloured photos' } } };
+    return { status: 200, body: completion({ page_number: photo! + 1, begins_mid_poem: false, ends_short: false, poems: [poem] }) };
+  };
+}
