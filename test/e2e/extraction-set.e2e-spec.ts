@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rates } from '../support/extraction-set/score.mjs';
 import { readSet, scoreBook, type SetBook } from '../support/extraction-set/set.mjs';
 import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import type { PublicationFields } from '../../contracts/catalog.js';
 
 const SET = fileURLToPath(new URL('../fixtures/extraction-set/', import.meta.url));
 
@@ -20,6 +21,7 @@ describe('a book of the shared extraction set, uploaded through the API', () => 
   let book: SetBook;
   let score: ReturnType<typeof scoreBook>;
   let poems: Array<{ title: string; body: string; page_numbers: number[] }>;
+  let metadata: PublicationFields;
 
   const attach = (req: Test, field: string, photos: Array<{ name: string; data: Buffer }>) => {
     photos.forEach((p, i) => req.attach(`${field}_${i}`, p.data, { filename: p.name, contentType: 'image/jpeg' }));
@@ -34,8 +36,7 @@ describe('a book of the shared extraction set, uploaded through the API', () => 
     await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`), 'page', book.pages).expect(200);
     const again = await attach(agent.post(`/api/publications/${id}/batch_upload_pages/`), 'page', [book.duplicate!]).expect(200);
     poems = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body;
-    const metadata = (await attach(agent.post('/api/ai_extraction/extract_metadata/'), 'image', book.metadata!.photos).expect(200)).body
-      .metadata;
+    metadata = (await attach(agent.post('/api/ai_extraction/extract_metadata/'), 'image', book.metadata!.photos).expect(200)).body.metadata;
     score = scoreBook(book, { poems, duplicatesIgnored: again.body.duplicates_ignored, metadata });
   });
   afterAll(async () => t?.close());
@@ -68,7 +69,8 @@ describe('a book of the shared extraction set, uploaded through the API', () => 
     expect(score.duplicates).toMatchObject({ right: 1, of: 1 });
   });
 
-  it('reads title, author, publisher, year and ISBN from the cover, title and copyright photos', () => {
+  it('reads title, author, publisher, year and ISBN from the cover, title and copyright photos, and proposes their language', () => {
     expect(score.metadata.fields).toEqual({ title: true, author: true, publisher: true, year: true, isbn: true });
+    expect(metadata.language).toBe('en');
   });
 });

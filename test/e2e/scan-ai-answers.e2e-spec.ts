@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublication, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
+import type { MetadataAnswer } from '../../contracts/scanning.js';
 
 describe('what a scan keeps of the extractor’s answer', () => {
   let stub: OpenAiStub;
@@ -66,6 +67,7 @@ describe('what a scan keeps of the extractor’s answer', () => {
       publication_date: '1916',
       isbn: '978-0-8050-0014-6',
       notes: '',
+      language: 'en-us',
     };
     const res = await agent.post('/api/ai_extraction/extract_metadata/').attach('image_0', page, 'c.jpg').expect(200);
     expect(res.body).toEqual({
@@ -77,7 +79,28 @@ describe('what a scan keeps of the extractor’s answer', () => {
         publication_date: '1916',
         isbn: '978-0-8050-0014-6',
         notes: '',
+        language: 'en-US',
       },
     });
+  });
+
+  it("proposes the book's language: the model's, else one told from the text it read", async () => {
+    const ask = async () =>
+      ((await agent.post('/api/ai_extraction/extract_metadata/').attach('image_0', page, 'c.jpg').expect(200)).body as MetadataAnswer)
+        .metadata;
+    const german = {
+      title: 'Buch der Lieder',
+      authors: ['Heinrich Heine'],
+      publisher: 'Hoffmann und Campe',
+      publication_date: '1827',
+      isbn: '',
+    };
+    answer = { ...german, notes: '', language: 'de' };
+    expect(await ask()).toMatchObject({ title: 'Buch der Lieder', language: 'de' });
+    // A server that does not answer the field, or answers something that is no language tag.
+    answer = { ...german, notes: 'Vierte Auflage, mit einer Vorrede des Verfassers' };
+    expect((await ask())?.language).toBe('de');
+    answer = { ...german, notes: 'Vierte Auflage, mit einer Vorrede des Verfassers', language: 'German, I think' };
+    expect((await ask())?.language).toBe('de');
   });
 });

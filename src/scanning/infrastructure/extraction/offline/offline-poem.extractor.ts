@@ -16,6 +16,7 @@ import { findPage } from '../../images/page-finder.js';
 import type { BookMetadata } from '../../../domain/page-reading/metadata-reader.js';
 import type { OcrPage } from '../../../domain/page-reading/ocr-page.js';
 import { TesseractEngine } from './tesseract.engine.js';
+import { proposeLanguage } from '../language-proposal.js';
 import { ocrLanguagesFor } from '../../../../config/ocr-languages.js';
 
 export interface OfflineExtractorOptions {
@@ -106,7 +107,10 @@ export class OfflinePoemExtractor implements PoemExtractor {
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
     const read = await this.readAll(images);
     // The domain's reading of the front pages is the port's metadata (checked here by the compiler).
-    return onImageThread<BookMetadata>({ kind: 'readMetadata', pages: read });
+    const metadata: ExtractedMetadata = await onImageThread<BookMetadata>({ kind: 'readMetadata', pages: read });
+    const text = read.flatMap((page) => page.lines.map((line) => line.words.map((word) => word.text).join(' '))).join('\n');
+    const language = proposeLanguage(text);
+    return language ? { ...metadata, language } : metadata;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ import {
 import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
 import { readIsbn, unreadableIsbnNote } from '../../../domain/page-reading/isbn.js';
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
+import { canonicalLanguage } from '../../../../../contracts/language.js';
+import { proposeLanguage } from '../language-proposal.js';
 
 /**
  * Extraction by an OpenAI vision model (or any OpenAI-compatible server). Each page is one chat
@@ -68,7 +70,8 @@ Report only what is printed; use an empty string (or an empty list) for anything
 - publisher: the publisher's name as on the title or copyright page, without its city ("Henry Holt and Company", not "New York: Henry Holt and Company").
 - publication_date: as printed, e.g. a year, a month and year, or a full date; prefer the first-edition or copyright date.
 - isbn: the ISBN-10 or ISBN-13 as printed, with its hyphens.
-- notes: other useful catalogue facts printed there (edition, translator, illustrator), else empty.`;
+- notes: other useful catalogue facts printed there (edition, translator, illustrator), else empty.
+- language: the language the book's own text is written in, as a BCP 47 tag ("en", "de", "la"), else empty.`;
 
 const POEM_PAGE_SCHEMA = {
   type: 'object',
@@ -96,7 +99,7 @@ const POEM_PAGE_SCHEMA = {
 const METADATA_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'],
+  required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'language'],
   properties: {
     title: { type: 'string' },
     authors: { type: 'array', items: { type: 'string' } },
@@ -104,6 +107,7 @@ const METADATA_SCHEMA = {
     publication_date: { type: 'string' },
     isbn: { type: 'string' },
     notes: { type: 'string' },
+    language: { type: 'string' },
   },
 } as const;
 
@@ -181,7 +185,9 @@ function isMetadata(value: unknown): value is ExtractedMetadata {
       (k) => typeof (v as unknown as Record<string, unknown>)[k] === 'string',
     ) &&
     Array.isArray(v.authors) &&
-    v.authors.every((a) => typeof a === 'string')
+    v.authors.every((a) => typeof a === 'string') &&
+    // Absent in answers of servers that predate the field.
+    (v.language === undefined || typeof v.language === 'string')
   );
 }
 
@@ -319,6 +325,9 @@ export class OpenAiPoemExtractor implements PoemExtractor {
     // The model may misread a figure: an ISBN is kept only when its check digit is right.
     const isbn = answer.isbn.trim() ? readIsbn(`ISBN ${answer.isbn.trim()}`) : { isbn: '' };
     const unreadable = isbn.unreadable ? unreadableIsbnNote(isbn.unreadable) : '';
+    // The model's answer for the language, else a guess from what it read.
+    const language =
+      canonicalLanguage(answer.language?.trim()) ?? proposeLanguage([answer.title, answer.publisher, answer.notes].join('\n'));
     return {
       title: answer.title.trim(),
       authors: answer.authors.map((a) => a.trim()).filter(Boolean),
@@ -326,6 +335,7 @@ export class OpenAiPoemExtractor implements PoemExtractor {
       publication_date: answer.publication_date.trim(),
       isbn: isbn.isbn,
       notes: [answer.notes.trim(), unreadable].filter(Boolean).join('\n'),
+      ...(language ? { language } : {}),
     };
   }
 
