@@ -52,6 +52,15 @@ async function main() {
       await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
       return call('GET', `/api/publications/${id}/poems/?admin=true`);
     };
+    // The language the wizard's metadata step proposes from the book's first two pages (read, as
+    // there, before any language is set).
+    const proposedLanguage = async (book) => {
+      const form = new FormData();
+      for (const [i, page] of book.pages.slice(0, 2).entries())
+        form.append(`image_${i}`, new Blob([page.data], { type: mime(page.name) }), page.name);
+      const answer = await call('POST', '/api/ai_extraction/extract_metadata/', form);
+      return answer.metadata?.language ?? '-';
+    };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
     await uploadAlone(books[0].pages[0], books[0].language);
 
@@ -61,6 +70,7 @@ async function main() {
     let seconds = 0;
     let cpuSeconds = 0;
     for (const book of books) {
+      const proposed = await proposedLanguage(book);
       let counts;
       let bookSeconds = 0;
       let bookCpu = 0;
@@ -87,6 +97,8 @@ async function main() {
       rows.push({
         name: book.name,
         language: book.language,
+        tag: tagOf(book.language),
+        proposed,
         ...rates(counts),
         pages: book.pages.length,
         secondsPerPage: bookSeconds / book.pages.length,
@@ -100,6 +112,8 @@ async function main() {
     const all = {
       name: 'total',
       language: '',
+      tag: '',
+      proposed: '',
       ...rates(total),
       pages,
       secondsPerPage: seconds / pages,
@@ -112,10 +126,12 @@ async function main() {
       console.log(
         `Offline extractor on real scans at ${resolve(args.set)} (${pages} pages, each uploaded alone), measures of the set's README`,
       );
-      const header = ['book', 'pages', 'CER', 'lines kept', 'indent kept', 's/page', 'CPU s/page'];
+      const header = ['book', 'pages', 'language', 'proposed', 'CER', 'lines kept', 'indent kept', 's/page', 'CPU s/page'];
       const table = rows.map((r) => [
         r.name,
         r.pages,
+        r.tag,
+        r.proposed,
         pct(r.cer),
         pct(r.lines),
         pct(r.indentation),
@@ -130,6 +146,7 @@ async function main() {
       if (r.lines < GOALS.lines) missed.push(`${r.name} lines`);
       if (r.indentation < GOALS.indentation) missed.push(`${r.name} indentation`);
       if (r.language === 'English' && r.cer > GOALS.englishCer) missed.push(`${r.name} character error rate`);
+      if (r.proposed !== r.tag) missed.push(`${r.name} proposed language`);
     }
     if (all.secondsPerPage > GOALS.secondsPerPage) missed.push('seconds per page');
     reportGoals(missed);

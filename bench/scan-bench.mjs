@@ -78,6 +78,7 @@ function report(name, s, photos, seconds, cpuSeconds) {
     pages: s.counts.pages,
     duplicates: `${s.duplicates.right}/${s.duplicates.of}`,
     metadata: `${s.metadata.right}/${s.metadata.of}`,
+    language: s.language ?? '',
     secondsPerPhoto: seconds / photos,
     cpuSecondsPerPhoto: cpuSeconds / photos,
     missed: s.counts.missed,
@@ -115,7 +116,8 @@ async function main() {
       const poems = await admin.poems(id);
       const metadata = book.metadata ? await admin.metadata(book.metadata.photos) : undefined;
       const scored = scoreBook(book, { poems, duplicatesIgnored, metadata });
-      rows.push(report(book.name, scored, bookPhotos, bookSeconds, bookCpu));
+      // The language the wizard proposes from the same photos (the set's books are all English).
+      rows.push(report(book.name, { ...scored, language: metadata ? (metadata.language ?? '-') : '' }, bookPhotos, bookSeconds, bookCpu));
       if (args.verbose) {
         for (const p of poems) console.log(`--- ${JSON.stringify(p.title)} ${JSON.stringify(p.page_numbers)}\n${p.body}`);
         if (metadata) console.log('metadata', JSON.stringify(metadata), JSON.stringify(scored.metadata.fields));
@@ -147,6 +149,7 @@ async function main() {
         'pages',
         'dups',
         'metadata',
+        'language',
         's/photo',
         'CPU s/photo',
       ];
@@ -162,6 +165,7 @@ async function main() {
         `${r.pages}/${r.poems}`,
         r.duplicates,
         r.metadata,
+        r.language,
         r.secondsPerPhoto.toFixed(2),
         r.cpuSecondsPerPhoto.toFixed(2),
       ]);
