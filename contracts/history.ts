@@ -25,6 +25,8 @@ export interface PublicationSnapshot {
   publication_date: string;
   isbn: string;
   notes: string;
+  /** BCP 47; absent from versions saved before publications had a language. */
+  language?: string;
   status: 'draft' | 'published';
   deleted_at: string | null;
   published_at: string | null;

@@ -4,6 +4,7 @@
  * the history; two curators saving one poem at once both keep their version, and the later save is
  * told it overwrote the newer one. Bad requests get a 4xx JSON error and change nothing.
  */
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import type { PoemHistory, PublicationHistory } from '../../contracts/history.js';
@@ -219,6 +220,29 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     // A publication save on an older version still saves and says so.
     const late = await sibling.put(`/api/publications/${pub.id}/`).send({ notes: 'Second printing', base_revision: 6 }).expect(200);
     expect(late.body).toMatchObject({ notes: 'Second printing', revision: 8, overwrote: { revision: 7, username: ADMIN.username } });
+  });
+
+  it("keeps a book's language in its versions, and a version from before books had one leaves it as it is", async () => {
+    const pub = await book({ title: 'Buch der Lieder' });
+    await staff.put(`/api/publications/${pub.id}/`).send({ language: 'de' }).expect(200);
+    const history = await bookHistory(pub.id);
+    expect(history.revisions.map((r) => [r.action, r.snapshot.language])).toEqual([
+      ['create', 'en'],
+      ['details', 'de'],
+    ]);
+    const restored = await staff.post(`/api/publications/${pub.id}/history/1/restore`).expect(200);
+    expect(restored.body.record).toMatchObject({ language: 'en' });
+
+    // A version saved before there were languages: restoring it keeps the book's language.
+    await staff.put(`/api/publications/${pub.id}/`).send({ language: 'de' }).expect(200);
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE revisions SET snapshot = snapshot - 'language' WHERE subject = 'publication' AND subject_id = $1 AND revision = 1`, [
+        pub.id,
+      ]);
+    expect((await bookHistory(pub.id)).revisions[0].snapshot.language).toBeUndefined();
+    const older = await staff.post(`/api/publications/${pub.id}/history/1/restore`).expect(200);
+    expect(older.body.record).toMatchObject({ title: 'Buch der Lieder', language: 'de' });
   });
 
   it('answers bad history requests with a clear 4xx JSON error and changes nothing', async () => {

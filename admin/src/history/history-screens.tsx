@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { PoemSnapshot, PublicationSnapshot } from '../../../contracts/history.js';
+import { languageName } from '../../../contracts/language.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { HistoryView, type VersionField } from './history-view.js';
@@ -25,6 +26,7 @@ const publicationFields = (s: PublicationSnapshot): VersionField[] => [
   { key: 'publication_date', text: s.publication_date },
   { key: 'isbn', text: s.isbn },
   { key: 'notes', text: s.notes },
+  { key: 'language', text: s.language ? languageName(s.language) : '' },
   { key: 'status', text: s.status },
   { key: 'trash', text: s.deleted_at ? 'yes' : 'no' },
   { key: 'poems', text: s.poems.map((p) => p.title).join('\n') },

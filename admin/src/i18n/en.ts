@@ -464,6 +464,7 @@ const archive = {
       publisher: 'Publisher',
       publication_date: 'Publication date',
       isbn: 'ISBN',
+      language: 'Language',
       status: 'Status',
       trash: 'In trash',
       poems: 'Poems in order',

@@ -165,6 +165,8 @@ export class CatalogHistory {
         publicationDate: v.publicationDate,
         isbn: v.isbn,
         notes: v.notes,
+        // A version saved before books had a language leaves the language as it is.
+        ...(v.language ? { language: v.language } : {}),
       });
       await tx.setLifecycle(publication.id, {
         status: v.status,

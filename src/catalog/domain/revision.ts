@@ -32,6 +32,8 @@ export interface PublicationVersion {
   publicationDate: string;
   isbn: string;
   notes: string;
+  /** Absent from versions saved before publications had a language. */
+  language?: string;
   status: PublicationStatus;
   deletedAt: string | null;
   publishedAt: string | null;
@@ -72,6 +74,7 @@ export function publicationVersion(publication: Publication, poems: Poem[]): Pub
     publicationDate: publication.publicationDate,
     isbn: publication.isbn,
     notes: publication.notes,
+    language: publication.language,
     status: publication.status,
     deletedAt: publication.deletedAt?.toISOString() ?? null,
     publishedAt: publication.publishedAt?.toISOString() ?? null,

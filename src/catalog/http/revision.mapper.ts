@@ -25,6 +25,7 @@ export const RevisionMapper = {
       publication_date: v.publicationDate,
       isbn: v.isbn,
       notes: v.notes,
+      ...(v.language ? { language: v.language } : {}),
       status: v.status,
       deleted_at: v.deletedAt,
       published_at: v.publishedAt,
