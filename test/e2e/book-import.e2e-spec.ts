@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
-import { spawnSync } from 'node:child_process';
-import { CLI_LIMITS } from '../support/cli-limits.js';
+import { restoreInProcess } from '../support/archive-backup.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -327,13 +326,9 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, pages 
     try {
       const file = join(dataDir, 'backup.tar');
       writeFileSync(file, backup.body as Buffer);
-      const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-      const run = spawnSync(process.execPath, ['dist/server/cli/archive.js', 'import', file], {
-        env: { ...env, DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
-        encoding: 'utf8',
-        input: '',
-        ...CLI_LIMITS,
-      });
+      // Restored as `npm run archive -- import` restores, in this process: the command line's own
+      // run is archive-backup's to test, and a process of its own would load the whole app again.
+      const run = await restoreInProcess({ dataDir, databaseUrl: db?.url }, file);
       expect(run.status, run.stderr).toBe(0);
       const restored = await startTestApp(target, { env: { DATA_DIR: dataDir, DATABASE_URL: db?.url }, persistent: true, reset: false });
       try {
