@@ -13,6 +13,7 @@ import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { BOOK_CHUNK_PAGES } from '../../src/scanning/application/book-import.service.js';
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { restoreInProcess } from '../support/archive-backup.js';
@@ -63,7 +64,9 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
   let book: RenderedBook;
 
   beforeAll(async () => {
-    book = await renderBookPages(sampleBook(), { maxPages: 8 });
+    // Pages 11-15 of the sample book: a poem running over a page, pages of two poems, and one page
+    // more than a reading job takes, so two jobs read it. Each page more costs seconds of OCR.
+    book = await renderBookPages(sampleBook(), { maxPages: BOOK_CHUNK_PAGES + 1 });
     t = await startTestApp(target, { env: { SCAN_JOB_BACKOFF_MS: '100' } });
     ({ agent } = await staffAgent(t));
   });
