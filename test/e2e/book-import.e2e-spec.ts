@@ -4,10 +4,11 @@
  * poems in page order. One book is read by the real offline extractor from rendered page
  * photographs (that path's proof). The flows after it (a page that cannot be read, a stalled
  * import, a backup, the trash mid-way) read their pages through the OpenAI adapter from the stub,
- * which answers each page with a poem of its own at once or when the test lets it: what they test is
- * the import's course, not reading, and offline OCR spent a minute of CPU on them. An import whose
- * API process is killed: book-import-restart.e2e-spec.ts; one read by two worker processes:
- * book-import-workers.e2e-spec.ts (files of their own, so the runs share out over the workers).
+ * which answers each page with a poem of its own, at once or when the test lets it: what they test
+ * is the import's course, not reading, and offline OCR spent half a minute of CPU on them. An
+ * import whose API process is killed: book-import-restart.e2e-spec.ts; one read by two worker
+ * processes: book-import-workers.e2e-spec.ts (files of their own, so the runs share out over the
+ * workers).
  */
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
@@ -213,8 +214,9 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, pages 
   let t: TestApp;
   let agent: TestAgent;
   let stub: OpenAiStub;
-  /** How the stub answers this test's pages, and the pages of its batch it was asked for (from 1), in order. */
+  /** How the stub answers this test's pages. */
   let answer: StubReply = pagesReply([]);
+  /** The pages (of their batch, from 1) the stub was asked to read, in order. */
   let asked: number[] = [];
   /** The book the stub reads from here on: page N holds `poems[N - 1]`, printed as page 10 + N. */
   const reads = (poems: StubPoem[], reply: StubReply = pagesReply(poems)) => {
