@@ -1,24 +1,63 @@
 /**
- * Whole-book import through the API on the in-process queue (no REDIS_URL), with the real offline
- * extractor reading rendered page photographs: files one per request at their places in the book,
- * then one resumable reading job whose progress is readable, and the poems in page order. An import
- * whose API process is killed: book-import-restart.e2e-spec.ts; one read by two worker processes:
- * book-import-workers.e2e-spec.ts (files of their own, so the runs share out over the workers).
+ * Whole-book import through the API on the in-process queue (no REDIS_URL): files one per request
+ * at their places in the book, then one resumable reading job whose progress is readable, and the
+ * poems in page order. One book is read by the real offline extractor from rendered page
+ * photographs (that path's proof). The flows after it (a page that cannot be read, a stalled
+ * import, a backup, the trash mid-way) read their pages through the OpenAI adapter from the stub,
+ * which answers each page with a poem of its own, at once or when the test lets it: what they test
+ * is the import's course, not reading, and offline OCR spent half a minute of CPU on them. An
+ * import whose API process is killed: book-import-restart.e2e-spec.ts; one read by two worker
+ * processes: book-import-workers.e2e-spec.ts (files of their own, so the runs share out over the
+ * workers).
  */
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { BOOK_CHUNK_PAGES } from '../../src/scanning/application/book-import.service.js';
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
-import { spawnSync } from 'node:child_process';
-import { CLI_LIMITS } from '../support/cli-limits.js';
+import { restoreInProcess } from '../support/archive-backup.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { distinctPoems, pageOfRequest, pagePhotos, pagesReply, type StubPoem } from '../support/openai-pages.js';
+import { startOpenAiStub, type OpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
+
+/** The import's API as the curator's screens use it, through the admin's agent. */
+function importApi(agent: () => TestAgent, pollMs: number) {
+  const importOf = async (importId: number) =>
+    (await agent().get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
+  return {
+    newImport: async (pubId: number) =>
+      (await agent().post(`/api/publications/${pubId}/book_imports/`).expect(201)).body as Record<string, any>,
+    sendFile: (importId: number, position: number | string, data: Buffer, filename: string, contentType = 'image/jpeg') =>
+      agent()
+        .post(`/api/book_imports/${importId}/files/`)
+        .field('position', String(position))
+        .attach('file', data, { filename, contentType }),
+    importOf,
+    /** Follows the import until it stops reading, keeping every progress it showed. */
+    finished: async (importId: number, seen: Array<Record<string, any>> = []) => {
+      await expect
+        .poll(
+          async () => {
+            const now = await importOf(importId);
+            seen.push(now);
+            return now.state;
+          },
+          { timeout: 120_000, interval: pollMs },
+        )
+        .toMatch(/^(finished|failed)$/);
+      return seen[seen.length - 1]!;
+    },
+    poemsOf: async (pubId: number) =>
+      (await agent().get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>,
+  };
+}
 
 describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offline extractor)', (target) => {
   let t: TestApp;
@@ -26,33 +65,16 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
   let book: RenderedBook;
 
   beforeAll(async () => {
-    book = await renderBookPages(sampleBook(), { maxPages: 8 });
+    // Pages 11-15 of the sample book: a poem running over a page, pages of two poems, and one page
+    // more than a reading job takes, so two jobs read it. Each page more costs seconds of OCR.
+    book = await renderBookPages(sampleBook(), { maxPages: BOOK_CHUNK_PAGES + 1 });
     t = await startTestApp(target, { env: { SCAN_JOB_BACKOFF_MS: '100' } });
     ({ agent } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
 
-  const newImport = async (pubId: number) =>
-    (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body as Record<string, any>;
-  const sendFile = (importId: number, position: number | string, data: Buffer, filename: string, contentType = 'image/jpeg') =>
-    agent.post(`/api/book_imports/${importId}/files/`).field('position', String(position)).attach('file', data, { filename, contentType });
-  const importOf = async (importId: number) => (await agent.get(`/api/book_imports/${importId}/`).expect(200)).body as Record<string, any>;
-  /** Follows the import until it stops reading, keeping every progress it showed. */
-  const finished = async (importId: number, seen: Array<Record<string, any>> = []) => {
-    await expect
-      .poll(
-        async () => {
-          const now = await importOf(importId);
-          seen.push(now);
-          return now.state;
-        },
-        { timeout: 120_000, interval: 200 },
-      )
-      .toMatch(/^(finished|failed)$/);
-    return seen[seen.length - 1]!;
-  };
-  const poemsOf = async (pubId: number) =>
-    (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<Record<string, any>>;
+  // A page takes seconds of OCR: a poll every half second is often enough to see the progress move.
+  const { newImport, sendFile, importOf, finished, poemsOf } = importApi(() => agent, 500);
 
   it('reads a book sent file by file, in any order of requests, into its poems in page order, with progress along the way', async () => {
     const pubId = await createPublication(agent, `A whole book (${target})`);
@@ -186,12 +208,51 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     });
     expect(await importOf(started.id)).toMatchObject({ state: 'finished', pages_total: 1 });
   });
+});
+
+describe.each(scenarioTarget())('whole-book import (%s, in-process queue, pages read through the OpenAI adapter)', (target) => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let stub: OpenAiStub;
+  /** How the stub answers this test's pages. */
+  let answer: StubReply = pagesReply([]);
+  /** The pages (of their batch, from 1) the stub was asked to read, in order. */
+  let asked: number[] = [];
+  /** The book the stub reads from here on: page N holds `poems[N - 1]`, printed as page 10 + N. */
+  const reads = (poems: StubPoem[], reply: StubReply = pagesReply(poems)) => {
+    answer = reply;
+    asked = [];
+  };
+
+  beforeAll(async () => {
+    stub = await startOpenAiStub((request) => {
+      asked.push(pageOfRequest(request.body) ?? 0);
+      return answer(request);
+    });
+    t = await startTestApp(target, { env: { SCAN_JOB_BACKOFF_MS: '100', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl } });
+    ({ agent } = await staffAgent(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+    // The adapter's client keeps its connections open for more: they go with the stub.
+    stub?.server.closeAllConnections();
+    await stub?.close();
+  });
+
+  const { newImport, sendFile, importOf, finished, poemsOf } = importApi(() => agent, 200);
+  /** An import of the publication with `photos` sent one a position. */
+  const importWith = async (pubId: number, photos: Buffer[]) => {
+    const { id } = await newImport(pubId);
+    for (const [i, photo] of photos.entries()) await sendFile(id, i, photo, `IMG_${i + 1}.jpg`).expect(201);
+    return id as number;
+  };
+  const titles = (poems: Array<Record<string, any>>) => poems.map((p) => p.title as string);
 
   it('records a page that cannot be read with why, finishes the rest, and reads it on Retry adding only its poems', async () => {
     const pubId = await createPublication(agent, `A page read again (${target})`);
-    const { id } = await newImport(pubId);
-    const three = book.pages.slice(0, 3);
-    for (const [i, page] of three.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    const poems = distinctPoems(3);
+    reads(poems);
+    const id = await importWith(pubId, await pagePhotos(3));
     // The third page's stored photo is damaged before it is read, and the page its upload kept
     // for the reading is lost, so the photo itself is read.
     const store = t.app.get<PageStore>(PAGE_STORE);
@@ -204,9 +265,9 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     const first = await finished(id);
     expect(first.state).toBe('finished');
     expect(first.failed_pages).toEqual([{ page: 3, file_name: 'IMG_3.jpg', reason: expect.any(String) }]);
-    const printedOn = (pageNumbers: number[]) => book.poems.filter((p) => pageNumbers.includes(p.page_numbers[0]!));
-    const firstTwo = printedOn(three.slice(0, 2).map((p) => p.pageNumber));
-    expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(firstTwo.map((p) => p.title));
+    // The damaged photo failed before it reached the extractor.
+    expect([...asked].sort((a, b) => a - b)).toEqual([1, 2]);
+    expect(titles(await poemsOf(pubId))).toEqual(titles(poems.slice(0, 2)));
     expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
       unscanned: 1,
       waiting: 0,
@@ -214,40 +275,47 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     });
 
     await store.put(third.storage_key, kept);
+    asked = [];
     const again = (await agent.post(`/api/book_imports/${id}/retry/`).expect(202)).body;
     expect(again).toMatchObject({ state: 'reading', failed_pages: [] });
     const second = await finished(id);
     expect(second).toMatchObject({ state: 'finished', failed_pages: [], pages_done: 3 });
-    const all = printedOn(three.map((p) => p.pageNumber));
-    expect((await poemsOf(pubId)).map((p) => p.title)).toEqual(all.map((p) => p.title));
-    expect(second.poems_added).toBe(all.length - firstTwo.length);
+    // Only the page that failed is read again.
+    expect(asked).toEqual([3]);
+    expect(titles(await poemsOf(pubId))).toEqual(titles(poems));
+    expect(second.poems_added).toBe(1);
   });
 
   it('takes up on Retry an import whose reading stalled, and refuses while it may still be moving', async () => {
     const pubId = await createPublication(agent, `A stalled book (${target})`);
-    const { id } = await newImport(pubId);
-    for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    reads(distinctPoems(2));
+    const id = await importWith(pubId, await pagePhotos(2));
     await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
+    expect(poems).toHaveLength(2);
     // Its jobs lost mid-book (their retries spent): it says it is reading, and nothing moves.
     const db = t.app.get(DataSource);
     await db.query(`UPDATE book_imports SET state = 'reading', updated_at = now() WHERE id = $1`, [id]);
     const busy = await agent.post(`/api/book_imports/${id}/retry/`).expect(409);
     expect(busy.body).toMatchObject({ code: 'SCAN.BOOK_IMPORT_BUSY', message: expect.stringContaining('no progress for 10 minutes') });
     await db.query(`UPDATE book_imports SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    asked = [];
     await agent.post(`/api/book_imports/${id}/retry/`).expect(202);
     expect(await finished(id)).toMatchObject({ state: 'finished', pages_done: 2, failed_pages: [], poems_added: 0 });
+    // The pages it had read are not read again.
+    expect(asked).toEqual([]);
     expect(await poemsOf(pubId)).toEqual(poems);
   });
 
   it("keeps an import's pages and poems in a backup that restores into an empty archive", async () => {
     const pubId = await createPublication(agent, `Backed up book (${target})`);
-    const { id } = await newImport(pubId);
-    for (const [i, page] of book.pages.slice(0, 2).entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
+    reads(distinctPoems(2));
+    const id = await importWith(pubId, await pagePhotos(2));
     await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
+    expect(poems).toHaveLength(2);
     const backup = await agent
       .get('/api/archive/backup/')
       .buffer(true)
@@ -263,13 +331,9 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     try {
       const file = join(dataDir, 'backup.tar');
       writeFileSync(file, backup.body as Buffer);
-      const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-      const run = spawnSync(process.execPath, ['dist/server/cli/archive.js', 'import', file], {
-        env: { ...env, DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
-        encoding: 'utf8',
-        input: '',
-        ...CLI_LIMITS,
-      });
+      // Restored as `npm run archive -- import` restores, in this process: the command line's own
+      // run is archive-backup's to test, and a process of its own would load the whole app again.
+      const run = await restoreInProcess({ dataDir, databaseUrl: db?.url }, file);
       expect(run.status, run.stderr).toBe(0);
       const restored = await startTestApp(target, { env: { DATA_DIR: dataDir, DATABASE_URL: db?.url }, persistent: true, reset: false });
       try {
@@ -293,19 +357,34 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
 
   it('stops an import whose publication was moved to the trash mid-way, saying why', async () => {
     const pubId = await createPublication(agent, `Trashed mid-import (${target})`);
-    const { id } = await newImport(pubId);
-    for (const [i, page] of book.pages.entries()) await sendFile(id, i, page.image, `IMG_${i + 1}.jpg`).expect(201);
-    await agent.post(`/api/book_imports/${id}/start/`).expect(202);
-    await expect.poll(async () => (await importOf(id)).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    await agent.delete(`/api/publications/${pubId}/`).expect((res) => expect(res.status).toBeLessThan(300));
-    const stopped = await finished(id);
-    expect(stopped).toMatchObject({
-      state: 'failed',
-      error: { code: 'SCAN.PUBLICATION_IN_TRASH', message: expect.stringMatching(/trash/) },
+    const poems = distinctPoems(5);
+    // The first page is read at once; the others wait in the stub until the publication is in
+    // the trash, so it goes there with the book half read whatever the machine's speed.
+    let trashed!: () => void;
+    const inTrash = new Promise<void>((resolve) => (trashed = resolve));
+    const reply = pagesReply(poems);
+    reads(poems, async (request) => {
+      if (pageOfRequest(request.body) !== 1) await inTrash;
+      return reply(request);
     });
-    // Stopped before its poems were added.
-    expect(stopped).toMatchObject({ poems_added: 0 });
-    expect(stopped.result).toBeUndefined();
-    await agent.post(`/api/book_imports/${id}/retry/`).expect(409);
+    try {
+      const id = await importWith(pubId, await pagePhotos(poems.length));
+      await agent.post(`/api/book_imports/${id}/start/`).expect(202);
+      await expect.poll(async () => (await importOf(id)).pages_done, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+      expect(await importOf(id)).toMatchObject({ state: 'reading', pages_done: 1, pages_total: poems.length });
+      await agent.delete(`/api/publications/${pubId}/`).expect((res) => expect(res.status).toBeLessThan(300));
+      trashed();
+      const stopped = await finished(id);
+      expect(stopped).toMatchObject({
+        state: 'failed',
+        error: { code: 'SCAN.PUBLICATION_IN_TRASH', message: expect.stringMatching(/trash/) },
+      });
+      // Stopped before its poems were added.
+      expect(stopped).toMatchObject({ poems_added: 0 });
+      expect(stopped.result).toBeUndefined();
+      await agent.post(`/api/book_imports/${id}/retry/`).expect(409);
+    } finally {
+      trashed();
+    }
   });
 });
