@@ -106,6 +106,30 @@ describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
     expect(opf).toMatch(/<dc:rights>© 1916 Robert Frost\. .+<\/dc:rights>/);
   });
 
+  it('gives a German book as an EPUB in German that EPUBCheck passes', async () => {
+    const commands = t.app.get(CatalogCommands);
+    const book = await commands.createPublication({
+      title: 'Gedichte',
+      authors: ['Hugo von Hofmannsthal'],
+      publisher: 'Insel',
+      publicationDate: '1922',
+      isbn: '',
+      notes: '',
+      language: 'de',
+    });
+    await commands.addPoems(book.id, [
+      { title: 'Vorfrühling', body: 'Es läuft der Frühlingswind\ndurch kahle Alleen,\nseltsame Dinge sind\nin seinem Wehn.' },
+    ]);
+    await commands.setStatus(book.id, 'published');
+    const epub = (await download(`/download/${book.slug}.epub`).expect(200)).body as Buffer;
+    const file = join(mkdtempSync(join(tmpdir(), 'epub-de-')), `${book.slug}.epub`);
+    writeFileSync(file, epub);
+    for (const report of await epubcheck(file)) expect(report.problems, report.checker).toEqual([]);
+    const entries = unzipSync(new Uint8Array(epub));
+    expect(strFromU8(entries['OEBPS/content.opf']!)).toContain('<dc:language>de</dc:language>');
+    expect(strFromU8(entries['OEBPS/poem-0001.xhtml']!)).toContain('xml:lang="de" lang="de"');
+  });
+
   it('keeps the download like other public reads: a 304 by ETag, a new book after an edit, never a draft or the trash', async () => {
     const { publication, poems } = await addSharedSetBook(t.app, { title: 'Cached Interval' });
     const first = await download(`/download/${publication.slug}.epub`).expect(200);
