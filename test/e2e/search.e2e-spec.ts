@@ -254,6 +254,29 @@ describe.each(dbTargets())('search on %s', (target) => {
     expect(plans[1]).toContain('publications_search_idx');
   });
 
+  it("finds a word's other forms by its stem in the book's language, and follows a change of the book's language", async () => {
+    const { publication: german } = await collection('Gedichte', [{ title: 'Nachts', body: 'Es kamen Träume\nüber die Dächer.' }], {
+      language: 'de',
+    });
+    expect(titles(await search('traum'))).toEqual(['Nachts']);
+    // "fly" is no prefix of "flies", nor close enough in spelling to be offered for it: only the stem joins them.
+    const { publication: english } = await collection(
+      'Summer Field',
+      [{ title: 'Noon', body: 'The mayflies hover,\nthe swift flies low.' }],
+      {
+        language: 'en',
+      },
+    );
+    expect(titles(await search('fly'))).toEqual(['Noon']);
+    // Latin has no stemmer: the same poem in a book set to Latin is found by its words as written only.
+    await commands.updatePublication(english.id, { language: 'la' });
+    expect((await search('fly')).poem_total).toBe(0);
+    expect(titles(await search('flies'))).toEqual(['Noon']);
+    await commands.updatePublication(english.id, { language: 'en' });
+    expect(titles(await search('fly'))).toEqual(['Noon']);
+    expect(german.language).toBe('de');
+  });
+
   describe('forgiving search', () => {
     it('finds spelling variants and misspellings, the words as typed first, and proposes the spelling the archive has', async () => {
       await collection('Woodland Roads', [

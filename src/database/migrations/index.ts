@@ -9,6 +9,7 @@ import { MemorialSettings1764300000000 } from './1764300000000-memorial-settings
 import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 import { BookImports1764500000000 } from './1764500000000-book-imports.js';
 import { PublicationLanguage1764600000000 } from './1764600000000-publication-language.js';
+import { SearchStems1764700000000 } from './1764700000000-search-stems.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   PageRotation1764400000000,
   BookImports1764500000000,
   PublicationLanguage1764600000000,
+  SearchStems1764700000000,
 ];

@@ -58,6 +58,16 @@ const QUERY = `query AS (
          to_tsquery(${CONFIG}, $4) AS exact, $5::boolean AS any_terms
 )`;
 const MATCHES = (doc: string) => `(NOT query.any_terms OR ${doc} @@ query.q)`;
+/**
+ * $8: the words as typed, stemmed in each visible book's language and matched against a poem's
+ * stems (so "traum" finds "Träume"); a stem of one language meeting another's by chance only adds
+ * a poem that holds that stem.
+ */
+const STEMS_MATCH = `(query.any_terms AND d.stems @@ ANY (ARRAY(
+  SELECT to_tsquery(search_stem_config(l.language), $8) FROM (SELECT DISTINCT pub.language FROM publications pub WHERE ${VISIBLE}) l)))`;
+
+/** The words of the terms as a tsquery for the stemmers (each word alone: stems have no prefixes). */
+const stemsQueryOf = (terms: SearchTerm[]) => terms.map((t) => quoted(t.word)).join(' & ');
 
 function params({ terms, phrase, limit, byPoet }: IndexQuery): unknown[] {
   const poet = byPoet?.length ? byPoet.map((w) => `${quoted(w)}:B`).join(' & ') : null;
@@ -84,7 +94,8 @@ export class PostgresSearchIndex implements SearchIndex {
        ranked AS (
          SELECT d.poem_id, ${SCORE('d.document', forgiving(query))} AS score, count(*) OVER () AS total
          FROM poem_search_documents d, query
-         WHERE ${MATCHES('d.document')} AND d.publication_id = ANY (ARRAY(SELECT pub.id FROM publications pub WHERE ${VISIBLE} AND ${BY_POET}))
+         WHERE (${MATCHES('d.document')} OR ${STEMS_MATCH})
+           AND d.publication_id = ANY (ARRAY(SELECT pub.id FROM publications pub WHERE ${VISIBLE} AND ${BY_POET}))
          ORDER BY score DESC, d.publication_id, d.poem_id
          LIMIT $7
        )
@@ -92,7 +103,7 @@ export class PostgresSearchIndex implements SearchIndex {
               pub.title AS publication_title, r.score, r.total
        FROM ranked r JOIN poems po ON po.id = r.poem_id JOIN publications pub ON pub.id = po.publication_id
        ORDER BY r.score DESC, po.publication_id, po.position, po.id`,
-      params(query),
+      [...params(query), stemsQueryOf(query.terms)],
     );
     return {
       total: totalOf(rows),
