@@ -42,8 +42,8 @@ export class SearchService {
 
   /**
    * Throws SearchError for an empty or too long text; text without words finds nothing. The words
-   * are searched as typed first; when that finds little, again with the archive's words spelt
-   * alike as alternatives, and a spelling is proposed.
+   * are searched as typed first; when that finds little, again by their stems in each book's
+   * language and with the archive's words spelt alike as alternatives, and a spelling is proposed.
    */
   async search(raw: string | undefined, limit = SEARCH_DEFAULT_LIMIT): Promise<SearchResults> {
     const q = checkQuery(raw);
@@ -55,9 +55,9 @@ export class SearchService {
     let didYouMean: string | null = null;
     if (poems.total + publications.total < FEW_MATCHES) {
       const alike = await this.index.alikeWords(typed.filter((t) => [...t.word].length >= MIN_ALIKE_LENGTH).map((t) => t.word));
+      terms = typed.map((t) => ({ ...t, alike: alike.get(t.word)?.alike ?? [] }));
+      [poems, publications] = await this.find({ ...this.queryFor(terms, phraseWords(q), limit), stems: true });
       if ([...alike.values()].some((a) => a.alike.length > 0)) {
-        terms = typed.map((t) => ({ ...t, alike: alike.get(t.word)?.alike ?? [] }));
-        [poems, publications] = await this.find(this.queryFor(terms, phraseWords(q), limit));
         // Only words the answer itself shows are proposed: the vocabulary also holds drafts' words.
         const shown = new Set<string>();
         for (const m of poems.matches) for (const w of wordsOf(`${m.title} ${m.body} ${m.publication.title}`)) shown.add(w);

@@ -59,12 +59,23 @@ const QUERY = `query AS (
 )`;
 const MATCHES = (doc: string) => `(NOT query.any_terms OR ${doc} @@ query.q)`;
 /**
- * $8: the words as typed, stemmed in each visible book's language and matched against a poem's
- * stems (so "traum" finds "Träume"); a stem of one language meeting another's by chance only adds
- * a poem that holds that stem.
+ * The poems a search can find: those whose document matches the words (with their alternatives),
+ * and, when $9 asks for stems (the forgiving search), those matching $8, the words as typed
+ * stemmed in each visible book's language, by their stems (so "fly" finds "flies"). A union of
+ * index look-ups, one per language, so each stays on its GIN index; a stem of one language meeting
+ * another's by chance only adds a poem that holds that stem. Without words, every poem (a search
+ * by the poet's name alone).
  */
-const STEMS_MATCH = `(query.any_terms AND d.stems @@ ANY (ARRAY(
-  SELECT to_tsquery(search_stem_config(l.language), $8) FROM (SELECT DISTINCT pub.language FROM publications pub WHERE ${VISIBLE}) l)))`;
+const CANDIDATES = `candidates AS (
+  SELECT d.poem_id FROM poem_search_documents d, query WHERE query.any_terms AND d.document @@ query.q
+  UNION
+  SELECT s.poem_id
+    FROM query, (SELECT DISTINCT pub.language FROM publications pub WHERE ${VISIBLE}) l,
+         LATERAL (SELECT d.poem_id FROM poem_search_documents d WHERE d.stems @@ to_tsquery(search_stem_config(l.language), $8)) s
+   WHERE query.any_terms AND $9::boolean
+  UNION
+  SELECT d.poem_id FROM poem_search_documents d, query WHERE NOT query.any_terms
+)`;
 
 /** The words of the terms as a tsquery for the stemmers (each word alone: stems have no prefixes). */
 const stemsQueryOf = (terms: SearchTerm[]) => terms.map((t) => quoted(t.word)).join(' & ');
@@ -90,12 +101,11 @@ export class PostgresSearchIndex implements SearchIndex {
     // visible books are read once as an array: as a join, a planner without statistics (embedded
     // PGlite has no autovacuum to gather them) scanned every document once per book.
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      `WITH ${QUERY},
+      `WITH ${QUERY}, ${CANDIDATES},
        ranked AS (
          SELECT d.poem_id, ${SCORE('d.document', forgiving(query))} AS score, count(*) OVER () AS total
-         FROM poem_search_documents d, query
-         WHERE (${MATCHES('d.document')} OR ${STEMS_MATCH})
-           AND d.publication_id = ANY (ARRAY(SELECT pub.id FROM publications pub WHERE ${VISIBLE} AND ${BY_POET}))
+         FROM candidates c JOIN poem_search_documents d ON d.poem_id = c.poem_id, query
+         WHERE d.publication_id = ANY (ARRAY(SELECT pub.id FROM publications pub WHERE ${VISIBLE} AND ${BY_POET}))
          ORDER BY score DESC, d.publication_id, d.poem_id
          LIMIT $7
        )
@@ -103,7 +113,7 @@ export class PostgresSearchIndex implements SearchIndex {
               pub.title AS publication_title, r.score, r.total
        FROM ranked r JOIN poems po ON po.id = r.poem_id JOIN publications pub ON pub.id = po.publication_id
        ORDER BY r.score DESC, po.publication_id, po.position, po.id`,
-      [...params(query), stemsQueryOf(query.terms)],
+      [...params(query), stemsQueryOf(query.terms), query.stems === true],
     );
     return {
       total: totalOf(rows),

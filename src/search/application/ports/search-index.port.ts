@@ -9,6 +9,8 @@ export interface IndexQuery {
   limit: number;
   /** Only books by the poet: those naming no authors, or naming the poet (`poetName`, folded words). */
   byPoet?: string[];
+  /** Also poems holding the words' stems in their book's language (the forgiving search). */
+  stems?: boolean;
 }
 
 /** A visitor's word beside the archive's vocabulary. */
