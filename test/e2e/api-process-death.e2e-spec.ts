@@ -50,17 +50,23 @@ async function processesOf(pid: number): Promise<number[]> {
 
 describe('an API process killed while it scans, with requests in flight (WEB_CONCURRENCY=2, PostgreSQL, no Redis)', () => {
   let stub: OpenAiStub;
-  let holding = true;
   let held = 0;
+  /** Ends the hold: the pages held until now are answered, and later ones at once. */
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
   let server: ServerProcess;
 
   beforeAll(async () => {
     ensureReaderBuilt();
-    // Page 1 is read at once; pages 2 and 3 wait while `holding`, so the scan is caught half-way.
-    const reply = pagesReply([LANTERN, ORCHARD, LANTERN], (page) => holding && page > 1);
-    stub = await startOpenAiStub((request) => {
-      if (holding && (pageOfRequest(request.body) ?? 0) > 1) held++;
+    // Page 1 is read at once; pages 2 and 3 wait until `release()`, so the scan is caught half-way.
+    // The surviving process may take the job over before then: its pages wait too, until released.
+    const reply = pagesReply([LANTERN, ORCHARD, LANTERN]);
+    stub = await startOpenAiStub(async (request) => {
+      if ((pageOfRequest(request.body) ?? 0) > 1) {
+        held++;
+        await released;
+      }
       return reply(request);
     });
     db = await createScratchDatabase();
@@ -76,6 +82,7 @@ describe('an API process killed while it scans, with requests in flight (WEB_CON
   });
   afterAll(async () => {
     await server?.kill('SIGKILL');
+    release();
     await stub?.close();
     await db?.drop();
   });
@@ -142,7 +149,7 @@ describe('an API process killed while it scans, with requests in flight (WEB_CON
     expect(Date.now() - killedAt).toBeGreaterThan(3_000);
 
     // The scan goes on in the surviving process and finishes with the poems.
-    holding = false;
+    release();
     const done = await pollScan(agent, jobId, (s) => s.state === 'completed' || s.state === 'failed', 120_000);
     expect(done.state).toBe('completed');
     expect(done.result).toMatchObject({ extracted_poems: 2, duplicates_ignored: 1 });

@@ -3,7 +3,9 @@
  * by the test (test/support/s3-server.ts): a scan's photos go to the bucket and are served from it,
  * a publication deleted for good takes its photos along, a bucket that cannot be reached answers
  * 503 and the photos come back with it, and an archive moves from files to S3 and back through a
- * backup (`npm run archive`), each backup byte for byte the first; and an API and a BullMQ worker
+ * backup, each backup byte for byte the first (`npm run archive` on the bucket's side; on the
+ * files' side the command's own export and restore run in this process, as the backup suites run
+ * them, which spares a command line's start each time); and an API and a BullMQ worker
  * process with data folders of their own share only PostgreSQL, Redis and the bucket. Pages are
  * read by the OpenAI adapter from a stub.
  */
@@ -17,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
+import { inProcess } from '../support/archive-backup.js';
 import {
   createScratchDatabase,
   dropQueueKeys,
@@ -268,14 +271,18 @@ describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: Db
     const keys = storedFiles(onFiles.dataDir).filter((k) => !k.endsWith('.reading.jpg'));
     expect(keys).toHaveLength(2);
     expect(storedFiles(onFiles.dataDir)).toHaveLength(4);
-    const fromFiles = exportWithCli(onFiles);
+    const fromFiles = await inProcess(onFiles, (archive) => archive.exportBytes());
 
-    /** A new archive, started once (its first admin made), then restored from the backup. */
-    const restoreInto = async (place: Place, backup: Buffer) => {
+    /** A new archive, started once (its first admin made), then restored from the backup by `restore`, answering as `archive import` does. */
+    const restoreInto = async (
+      place: Place,
+      backup: Buffer,
+      restore: (file: string) => Promise<{ status: number | null; stdout: string; stderr: string }>,
+    ) => {
       await (await startOn(place)).close();
       const file = join(mkdtempSync(join(tmpdir(), 'page-store-backup-')), 'backup.tar');
       writeFileSync(file, backup);
-      const run = archiveCli(['import', file], place);
+      const run = await restore(file);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain('Restored 1 publications, 2 poems and 2 page photos');
     };
@@ -283,7 +290,7 @@ describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: Db
     // Files to S3: the photos land in the bucket under the same keys, and the backup is the same.
     const bucket = await s3.createBucket(`moved-${target}`);
     const onS3 = await emptyPlace(s3.env(bucket));
-    await restoreInto(onS3, fromFiles);
+    await restoreInto(onS3, fromFiles, async (file) => archiveCli(['import', file], onS3));
     expect(await s3.keys(bucket)).toEqual(keys);
     expect(storedFiles(onS3.dataDir)).toEqual([]);
     const fromS3 = exportWithCli(onS3);
@@ -298,9 +305,9 @@ describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: Db
 
     // And S3 back to files.
     const backOnFiles = await emptyPlace();
-    await restoreInto(backOnFiles, fromS3);
+    await restoreInto(backOnFiles, fromS3, (file) => inProcess(backOnFiles, (archive) => archive.restore(file)));
     expect(storedFiles(backOnFiles.dataDir)).toEqual(keys);
-    expect(exportWithCli(backOnFiles).equals(fromFiles)).toBe(true);
+    expect((await inProcess(backOnFiles, (archive) => archive.exportBytes())).equals(fromFiles)).toBe(true);
   });
 });
 
