@@ -20,6 +20,13 @@ function node(ld: Record<string, any>[], type: string): Record<string, any> {
   return found;
 }
 
+/** The body as bytes (decoded by the client from its Content-Encoding). */
+const binaryBody = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c) => chunks.push(c!));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
   let t: TestApp;
   let s: Seeded;
@@ -293,6 +300,12 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['content-encoding']).toBe('gzip');
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Brotli too (made once by the build): the same file once the client has decoded it.
+    const plain = await t.http().get(src).set('Accept-Encoding', 'identity').buffer(true).parse(binaryBody).expect(200);
+    const br = await t.http().get(src).set('Accept-Encoding', 'br').buffer(true).parse(binaryBody).expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect((br.body as Buffer).equals(plain.body as Buffer)).toBe(true);
     const style = await t.http().get(css).expect(200);
     expect(style.text).toContain('#2563eb');
     expect(style.text).toContain('font-display:swap');

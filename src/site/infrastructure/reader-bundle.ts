@@ -23,7 +23,8 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.map']);
 /**
  * The built reader (npm run build:reader), loaded once at start from the server's own build: the server
  * bundle that renders pages, the client manifest naming the hashed entry files, and the assets,
- * held in memory with gzip and brotli variants made once. Without a build the API still starts
+ * held in memory with their gzip and brotli variants (made by the build, scripts/build.mjs, else
+ * here at start, with the same settings). Without a build the API still starts
  * (its own tests do not need pages) and page routes answer 503 saying what to run.
  */
 @Injectable()
@@ -67,8 +68,10 @@ export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
 
   private loadAssets(dir: string): void {
     if (!existsSync(dir)) return;
+    const compressed = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name)) : undefined);
     for (const name of readdirSync(dir)) {
       const ext = extname(name);
+      if (ext === '.gz' || ext === '.br') continue;
       const body = readFileSync(join(dir, name));
       const asset: StaticAsset = {
         body,
@@ -76,8 +79,8 @@ export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       };
       if (COMPRESSIBLE.has(ext) && body.length > 1024) {
-        asset.gzip = gzipSync(body, { level: 9 });
-        asset.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+        asset.gzip = compressed(`${name}.gz`) ?? gzipSync(body, { level: 9 });
+        asset.brotli = compressed(`${name}.br`) ?? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
       }
       this.assets.set(name, asset);
     }
