@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config.js';
 import { holdOwnBuild } from './config/build-root.js';
 import { waitForDatabase } from './database/wait-for-database.js';
-import { WorkerModule } from './worker.module.js';
 
 const logger = new Logger('Worker');
 
@@ -22,6 +21,9 @@ async function main(): Promise<void> {
     );
   }
   await waitForDatabase(config);
+  // Loaded once the settings are known to be usable: a worker started without them says so at
+  // once, not after loading every module of the scanner.
+  const { WorkerModule } = await import('./worker.module.js');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();
   logger.log(`Scan worker ready (extraction: ${config.openai.apiKey ? 'OpenAI' : 'offline OCR'})`);
