@@ -120,11 +120,11 @@ describe('offline extraction of a photo stored sideways', () => {
 });
 
 describe('offline extraction of metadata', () => {
-  it('reads title, author, publisher, date and ISBN from cover, title and copyright photos', async () => {
+  it('reads title, author, publisher, date and ISBN from cover, title and copyright photos, and proposes their language', async () => {
     const rendered = await renderMetadataPages(sampleBook(), { seed: 3 });
     const images = await Promise.all(rendered.pages.map((p, i) => normalisePageImage(p.image, i)));
     const metadata = await extractor.extractMetadata(images);
-    expect(metadata).toEqual({ ...rendered.metadata, notes: '' });
+    expect(metadata).toEqual({ ...rendered.metadata, notes: '', language: 'en' });
     expect(metadata.isbn).toBe('0-9612345-3-9');
   });
 });

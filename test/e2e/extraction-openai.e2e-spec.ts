@@ -228,6 +228,7 @@ describe('OpenAI extractor: metadata', () => {
           publication_date: 'March 1987',
           isbn: '0-9612345-3-9',
           notes: 'First edition',
+          language: 'en',
         }),
       ),
     });
@@ -240,13 +241,14 @@ describe('OpenAI extractor: metadata', () => {
       publication_date: 'March 1987',
       isbn: '0-9612345-3-9',
       notes: 'First edition',
+      language: 'en',
     });
     expect(recorded).toHaveLength(1);
     const urls = recorded[0].body.messages[1].content.filter((c: any) => c.type === 'image_url').map((c: any) => c.image_url.url);
     expect(urls).toEqual(images.map((i) => `data:image/jpeg;base64,${i.data.toString('base64')}`));
     expect(recorded[0].body.response_format.json_schema).toMatchObject({
       strict: true,
-      schema: { required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes'] },
+      schema: { required: ['title', 'authors', 'publisher', 'publication_date', 'isbn', 'notes', 'language'] },
     });
     const system = recorded[0].body.messages[0].content as string;
     expect(system).toMatch(/without its city/i);
