@@ -490,7 +490,7 @@ const archive = {
   proofreading: {
     heading: 'Proofreading',
     statuses: { as_scanned: 'As scanned', proofread: 'Proofread', checked: 'Checked' },
-    status_label: 'Status: %{status}',
+    status_prefix: 'Status:',
     // Checked counts as proofread too.
     progress: '%{proofread} of %{count} proofread, %{checked} checked',
     filter_label: 'Show poems',

@@ -211,6 +211,8 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
             value={shownStatus}
             onChange={(e) => setShownStatus(e.target.value as PoemStatus | '')}
             sx={{ minWidth: 180 }}
+            // "All statuses" shown as the value, not an empty box under the label.
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">{translate('archive.proofreading.filter_all')}</MenuItem>
             {POEM_STATUSES.map((status) => (

@@ -33,8 +33,12 @@ export function PoemStatusChip({ status }: { status: PoemStatus }) {
       data-poem-status={status}
       icon={LOOK[status].icon}
       color={LOOK[status].color}
-      label={translate(`archive.proofreading.statuses.${status}`)}
-      aria-label={translate('archive.proofreading.status_label', { status: translate(`archive.proofreading.statuses.${status}`) })}
+      label={
+        <>
+          <span className="sr-only">{translate('archive.proofreading.status_prefix')} </span>
+          {translate(`archive.proofreading.statuses.${status}`)}
+        </>
+      }
       sx={{ fontWeight: 600 }}
     />
   );
