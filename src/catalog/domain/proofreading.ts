@@ -5,12 +5,7 @@ import type { Curator } from './revision.js';
  * How far a poem's text has been read against its page: as the scanner read it, proofread by a
  * curator, then checked by a second one (as Wikisource's pages are "proofread" then "validated").
  */
-export const POEM_STATUSES = ['as_scanned', 'proofread', 'checked'] as const;
-export type PoemStatus = (typeof POEM_STATUSES)[number];
-
-export function isPoemStatus(value: unknown): value is PoemStatus {
-  return typeof value === 'string' && (POEM_STATUSES as readonly string[]).includes(value);
-}
+export type PoemStatus = 'as_scanned' | 'proofread' | 'checked';
 
 /** A poem's status, and who proofread it and when (kept through Checked, so the checker can be told apart). */
 export interface Proofreading {
