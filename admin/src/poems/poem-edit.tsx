@@ -6,6 +6,7 @@ import { detailPath } from '../publications/publication-card.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
+import { PoemStatusActions } from './poem-status.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
@@ -38,6 +39,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
       redirectOnError={() => back.replace(/^\/admin\//, '')}
     >
       <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
+        <PoemStatusActions />
         <PoemFields />
       </PoemDialog>
     </EditBase>

@@ -13,6 +13,10 @@ export const DOMAIN_ERROR_STATUS = {
   'CATALOG.REVISION_NOT_FOUND': 404,
   // Restoring the version that deleted a poem would delete it again: the version before it is meant.
   'CATALOG.REVISION_IS_DELETION': 409,
+  // Checked comes after Proofread: a poem As scanned cannot skip the first reading.
+  'CATALOG.POEM_NOT_PROOFREAD': 409,
+  // Checked is a second curator's: the one who proofread the poem may not check it.
+  'CATALOG.OWN_PROOFREADING': 403,
 
   'SEARCH.QUERY_EMPTY': 400,
   'SEARCH.QUERY_TOO_LONG': 400,
