@@ -6,3 +6,9 @@ import pLimit from 'p-limit';
  * together would otherwise add theirs up (bench/photo-memory-bench.mjs measures it).
  */
 export const oneFullSizePhotoAtATime = pLimit(1);
+
+/**
+ * The most pixels a page photo (and a PDF's page) may have, so that any accepted photo costs a
+ * bounded amount of memory (page-image.intake.ts says why 50).
+ */
+export const MAX_PAGE_MEGAPIXELS = 50;
