@@ -83,7 +83,7 @@ async function photos() {
   const out = [];
   for (const [name, file, size, make] of made) {
     if (file === 'photo.heic' && !existsSync(join(dir, file)) && !hasProgram('heif-enc')) {
-      console.log('HEIC left out: libheif\'s heif-enc (to make the photo) is not installed');
+      console.log("HEIC left out: libheif's heif-enc (to make the photo) is not installed");
       continue;
     }
     const path = join(dir, file);

@@ -229,7 +229,9 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
       const refused = await sendFile(id, 0, costly, 'scan.pdf', 'application/pdf').expect(422);
       expect(refused.body).toMatchObject({
         code: 'SCAN.PDF_TOO_MUCH_MEMORY',
-        message: expect.stringMatching(/^Page 1 of this PDF needs more memory to draw than the archive allows \(400 MB for drawing a page\)/),
+        message: expect.stringMatching(
+          /^Page 1 of this PDF needs more memory to draw than the archive allows \(400 MB for drawing a page\)/,
+        ),
       });
     } finally {
       clearInterval(sampler);
