@@ -170,9 +170,11 @@ export class PdfDrawingProcess {
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         settle();
-        // V8 aborts the process when its heap is full (SIGABRT, or 134 where a shell reports it).
-        const outOfHeap = signal === 'SIGABRT' || code === 134;
-        reject(overLimit || outOfHeap ? tooMuchMemory(task, this.memoryBytes) : stopped(task, signal ?? `exit code ${code}`));
+        // V8 aborts the process when its heap is full (SIGABRT, or 134 where a shell reports it); a
+        // SIGKILL not ours (the server only ends an idle process, or at shutdown) is the system's
+        // out-of-memory killer.
+        const outOfMemory = overLimit || signal === 'SIGABRT' || code === 134 || signal === 'SIGKILL';
+        reject(outOfMemory ? tooMuchMemory(task, this.memoryBytes) : stopped(task, signal ?? `exit code ${code}`));
       };
       const onError = (error: Error) => {
         settle();
