@@ -26,15 +26,15 @@ const ACCEPTED = `Accepted types are ${PAGE_PHOTO_TYPES_NAMED}.`;
 export const PAGE_LONG_SIDE = 2000;
 
 /**
- * The most pixels a page photo may have, so that any accepted photo costs a bounded amount of
- * memory (bench/photo-memory-bench.mjs measures it). 50 megapixels takes every phone's standard
- * photo and its 48 and 50 megapixel modes, and a book page scanned at 600 dpi; a progressive JPEG
- * or an interlaced PNG, which must be decoded whole, then still needs well under 500 MB.
- * MAX_PAGE_MEGAPIXELS (photo-decoding.ts) is 50: HEIC/HEIF is decoded whole by libheif at some 12 bytes a pixel, so it stops at 25 megapixels:
- * a phone's 12 and 24 megapixel photos (its 48 megapixel HEIF is refused with this message).
+ * The most pixels a page photo may have (MAX_PAGE_MEGAPIXELS, kept in photo-decoding.ts so the PDF
+ * drawing process reads it without loading sharp), so that any accepted photo costs a bounded
+ * amount of memory (bench/photo-memory-bench.mjs measures it). 50 megapixels takes every phone's
+ * standard photo and its 48 and 50 megapixel modes, and a book page scanned at 600 dpi; a
+ * progressive JPEG or an interlaced PNG, which must be decoded whole, then still needs well under
+ * 500 MB. HEIC/HEIF is decoded whole by libheif at some 12 bytes a pixel, so it stops at 25
+ * megapixels: a phone's 12 and 24 megapixel photos (its 48 megapixel HEIF is refused with this message).
  */
 export const MAX_HEIF_MEGAPIXELS = 25;
-// Kept beside the photo limiter, so the PDF drawing process reads it without loading sharp.
 export { MAX_PAGE_MEGAPIXELS };
 
 // libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)

@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 export const oneFullSizePhotoAtATime = pLimit(1);
 
 /**
- * The most pixels a page photo (and a PDF's page) may have, so that any accepted photo costs a
- * bounded amount of memory (page-image.intake.ts says why 50).
+ * The most pixels a page photo (and a PDF's page) may have (page-image.intake.ts says why 50):
+ * here rather than there, so the PDF drawing process reads it without loading sharp.
  */
 export const MAX_PAGE_MEGAPIXELS = 50;
