@@ -7,7 +7,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
@@ -215,12 +214,10 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
     const pubId = await createPublication(agent, `A page too costly to draw (${target})`);
     const { id } = await newImport(pubId);
     const storedBefore = filesUnder(t.config.pageStoreDir).length;
-    // One 7,000 × 7,000 scan (49 megapixels, within the photos' limit; 0.2 MB as one flat colour):
-    // decoded and drawn it needs some 1 GB, more than the 400 MB the drawing process has here.
-    const scan = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#f4f1ea' } })
-      .jpeg()
-      .toBuffer();
-    const costly = await scannedPdf([scan], 600);
+    // A page that is one 7,000 × 7,000 image (49 megapixels, within the photos' limit; 0.1 MB, as
+    // its pixels are one colour): decoded and drawn it needs some 700 MB, more than the 400 MB the
+    // drawing process has here.
+    const costly = await hugeImagePdf(7000);
 
     const before = process.memoryUsage.rss();
     let peak = before;
