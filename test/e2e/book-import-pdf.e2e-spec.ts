@@ -215,8 +215,8 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
     const { id } = await newImport(pubId);
     const storedBefore = filesUnder(t.config.pageStoreDir).length;
     // A page that is one 7,000 × 7,000 image (49 megapixels, within the photos' limit; 0.1 MB, as
-    // its pixels are one colour): decoded and drawn it needs some 700 MB, more than the 400 MB the
-    // drawing process has here.
+    // its pixels are one colour): decoded and drawn it needs more than the 400 MB the drawing
+    // process has here (a 50-megapixel page takes some 950 MB).
     const costly = await hugeImagePdf(7000);
 
     const before = process.memoryUsage.rss();
