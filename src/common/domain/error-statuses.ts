@@ -59,6 +59,8 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.PDF_TOO_MANY_PAGES': 413,
   // Streams that unpack to more than a scanned book's pages need (a file made to exhaust memory).
   'SCAN.PDF_TOO_COSTLY': 422,
+  // A page that got past those checks and still needed more memory than its drawing process may have.
+  'SCAN.PDF_TOO_MUCH_MEMORY': 422,
   // Whole-book import's own rules.
   'SCAN.NO_FILE': 400,
   'SCAN.BAD_FILE_POSITION': 400,
