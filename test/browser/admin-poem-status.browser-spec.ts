@@ -90,6 +90,7 @@ describe('poem statuses in the admin', () => {
     await their.getByRole('button', { name: 'Mark checked' }).click();
     await notification(theirs, 'Poem marked checked').waitFor();
     await expect.poll(() => statusIn(their)).toBe('Status: Checked');
+    await their.getByText('Saving a change to its title or text returns it to Proofread, for another curator to check.').waitFor();
     await their.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => statusIn(poemCard(theirs, 'Low Tide'))).toBe('Status: Checked');
     await expect.poll(() => progress(theirs).innerText()).toBe('1 of 2 proofread, 1 checked');

@@ -503,6 +503,7 @@ const archive = {
     own_proofreading: 'You proofread this poem: a second curator checks it.',
     not_proofread: 'Checked comes after a curator has proofread the poem.',
     save_first: 'Save or discard your changes before marking the poem.',
+    checked_edit: 'Saving a change to its title or text returns it to Proofread, for another curator to check.',
     marked: 'Poem marked %{status}',
     mark_failed: 'The status could not be changed: %{error}',
   },

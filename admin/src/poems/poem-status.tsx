@@ -90,7 +90,9 @@ export function PoemStatusActions() {
       ? 'archive.proofreading.own_proofreading'
       : status === 'as_scanned'
         ? 'archive.proofreading.not_proofread'
-        : null;
+        : status === 'checked'
+          ? 'archive.proofreading.checked_edit'
+          : null;
   return (
     <Stack component="section" aria-label={translate('archive.proofreading.heading')} spacing={1} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
