@@ -237,7 +237,8 @@ describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: Db
       expect(down.headers['retry-after']).toBe('15');
       expect(down.body).toMatchObject({
         code: 'SCAN.PAGE_STORE_UNAVAILABLE',
-        message: 'The archive cannot reach the storage of its page photos right now. Nothing has been lost; please try again in a moment.',
+        message:
+          'The archive cannot reach the storage of its files (page photos, portrait, recordings) right now. Nothing has been lost; please try again in a moment.',
       });
       const upload = await scan(agent, token, id, [await photo(612)]);
       expect(upload.status).toBe(503);

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { pack as tarPack, type Pack } from 'tar-stream';
-import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { FileNotStoredError, FILE_STORE, type FileStore } from '../../media/index.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -38,7 +38,7 @@ export interface OpenBackup {
 export class ArchiveExporter {
   constructor(
     @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
   ) {}
 
@@ -76,7 +76,7 @@ class Backup implements OpenBackup {
   constructor(
     readonly manifest: ArchiveManifest,
     private readonly rows: ArchiveSnapshot,
-    private readonly store: PageStore,
+    private readonly store: FileStore,
   ) {}
 
   async writeTo(out: Writable, options: { gzip?: boolean } = {}): Promise<void> {
@@ -131,7 +131,7 @@ class Backup implements OpenBackup {
     try {
       data = await this.store.get(key);
     } catch (err) {
-      if (!(err instanceof PageNotStoredError)) throw err;
+      if (!(err instanceof FileNotStoredError)) throw err;
       throw new ArchiveError(
         'ARCHIVE.PAGE_MISSING',
         `The page photo ${key} is missing from the page store, so the backup would not be complete. No backup was written.`,

@@ -9,7 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
-import { detectImageType, PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { detectImageType, FILE_STORE, type FileStore } from '../../media/index.js';
 import { siteSettingsFrom } from '../../settings/index.js';
 import {
   ARCHIVE_TABLES,
@@ -65,7 +65,7 @@ const KNOWN_SCHEMAS = MIGRATIONS.map((m) => m.name);
 export class ArchiveImporter {
   constructor(
     @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
     @Inject(APP_CONFIG)
     private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
@@ -166,7 +166,7 @@ class Restore {
   constructor(
     private readonly manifest: ArchiveManifest,
     private readonly rows: ArchiveRestore,
-    private readonly store: PageStore,
+    private readonly store: FileStore,
     private readonly limits: BackupLimits,
   ) {
     // Each table with the columns this backup has: those it lacks take their defaults.
