@@ -18,7 +18,7 @@ import { openFileStore } from './infrastructure/file-store.factory.js';
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
         const opened = await openFileStore(config);
-        new Logger('FileStore').log(`Files are kept as ${opened.description}`);
+        new Logger('FileStore').log(`Files (page photos, the portrait, recordings) are kept as ${opened.description}`);
         return opened.store;
       },
     },
