@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess, manifestOf, writeTemp } from '../support/archive-backup.js';
 import { adts, flac, m4a, mp3, opus, vorbis, wav } from '../support/audio-fixtures.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { createPublication, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
@@ -141,6 +142,37 @@ describe.each(runs)('recordings of a poem (%s, %s store)', (db, store) => {
     await staff.get(a.url).expect(404);
     const left = (await staff.get(`/api/poems/${poemId}/recordings/`).expect(200)).body;
     expect(left.map((r: { id: number; position: number }) => [r.id, r.position])).toEqual([[b.id, 1]]);
+  });
+
+  // On the embedded database only: restoring is the same code on both, proven by the backup tests.
+  it.skipIf(db !== 'pglite')('carries recordings through a backup and its restore, byte for byte', async () => {
+    const { poemId } = await draftPoem('One\ntwo');
+    const data = opus(1.2);
+    const kept = (await upload(poemId, data, 'take.opus', { reader: 'Ruth Ash' }).expect(201)).body;
+    await staff
+      .put(`/api/recordings/${kept.id}/`)
+      .send({ line_marks: [0, 0.6] })
+      .expect(200);
+    const backup = (await staff.get('/api/archive/backup').buffer(true).parse(binary).expect(200)).body as Buffer;
+    expect((await manifestOf(backup)).format_version).toBe(3);
+
+    const place = { dataDir: mkdtempSync(join(tmpdir(), 'recordings-restored-')) };
+    const env = store === 's3' ? s3!.env(await s3!.createBucket(`restored-${process.pid}`)) : {};
+    const run = await inProcess(place, (archive) => archive.restore(writeTemp('backup.tar', backup)), env);
+    expect(run.stderr).toBe('');
+    const again = await inProcess(place, (archive) => archive.exportBytes(), env);
+    expect(again.equals(backup)).toBe(true);
+
+    const restored = await startTestApp('pglite', { env: { DATA_DIR: place.dataDir, ...env }, persistent: true });
+    try {
+      const { agent } = await staffAgent(restored);
+      const [recording] = (await agent.get(`/api/poems/${poemId}/recordings/`).expect(200)).body;
+      expect(recording).toMatchObject({ id: kept.id, reader: 'Ruth Ash', line_marks: [0, 0.6], mime_type: 'audio/ogg' });
+      const sound = await agent.get(recording.url).buffer(true).parse(binary).expect(200);
+      expect((sound.body as Buffer).equals(data)).toBe(true);
+    } finally {
+      await restored.close();
+    }
   });
 });
 
