@@ -9,6 +9,7 @@ import {
   audioExtension,
   FILE_STORE,
   FileNotStoredError,
+  fileLimits,
   type AudioFiles,
   type AudioType,
   type ByteRange,
@@ -67,7 +68,8 @@ export class RecordingsService implements OnModuleInit {
     const details = recordingDetails(fields);
     if (!file) throw new RecordingError('RECORDING.NO_FILE', 'Send the recording in the field "file".');
     if (file.size === 0) throw new RecordingError('RECORDING.EMPTY_FILE', 'The file is empty: there is no recording in it.');
-    if (file.size > this.config.maxAudioBytes) throw RecordingError.tooLarge(this.config.maxAudioBytes);
+    const limit = fileLimits(this.config).audio;
+    if (file.size > limit) throw RecordingError.tooLarge(limit);
     const judged = await this.audio.judge(file.path);
     if (!judged.ok) throw new RecordingError('RECORDING.UNSUPPORTED_AUDIO', `This file cannot be kept as a recording: ${judged.reason}`);
     const sha256 = await hashOf(file.path);

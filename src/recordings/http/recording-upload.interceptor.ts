@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Observable } from 'rxjs';
 import { CsrfCheckedUpload } from '../../auth/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { fileLimits } from '../../media/index.js';
 import { RecordingError } from '../domain/recording.errors.js';
 import type { SpooledFile } from '../application/recordings.service.js';
 
@@ -21,9 +22,10 @@ interface MulterDiskFile {
  * kilobytes of memory; multer stops at MAX_AUDIO_MB and removes what it wrote.
  */
 const Upload = CsrfCheckedUpload({
-  multer: (config) => FileInterceptor('file', { dest: spoolDir(config), limits: { fileSize: config.maxAudioBytes, files: 1, fields: 20 } }),
+  multer: (config) =>
+    FileInterceptor('file', { dest: spoolDir(config), limits: { fileSize: fileLimits(config).audio, files: 1, fields: 20 } }),
   refusal: (code, config) => {
-    if (code === 'LIMIT_FILE_SIZE') return RecordingError.tooLarge(config.maxAudioBytes);
+    if (code === 'LIMIT_FILE_SIZE') return RecordingError.tooLarge(fileLimits(config).audio);
     if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
       return new RecordingError('RECORDING.UNEXPECTED_FILE_FIELD', 'Send one recording per request, in the field "file".');
     return undefined;

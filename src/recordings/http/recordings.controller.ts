@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res, Us
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import type { RecordingResponse } from '../../../contracts/recordings.js';
+import type { RecordingDetailsRequest, RecordingOrderRequest, RecordingResponse } from '../../../contracts/recordings.js';
 import { isStaff, StaffGuard } from '../../auth/index.js';
 import { RecordingsService } from '../application/recordings.service.js';
 import { byteRange, type Recording } from '../domain/recording.js';
@@ -57,14 +57,14 @@ export class RecordingsController {
   @Put('poems/:id/recordings/order')
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: "Reorder a poem's recordings: { recording_ids } naming each once" })
-  async reorder(@Param('id') id: string, @Body() body: unknown): Promise<RecordingResponse[]> {
+  async reorder(@Param('id') id: string, @Body() body: RecordingOrderRequest): Promise<RecordingResponse[]> {
     return (await this.recordings.reorder(id, fields(body).recording_ids)).map(toRecordingResponse);
   }
 
   @Put('recordings/:id')
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: "A recording's details and line marks (reader, recorded, source, notes, line_marks); absent fields stay" })
-  async update(@Param('id') id: string, @Body() body: unknown): Promise<RecordingResponse> {
+  async update(@Param('id') id: string, @Body() body: RecordingDetailsRequest): Promise<RecordingResponse> {
     return toRecordingResponse(await this.recordings.update(id, fields(body)));
   }
 
