@@ -11,4 +11,4 @@ export { AUDIO_FILES } from './application/ports/audio-files.port.js';
 export type { AudioFiles } from './application/ports/audio-files.port.js';
 export { fileLimits } from './application/file-limits.js';
 export { ascii, audioExtension, detectImageType, isPdf } from './domain/file-type.js';
-export type { AudioType } from './domain/file-type.js';
+export type { AudioJudgement, AudioType } from './domain/file-type.js';
