@@ -9,6 +9,7 @@
  *   know no http layer;
  * - a module reaches another only through its index.ts, which offers its Nest modules, use cases,
  *   ports and domain types, never adapters or entities;
+ * - only the media module reaches a file store (files or S3): the others use its port;
  * - the job queue knows no feature module: its users hand it their jobs and failure policy;
  * - the admin and the reader know the server only through contracts/.
  * Shared kernel everyone may use: src/config, src/database, src/common (a domain only its domain/:
@@ -123,6 +124,16 @@ module.exports = {
         path: '^src/([^/]+)/',
         pathNot: ['^src/$1/', '^src/(config|database|common)/', '^src/[^/]+/index\\.ts$'],
       },
+    },
+    {
+      name: 'only-media-reaches-a-store',
+      severity: 'error',
+      comment:
+        "Stored files (page photos, the portrait, recordings) are the media module's: no other module reaches a store adapter " +
+        'or the S3 client, even from a spec; they use the FILE_STORE port from src/media/index.ts. The command-line programs, ' +
+        'composition roots, may build a store by hand.',
+      from: { path: '^src/', pathNot: ['^src/media/', '^src/cli/'] },
+      to: { path: ['^src/media/infrastructure/', '^node_modules/@aws-sdk/client-s3/'] },
     },
     {
       name: 'queue-knows-no-feature',

@@ -29,10 +29,10 @@ async function openArchive(dataDir) {
   await import('reflect-metadata');
   const { loadConfig } = await import(dist('config/app-config.js'));
   const { openDataSource } = await import(dist('database/database.module.js'));
-  const { FileSystemPageStore } = await import(dist('scanning/infrastructure/page-store/file-system.page-store.js'));
+  const { FileSystemFileStore } = await import(dist('media/infrastructure/file-system.file-store.js'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
   const db = await openDataSource(config);
-  return { db, config, store: new FileSystemPageStore(config) };
+  return { db, config, store: new FileSystemFileStore(config) };
 }
 
 async function seed({ dataDir, mb, photoKb }) {

@@ -12,6 +12,7 @@ import { ArchiveHttpModule } from './archive/archive-http.module.js';
 import { SiteHttpModule } from './site/site-http.module.js';
 import { ScanningModule } from './scanning/scanning.module.js';
 import { ScanningHttpModule } from './scanning/scanning-http.module.js';
+import { RecordingsHttpModule } from './recordings/recordings-http.module.js';
 import { SearchHttpModule } from './search/search-http.module.js';
 import { SettingsHttpModule } from './settings/settings-http.module.js';
 
@@ -32,8 +33,9 @@ export class AppModule {
         SearchHttpModule,
         ScanningHttpModule.forRoot(scanning),
         HealthHttpModule.forRoot(scanning),
-        ArchiveHttpModule.forRoot(scanning),
+        ArchiveHttpModule,
         SettingsHttpModule,
+        RecordingsHttpModule,
         AdminUiHttpModule,
         SiteHttpModule,
       ],

@@ -4,7 +4,7 @@ import { SiteSettingsFile } from '../archive/infrastructure/site-settings-file.j
 import { CatalogChanges } from '../catalog/infrastructure/catalog-changes.js';
 import type { AppConfig } from '../config/app-config.js';
 import { openDataSource } from '../database/database.module.js';
-import { openPageStore } from '../scanning/infrastructure/page-store/page-store.factory.js';
+import { openFileStore } from '../media/infrastructure/file-store.factory.js';
 
 /**
  * What `npm run archive` does, apart from reading its arguments and writing to the terminal: kept
@@ -25,7 +25,7 @@ export interface OpenArchive {
  * one the API's settings choose, so a backup moves between stores.
  */
 export async function openArchive(config: AppConfig): Promise<OpenArchive> {
-  const pages = await openPageStore(config);
+  const pages = await openFileStore(config);
   const db = await openDataSource(config).catch((err: unknown) => {
     pages.close();
     throw err;

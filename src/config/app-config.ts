@@ -29,6 +29,8 @@ export interface AppConfig {
   maxPdfBytes: number;
   /** Memory the process that draws a PDF's pages may hold (PDF_PAGE_MEMORY_MB): a page needing more is refused. */
   pdfPageMemoryBytes: number;
+  /** Largest recording of a poem, in bytes (MAX_AUDIO_MB; an hour of FLAC runs to hundreds of MB). */
+  maxAudioBytes: number;
   /** Memory each API process may give its cache of public reads; 0 turns it off. */
   readCacheBytes: number;
   /** Scan jobs: BullMQ key prefix, retries, and how fast a dead worker's job is taken over. */
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
     maxPdfBytes: int(env, 'MAX_PDF_MB', 300, 1) * 1024 * 1024,
     pdfPageMemoryBytes: int(env, 'PDF_PAGE_MEMORY_MB', 1536, 64) * 1024 * 1024,
+    maxAudioBytes: int(env, 'MAX_AUDIO_MB', 200, 1) * 1024 * 1024,
     readCacheBytes: int(env, 'READ_CACHE_MB', 64, 0) * 1024 * 1024,
     scanJobs: {
       queuePrefix: env.SCAN_QUEUE_PREFIX || 'poetry',

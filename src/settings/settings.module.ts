@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { PoemPagesModule } from '../scanning/index.js';
+import { MediaModule } from '../media/index.js';
 import { MemorialSettingsService } from './application/memorial-settings.service.js';
 import { MEMORIAL_STORE } from './application/ports/memorial-store.port.js';
 import { PORTRAIT_IMAGES } from './application/ports/portrait-images.port.js';
@@ -16,10 +16,10 @@ import { SITE_SETTINGS } from './application/site-settings.js';
  * it (the reader's pages, search, the admin's page). A module of its own so that the site and
  * search, which use each other, both depend on it and never on one another for it. It hears of
  * changes through the catalog's notices (so a save drops cached pages on every replica) and keeps
- * the portrait in the page store beside the page photos (PoemPagesModule exports it).
+ * the portrait in the media module's file store, beside the page photos.
  */
 @Module({
-  imports: [CatalogModule, PoemPagesModule],
+  imports: [CatalogModule, MediaModule],
   providers: [
     { provide: MEMORIAL_STORE, useClass: SqlMemorialStore },
     { provide: PORTRAIT_IMAGES, useClass: SharpPortraitImages },

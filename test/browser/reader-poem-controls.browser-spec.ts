@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReaderBuilt } from '../../reader/test-support/build-reader.js';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { screenCopyKey } from '../../src/scanning/application/reading-copies.js';
-import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../src/media/index.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { addSharedSetBook, type SharedSetBook } from '../support/shared-set-book.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -293,7 +293,7 @@ describe('the controls around a poem', () => {
       [400, 'application/json'],
     ]);
     expect(sizes[1]!.bytes).toBeLessThan(sizes[0]!.bytes / 2);
-    const kept = await t.app.get<PageStore>(PAGE_STORE).get(screenCopyKey(stored!.storage_key, 800));
+    const kept = await t.app.get<FileStore>(FILE_STORE).get(screenCopyKey(stored!.storage_key, 800));
     expect(kept.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(await side.getByRole('link', { name: 'Original photo' }).getAttribute('href')).toBe(original);
     await expectAccessibleInBothThemes(page, 'printed page beside the poem');

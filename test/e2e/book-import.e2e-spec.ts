@@ -13,7 +13,7 @@
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../src/media/index.js';
 import { BOOK_CHUNK_PAGES } from '../../src/scanning/application/book-import.service.js';
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
@@ -183,7 +183,7 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     const unscanned = () => agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200);
     expect((await unscanned()).body).toEqual({ unscanned: 0, waiting: 0, not_started: 1 });
     const [kept] = await t.app.get(ScanPagesRepository).listForPublication(pubId);
-    const store = t.app.get<PageStore>(PAGE_STORE);
+    const store = t.app.get<FileStore>(FILE_STORE);
     await store.get(kept!.storage_key);
     await store.get(readingCopyKey(kept!.storage_key));
 
@@ -255,7 +255,7 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, pages 
     const id = await importWith(pubId, await pagePhotos(3));
     // The third page's stored photo is damaged before it is read, and the page its upload kept
     // for the reading is lost, so the photo itself is read.
-    const store = t.app.get<PageStore>(PAGE_STORE);
+    const store = t.app.get<FileStore>(FILE_STORE);
     const rows = await t.app.get(ScanPagesRepository).listForPublication(pubId);
     const third = rows.find((r) => r.page_index % 1000 === 2) ?? rows[2]!;
     const kept = await store.get(third.storage_key);

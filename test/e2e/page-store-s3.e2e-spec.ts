@@ -237,7 +237,8 @@ describe.each(scenarioTarget())('page photos in an S3 bucket on %s', (target: Db
       expect(down.headers['retry-after']).toBe('15');
       expect(down.body).toMatchObject({
         code: 'SCAN.PAGE_STORE_UNAVAILABLE',
-        message: 'The archive cannot reach the storage of its page photos right now. Nothing has been lost; please try again in a moment.',
+        message:
+          'The archive cannot reach the storage of its files (page photos, portrait, recordings) right now. Nothing has been lost; please try again in a moment.',
       });
       const upload = await scan(agent, token, id, [await photo(612)]);
       expect(upload.status).toBe(503);
@@ -355,7 +356,7 @@ describe('an API and a scan worker that share nothing but PostgreSQL, Redis and 
     t = await startTestApp('postgres', { env: { ...shared, DATA_DIR: apiDir } });
     worker = startWorker({ ...shared, DATA_DIR: workerDir });
     await worker.waitFor(/Scan worker ready/, 90_000);
-    expect(worker.output()).toContain(`Page photos are kept as S3 bucket "${bucket}" at ${s3.endpoint}`);
+    expect(worker.output()).toContain(`Files (page photos, the portrait, recordings) are kept as S3 bucket "${bucket}" at ${s3.endpoint}`);
 
     const { agent } = await staffAgent(t);
     const id = Number((await agent.post('/api/publications/').send({ title: 'Two Machines' }).expect(201)).body.id);

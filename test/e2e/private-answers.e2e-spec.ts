@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
-import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../src/media/index.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { ADMIN, csrfAgent, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
@@ -26,7 +26,7 @@ describe.each(dbTargets())('private answers on %s', (target) => {
   const noStore = (res: { headers: Record<string, string> }) => expect(res.headers['cache-control']).toMatch(/\bno-store\b/);
 
   it('marks every staff answer no-store: lists, details, the page photos of a poem and the photo itself', async () => {
-    const store = t.app.get<PageStore>(PAGE_STORE);
+    const store = t.app.get<FileStore>(FILE_STORE);
     const key = `publications/${pub.id}/private-answers/0.png`;
     // A stored photo is served only as what its bytes are: this one is a PNG.
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f4f1ea' } })

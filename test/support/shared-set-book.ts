@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CatalogCommands } from '../../src/catalog/application/catalog-commands.js';
 import type { Poem } from '../../src/catalog/domain/poem.js';
 import type { Publication } from '../../src/catalog/domain/publication.js';
-import { PAGE_STORE, type PageStore } from '../../src/scanning/application/ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../src/media/index.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 
 const SET = join(import.meta.dirname, '../fixtures/extraction-set');
@@ -58,7 +58,7 @@ export async function addSharedSetBook(
     ...SHARED_SET_BOOK.poems.map((p) => ({ title: p.title, body: p.body, pageNumbers: p.page_numbers })),
     ...(options.extra ?? []),
   ]);
-  const store = app.get<PageStore>(PAGE_STORE);
+  const store = app.get<FileStore>(FILE_STORE);
   const repo = app.get(ScanPagesRepository);
   const jobId = `shared-set-${publication.id}`;
   const pages = await repo.savePages(

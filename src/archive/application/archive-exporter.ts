@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { pack as tarPack, type Pack } from 'tar-stream';
-import { PageNotStoredError, PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { FileNotStoredError, FILE_STORE, type FileStore } from '../../media/index.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -13,6 +13,7 @@ import {
   MANIFEST_ENTRY,
   chunkEntryName,
   pageEntryName,
+  recordingEntryName,
   PHOTO_CHECKSUM_PAX,
   type ArchiveManifest,
 } from '../domain/archive-format.js';
@@ -38,7 +39,7 @@ export interface OpenBackup {
 export class ArchiveExporter {
   constructor(
     @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
   ) {}
 
@@ -76,7 +77,7 @@ class Backup implements OpenBackup {
   constructor(
     readonly manifest: ArchiveManifest,
     private readonly rows: ArchiveSnapshot,
-    private readonly store: PageStore,
+    private readonly store: FileStore,
   ) {}
 
   async writeTo(out: Writable, options: { gzip?: boolean } = {}): Promise<void> {
@@ -89,6 +90,7 @@ class Backup implements OpenBackup {
     try {
       await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(this.manifest, null, 2)}\n`));
       const photos = new Map<string, number>();
+      const recordings = new Map<string, { size: number; sha256: string }>();
       for (const spec of ARCHIVE_TABLES) {
         let chunk = 0;
         for await (const lines of this.rows.lines(spec)) {
@@ -96,6 +98,12 @@ class Backup implements OpenBackup {
             for (const line of lines) {
               const page = JSON.parse(line) as { storage_key: string; byte_size: number };
               if (!photos.has(page.storage_key)) photos.set(page.storage_key, page.byte_size);
+            }
+          }
+          if (spec.name === 'recordings') {
+            for (const line of lines) {
+              const r = JSON.parse(line) as { storage_key: string; byte_size: number; sha256: string };
+              recordings.set(r.storage_key, { size: r.byte_size, sha256: r.sha256 });
             }
           }
           await add(chunkEntryName(spec.name, ++chunk), Buffer.from(`${lines.join('\n')}\n`));
@@ -109,6 +117,10 @@ class Backup implements OpenBackup {
         const data = await this.photo(key, size);
         // Its checksum beside it, so a restore knows the photo is the one backed up.
         await add(pageEntryName(key), data, { [PHOTO_CHECKSUM_PAX]: createHash('sha256').update(data).digest('hex') });
+      }
+      // Recordings stream from the store into the file, one at a time: never one whole in memory.
+      for (const [key, { size, sha256 }] of recordings) {
+        await Promise.race([this.recording(pack, key, size, sha256), stopped]);
       }
       await writeMemorial(add, memorial, this.store);
       pack.finalize();
@@ -126,12 +138,34 @@ class Backup implements OpenBackup {
     await this.rows.close();
   }
 
+  private async recording(pack: Pack, key: string, size: number, sha256: string): Promise<void> {
+    let source: Readable;
+    try {
+      source = await this.store.read(key);
+    } catch (err) {
+      if (!(err instanceof FileNotStoredError)) throw err;
+      throw new ArchiveError(
+        'ARCHIVE.PAGE_MISSING',
+        `The recording ${key} is missing from the file store, so the backup would not be complete. No backup was written.`,
+      );
+    }
+    const entry = pack.entry({ ...ENTRY_HEADER, name: recordingEntryName(key), size, pax: { [PHOTO_CHECKSUM_PAX]: sha256 } });
+    try {
+      await pipeline(source, entry);
+    } catch (err) {
+      throw new ArchiveError(
+        'ARCHIVE.PAGE_MISSING',
+        `The recording ${key} in the file store is not the ${size} bytes it was stored with (${(err as Error).message}). No backup was written.`,
+      );
+    }
+  }
+
   private async photo(key: string, size: number): Promise<Buffer> {
     let data: Buffer;
     try {
       data = await this.store.get(key);
     } catch (err) {
-      if (!(err instanceof PageNotStoredError)) throw err;
+      if (!(err instanceof FileNotStoredError)) throw err;
       throw new ArchiveError(
         'ARCHIVE.PAGE_MISSING',
         `The page photo ${key} is missing from the page store, so the backup would not be complete. No backup was written.`,
@@ -147,24 +181,12 @@ class Backup implements OpenBackup {
   }
 }
 
+/** Every entry's fixed owner, mode and time, so the same archive gives the same bytes. */
+const ENTRY_HEADER = { mtime: ENTRY_MTIME, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' } as const;
+
 /** One tar entry with fixed owner and time, resolved once the pack took it (its backpressure). */
 function addEntry(pack: Pack, name: string, data: Buffer, pax?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    pack.entry(
-      {
-        name,
-        size: data.length,
-        mtime: ENTRY_MTIME,
-        mode: 0o644,
-        uid: 0,
-        gid: 0,
-        uname: '',
-        gname: '',
-        type: 'file',
-        ...(pax ? { pax } : {}),
-      },
-      data,
-      (err) => (err ? reject(err) : resolve()),
-    );
+    pack.entry({ ...ENTRY_HEADER, name, size: data.length, ...(pax ? { pax } : {}) }, data, (err) => (err ? reject(err) : resolve()));
   });
 }

@@ -3,13 +3,13 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MIGRATIONS } from '../../database/migrations/index.js';
-import { detectImageType, PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { detectImageType, FILE_STORE, type FileStore } from '../../media/index.js';
 import { siteSettingsFrom } from '../../settings/index.js';
 import {
   ARCHIVE_TABLES,
@@ -22,6 +22,7 @@ import {
   PHOTO_CHECKSUM_PAX,
   ROWS_PER_CHUNK,
   storageKeyOfEntry,
+  recordingKeyOfEntry,
   tableOfEntry,
   type TableSpec,
   type ArchiveManifest,
@@ -65,10 +66,13 @@ const KNOWN_SCHEMAS = MIGRATIONS.map((m) => m.name);
 export class ArchiveImporter {
   constructor(
     @Inject(ARCHIVE_DATABASE) private readonly db: ArchiveDatabase,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SITE_SETTINGS_STORE) private readonly settings: SiteSettingsStore,
     @Inject(APP_CONFIG)
-    private readonly config: Pick<AppConfig, 'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'webVitalsEndpoint'>,
+    private readonly config: Pick<
+      AppConfig,
+      'siteSettingsFile' | 'dataDir' | 'maxUploadBytes' | 'maxAudioBytes' | 'publicUrl' | 'webVitalsEndpoint'
+    >,
   ) {}
 
   async restoreFile(file: string): Promise<RestoreSummary> {
@@ -116,7 +120,10 @@ export class ArchiveImporter {
     }
 
     const rows = await this.db.beginRestore();
-    const restore = new Restore(manifest, rows, this.store, { maxPhotoBytes: this.config.maxUploadBytes });
+    const restore = new Restore(manifest, rows, this.store, {
+      maxPhotoBytes: this.config.maxUploadBytes,
+      maxAudioBytes: this.config.maxAudioBytes,
+    });
     let settingsWritten = false;
     try {
       await rows.lockForRestore(ARCHIVE_TABLES);
@@ -159,6 +166,7 @@ class Restore {
   /** What the rows so far hold (ids, slugs, the photos they list), for the rows and photos after them. */
   private readonly seen: RestoredSoFar = nothingRestored();
   private readonly writtenPhotos = new Set<string>();
+  private readonly writtenRecordings = new Set<string>();
   private photoBytes = 0;
   private accounts: string[] = [];
   private readonly memorial: MemorialRestore;
@@ -166,7 +174,7 @@ class Restore {
   constructor(
     private readonly manifest: ArchiveManifest,
     private readonly rows: ArchiveRestore,
-    private readonly store: PageStore,
+    private readonly store: FileStore,
     private readonly limits: BackupLimits,
   ) {
     // Each table with the columns this backup has: those it lacks take their defaults.
@@ -184,6 +192,8 @@ class Restore {
     if (tableName !== undefined) return this.rowsEntry(entry, tableName);
     const key = storageKeyOfEntry(name);
     if (key !== undefined) return this.photoEntry(entry, key);
+    const recording = recordingKeyOfEntry(name);
+    if (recording !== undefined) return this.recordingEntry(entry, recording);
     const portrait = portraitKeyOfEntry(name);
     if (name === MEMORIAL_ENTRY || portrait !== undefined) return this.memorialEntry(entry, portrait);
     throw ArchiveError.unreadable(`it holds an entry this format does not have (${name})`);
@@ -269,6 +279,27 @@ class Restore {
     this.photoBytes += data.length;
   }
 
+  /** A recording, streamed into the store (never whole in memory), its checksum that of its row. */
+  private async recordingEntry(entry: Source, key: string): Promise<void> {
+    while (this.tableIndex < this.tables.length) this.closeTable();
+    const recording = this.seen.recordings.get(key);
+    if (recording === undefined) throw ArchiveError.unreadable(`it holds a recording no row lists (${key})`);
+    if (this.writtenRecordings.has(key)) throw ArchiveError.unreadable(`it holds the recording ${key} twice`);
+    if (entry.header.size !== recording.size)
+      throw ArchiveError.unreadable(`the recording ${key} is ${entry.header.size} bytes, not the ${recording.size} its row lists`);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    this.writtenRecordings.add(key);
+    await this.store.putStream(key, (entry as unknown as Readable).pipe(hashing), recording.size);
+    if (hash.digest('hex') !== recording.sha256)
+      throw ArchiveError.unreadable(`the recording ${key} is not the one it was backed up as (its checksum differs)`);
+  }
+
   /** The memorial's row and portrait, after every table (optional: older backups have none). */
   private async memorialEntry(entry: Source, portrait: string | undefined): Promise<void> {
     while (this.tableIndex < this.tables.length) this.closeTable();
@@ -281,6 +312,8 @@ class Restore {
     while (this.tableIndex < this.tables.length) this.closeTable();
     const missing = [...this.seen.photos.keys()].filter((key) => !this.writtenPhotos.has(key));
     if (missing.length) throw ArchiveError.unreadable(`${missing.length} page photo(s) are missing, e.g. ${missing[0]}`);
+    const silent = [...this.seen.recordings.keys()].filter((key) => !this.writtenRecordings.has(key));
+    if (silent.length) throw ArchiveError.unreadable(`${silent.length} recording(s) are missing, e.g. ${silent[0]}`);
     const pages = { files: this.writtenPhotos.size, bytes: this.photoBytes };
     if (pages.files !== this.manifest.pages.files || pages.bytes !== this.manifest.pages.bytes) {
       throw ArchiveError.unreadable(`its page photos (${pages.files} files, ${pages.bytes} bytes) are not those its manifest lists`);
@@ -294,7 +327,7 @@ class Restore {
   }
 
   async removePhotos(): Promise<void> {
-    for (const key of this.writtenPhotos) await this.store.remove(key).catch(() => undefined);
+    for (const key of [...this.writtenPhotos, ...this.writtenRecordings]) await this.store.remove(key).catch(() => undefined);
     await this.memorial.removePhoto();
   }
 }

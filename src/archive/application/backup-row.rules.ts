@@ -38,6 +38,8 @@ export interface RestoredSoFar {
   usernames: Set<string>;
   /** Page photos the rows list, by storage key: the first row's size, checksum and type. */
   photos: Map<string, { size: number; sha256: string; mimeType: string }>;
+  /** Recordings the rows list, by storage key: their size and checksum. */
+  recordings: Map<string, { size: number; sha256: string }>;
 }
 
 export function nothingRestored(): RestoredSoFar {
@@ -47,6 +49,7 @@ export function nothingRestored(): RestoredSoFar {
     slugs: { publications: new Set(), poems: new Set() },
     usernames: new Set(),
     photos: new Map(),
+    recordings: new Map(),
   };
 }
 
@@ -119,6 +122,14 @@ function references(row: Row, field: string, table: string, seen: RestoredSoFar)
 // --- the rule of each table -------------------------------------------------------------------
 
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+const AUDIO_EXTENSION = {
+  'audio/mpeg': 'mp3',
+  'audio/aac': 'aac',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+  'audio/wav': 'wav',
+} as const;
 const PHOTO_TYPES = Object.keys(EXTENSION) as Array<keyof typeof EXTENSION>;
 
 const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits) => void> = {
@@ -193,6 +204,35 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     if ('rotation' in row && !PAGE_ROTATIONS.includes(row.rotation as PageRotation))
       refuse('rotation', 'must be 0, 90, 180 or 270 (degrees clockwise)');
     if (!seen.photos.has(key)) seen.photos.set(key, { size: size as number, sha256: sha256 as string, mimeType });
+  },
+  recordings(row, seen, limits) {
+    const poemId = references(row, 'poem_id', 'poems', seen);
+    const mimeType = oneOf(row, 'mime_type', Object.keys(AUDIO_EXTENSION) as Array<keyof typeof AUDIO_EXTENSION>);
+    // The store's own key for a recording of that poem: nothing else may name where a file goes.
+    const key = row.storage_key;
+    const shape = new RegExp(`^recordings/\\d{1,10}/${poemId}/[0-9a-f-]{36}\\.${AUDIO_EXTENSION[mimeType]}$`);
+    if (typeof key !== 'string' || !shape.test(key)) refuse('storage_key', `must be a key of a recording of poem ${poemId}`);
+    if (seen.recordings.has(key as string)) refuse('storage_key', "is another of the backup's recordings");
+    const size = row.byte_size;
+    const max = limits.maxAudioBytes ?? MAX_ID;
+    if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > max)
+      refuse('byte_size', `must be from 1 to ${max} bytes (the largest recording the archive takes)`);
+    const sha256 = row.sha256;
+    if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) refuse('sha256', 'must be a SHA-256 checksum in hex');
+    const duration = row.duration_seconds;
+    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0)
+      refuse('duration_seconds', 'must be a length in seconds');
+    text(row, 'reader', 200, { nullable: true });
+    text(row, 'recorded', 100);
+    text(row, 'source', 500);
+    text(row, 'notes', 10_000);
+    count(row, 'position');
+    const marks = row.line_marks;
+    if (!Array.isArray(marks) || marks.some((m) => typeof m !== 'number' || !Number.isFinite(m) || m < 0 || m > (duration as number)))
+      refuse('line_marks', 'must be a list of times within the recording');
+    time(row, 'created_at');
+    time(row, 'updated_at');
+    seen.recordings.set(key as string, { size: size as number, sha256: sha256 as string });
   },
   poem_pages(row, seen) {
     references(row, 'poem_id', 'poems', seen);
@@ -300,6 +340,8 @@ function publicationSnapshot(snapshot: unknown): void {
 export interface BackupLimits {
   /** The largest page photo the archive takes (MAX_UPLOAD_MB). */
   maxPhotoBytes: number;
+  /** The largest recording the archive takes (MAX_AUDIO_MB). */
+  maxAudioBytes?: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MEMORIAL_LIMITS } from '../../../contracts/settings.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
-import { detectImageType, PageNotStoredError, type PageStore } from '../../scanning/index.js';
+import { detectImageType, FileNotStoredError, type FileStore } from '../../media/index.js';
 import { checkBiography, memorialFromFile } from '../../settings/index.js';
 import { PHOTO_CHECKSUM_PAX } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
@@ -21,7 +21,7 @@ interface MemorialRow {
 }
 
 /** Writes the memorial's row and its portrait at the end of a backup; nothing when the archive has no row. */
-export async function writeMemorial(add: AddEntry, line: string | null, store: PageStore): Promise<void> {
+export async function writeMemorial(add: AddEntry, line: string | null, store: FileStore): Promise<void> {
   if (line === null) return;
   await add(MEMORIAL_ENTRY, Buffer.from(`${line}\n`));
   const { portrait_key: key } = JSON.parse(line) as MemorialRow;
@@ -30,7 +30,7 @@ export async function writeMemorial(add: AddEntry, line: string | null, store: P
   try {
     data = await store.get(key);
   } catch (err) {
-    if (!(err instanceof PageNotStoredError)) throw err;
+    if (!(err instanceof FileNotStoredError)) throw err;
     throw new ArchiveError(
       'ARCHIVE.PAGE_MISSING',
       `The portrait ${key} is missing from the page store, so the backup would not be complete. No backup was written.`,
@@ -110,7 +110,7 @@ export class MemorialRestore {
   private portrait: string | null = null;
 
   constructor(
-    private readonly store: PageStore,
+    private readonly store: FileStore,
     private readonly maxPhotoBytes: number,
   ) {}
 

@@ -6,7 +6,7 @@ const KNOWN = ['InitialSchema1763700000000', 'ScanPages1763800000000'];
 function manifest(change: (m: Record<string, any>) => void = () => undefined): string {
   const m: Record<string, any> = {
     format: 'poetry-archive-backup',
-    format_version: 2,
+    format_version: 3,
     schema_version: 'ScanPages1763800000000',
     tables: Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, { rows: 1, columns: [...t.columns] }])),
     next_ids: Object.fromEntries(ARCHIVE_TABLES.filter((t) => t.serial).map((t) => [t.name, 2])),
@@ -46,6 +46,8 @@ describe('the backup manifest', () => {
       m.format_version = 1;
       delete m.tables.revisions;
       delete m.next_ids.revisions;
+      delete m.tables.recordings;
+      delete m.next_ids.recordings;
       m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision' && !c.startsWith('proofread'));
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
@@ -59,6 +61,23 @@ describe('the backup manifest', () => {
     ).toThrow('does not describe the table publications as format version 1 does');
   });
 
+  it('reads a version 2 manifest, made before recordings, with its tables as they were', () => {
+    const v2 = manifest((m) => {
+      m.format_version = 2;
+      delete m.tables.recordings;
+      delete m.next_ids.recordings;
+    });
+    expect(Object.keys(parseManifest(v2, KNOWN).tables)).not.toContain('recordings');
+    expect(ARCHIVE_TABLES.map((t) => t.name)).toContain('recordings');
+    // A version 2 manifest listing recordings is not one.
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format_version = 2)),
+        KNOWN,
+      ),
+    ).toThrow('lists tables this format does not have');
+  });
+
   it('refuses another format, another format version and a newer schema, saying which', () => {
     expect(() =>
       parseManifest(
@@ -68,10 +87,10 @@ describe('the backup manifest', () => {
     ).toThrow('This file is not a poetry archive backup');
     expect(() =>
       parseManifest(
-        manifest((m) => (m.format_version = 3)),
+        manifest((m) => (m.format_version = 4)),
         KNOWN,
       ),
-    ).toThrow('format version 3, but this version of the archive reads only versions 1 and 2');
+    ).toThrow('format version 4, but this version of the archive reads only versions 1, 2 and 3');
     expect(() =>
       parseManifest(
         manifest((m) => (m.format_version = '2')),

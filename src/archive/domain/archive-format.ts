@@ -6,6 +6,7 @@ import { ArchiveError } from './archive.errors.js';
  *   data/<table>/<000001>.ndjson         the rows of each backed-up table, one JSON object a line,
  *                                        at most ROWS_PER_CHUNK rows an entry, in key order
  *   pages/<storage key>                  every page photo, as stored
+ *   audio/<storage key>                  every recording, as stored (format version 3)
  * A tar entry needs its size before its bytes, so rows go in chunks that are small enough to hold
  * in memory, and photos one file at a time; nothing needs the whole archive in memory.
  *
@@ -14,7 +15,7 @@ import { ArchiveError } from './archive.errors.js';
  */
 export const ARCHIVE_FORMAT = 'poetry-archive-backup';
 /** Raised when the file's layout or a backed-up table's columns change; imports refuse other versions. */
-export const ARCHIVE_FORMAT_VERSION = 2;
+export const ARCHIVE_FORMAT_VERSION = 3;
 export const MANIFEST_ENTRY = 'archive.json';
 export const ROWS_PER_CHUNK = 500;
 /** Larger than any manifest (its site settings are a few pages of text): a restore reads no more of it. */
@@ -115,7 +116,7 @@ const POEM_COLUMNS = [
  * version of each poem and publication, with who saved it and when, and each record's number of
  * its latest version.
  */
-export const ARCHIVE_TABLES: readonly TableSpec[] = [
+export const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
   // A backup made before poems had a status restores them As scanned, as they were.
@@ -151,6 +152,33 @@ export const ARCHIVE_TABLES: readonly TableSpec[] = [
   },
 ];
 
+/** Recordings of the poems (format version 3), their files after the page photos, under `audio/<storage key>`. */
+const RECORDINGS: TableSpec = {
+  name: 'recordings',
+  columns: [
+    'id',
+    'poem_id',
+    'storage_key',
+    'mime_type',
+    'byte_size',
+    'sha256',
+    'duration_seconds',
+    'reader',
+    'recorded',
+    'source',
+    'notes',
+    'position',
+    'line_marks',
+    'created_at',
+    'updated_at',
+  ],
+  key: ['id'],
+  serial: 'id',
+};
+
+/** The tables this version writes: version 2's, then the recordings. */
+export const ARCHIVE_TABLES: readonly TableSpec[] = [...VERSION_2_TABLES, RECORDINGS];
+
 /** Format version 1: each record's current state only, no history. Still restored (its records get their history from then on). */
 const VERSION_1_TABLES: readonly TableSpec[] = [
   { name: 'publications', columns: PUBLICATION_COLUMNS, key: ['id'], serial: 'id' },
@@ -161,7 +189,11 @@ const VERSION_1_TABLES: readonly TableSpec[] = [
 ];
 
 /** The tables of each format version this software restores. */
-const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = { 1: VERSION_1_TABLES, [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES };
+const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = {
+  1: VERSION_1_TABLES,
+  2: VERSION_2_TABLES,
+  [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES,
+};
 
 /**
  * The columns a backup lists for a table, when they are the table's in its format version: all of
@@ -204,6 +236,12 @@ export function tableOfEntry(name: string): string | undefined {
   return /^data\/([a-z_]+)\/\d{6}\.ndjson$/.exec(name)?.[1];
 }
 
+export const recordingEntryName = (storageKey: string) => `audio/${storageKey}`;
+
+export function recordingKeyOfEntry(name: string): string | undefined {
+  return name.startsWith('audio/') ? name.slice('audio/'.length) : undefined;
+}
+
 export function storageKeyOfEntry(name: string): string | undefined {
   return name.startsWith('pages/') ? name.slice('pages/'.length) : undefined;
 }
@@ -229,8 +267,11 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
   if (typeof version !== 'number' || !(version in TABLES_OF_VERSION)) {
     throw new ArchiveError(
       'ARCHIVE.UNKNOWN_FORMAT',
-      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only versions ${Object.keys(TABLES_OF_VERSION).join(' and ')}. ` +
-        'Restore it with the version of the archive software that made it, or a newer one.',
+      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only versions ${Object.keys(
+        TABLES_OF_VERSION,
+      )
+        .join(', ')
+        .replace(/, (\d+)$/, ' and $1')}. ` + 'Restore it with the version of the archive software that made it, or a newer one.',
     );
   }
   const specs = archiveTables(version);

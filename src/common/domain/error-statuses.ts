@@ -18,6 +18,18 @@ export const DOMAIN_ERROR_STATUS = {
   // Checked is a second curator's: the one who proofread the poem may not check it.
   'CATALOG.OWN_PROOFREADING': 403,
 
+  'RECORDING.NOT_FOUND': 404,
+  'RECORDING.NO_FILE': 400,
+  'RECORDING.UNEXPECTED_FILE_FIELD': 400,
+  'RECORDING.EMPTY_FILE': 400,
+  'RECORDING.TOO_LARGE': 413,
+  // The bytes are no recording the archive keeps (whatever its name says): not audio, or a codec browsers do not play.
+  'RECORDING.UNSUPPORTED_AUDIO': 415,
+  'RECORDING.INVALID_DETAILS': 400,
+  'RECORDING.INVALID_LINE_MARKS': 400,
+  // The order named recordings that are not the poem's as they are now.
+  'RECORDING.ORDER_MISMATCH': 409,
+
   'SEARCH.QUERY_EMPTY': 400,
   'SEARCH.QUERY_TOO_LONG': 400,
 

@@ -3,7 +3,7 @@ import { FakeBookImports } from '../../../test/support/fakes/book-imports.js';
 import { fakeCatalog } from '../../../test/support/fakes/catalog.js';
 import { FakeJobQueue } from '../../../test/support/fakes/job-queue.js';
 import { damagedPdf, FakePageImages, FakePdfPages, gifFile, pagePhoto, scannedPdf } from '../../../test/support/fakes/page-photos.js';
-import { FakePageStore } from '../../../test/support/fakes/page-store.js';
+import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
 import { FakeScanPages } from '../../../test/support/fakes/scan-pages.js';
 import { BOOK_CHUNK_PAGES, BookImportService } from './book-import.service.js';
 import { readingCopyKey } from './reading-copies.js';
@@ -15,7 +15,7 @@ import { ScanQueue } from './scan-queue.js';
 async function imports() {
   const catalog = fakeCatalog();
   const queue = new FakeJobQueue<ScanJobCatalogue>(SCAN_JOBS);
-  const store = new FakePageStore();
+  const store = new FakeFileStore();
   const archive = new FakeScanPages();
   const books = new FakeBookImports(archive, catalog.clock);
   const service = new BookImportService(new ScanQueue(queue), books, store, new FakePageImages(), new FakePdfPages(), catalog.queries);

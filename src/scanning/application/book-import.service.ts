@@ -6,7 +6,7 @@ import { ScanError } from '../domain/scan.errors.js';
 import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage } from './ports/book-imports.port.js';
 import type { PageImage } from './ports/extraction.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
-import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../media/index.js';
 import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
 import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { keepPhoto, removePhoto } from './reading-copies.js';
@@ -38,7 +38,7 @@ export class BookImportService {
   constructor(
     private readonly queue: ScanQueue,
     @Inject(BOOK_IMPORTS) private readonly books: BookImports,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(PDF_PAGES) private readonly pdfs: PdfPages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,

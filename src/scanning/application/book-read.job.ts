@@ -9,7 +9,7 @@ import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { BOOK_IMPORTS, type BookImportRow, type BookImports, type BookPageRow } from './ports/book-imports.port.js';
 import { ExtractionError, POEM_EXTRACTOR, type PageReading, type PoemExtractor } from './ports/extraction.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
-import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
+import { FILE_STORE, FileNotStoredError, type FileStore } from '../../media/index.js';
 import { PoemScanner } from './poem-scanner.js';
 import { pageToRead } from './reading-copies.js';
 import type { ScanJobCatalogue } from './scan-job.catalogue.js';
@@ -34,7 +34,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
   constructor(
     @Inject(BOOK_IMPORTS) private readonly books: BookImports,
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     private readonly scanner: PoemScanner,
@@ -98,7 +98,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
       });
       return await this.extractor.readPage({ ...image, language });
     } catch (err) {
-      if (err instanceof PageNotStoredError) return 'Its photo is missing from the page store.';
+      if (err instanceof FileNotStoredError) return 'Its photo is missing from the page store.';
       if (err instanceof ImageIntakeError) return err.message;
       if (err instanceof ExtractionError && !err.retryable && err.status !== 429) return err.message;
       throw err;

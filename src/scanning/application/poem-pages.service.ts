@@ -8,9 +8,9 @@ import {
   type Viewer,
 } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { detectImageType } from '../domain/image-type.js';
+import { detectImageType } from '../../media/index.js';
 import { SCAN_PAGES, type ScanPageRow, type ScanPages } from './ports/scan-pages.port.js';
-import { PAGE_STORE, PageStoreUnavailableError, type PageStore } from './ports/page-store.port.js';
+import { FILE_STORE, FileStoreUnavailableError, type FileStore } from '../../media/index.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { screenCopyKey, type ScreenWidth } from './reading-copies.js';
 
@@ -35,7 +35,7 @@ export class PoemPages {
   constructor(
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
   ) {}
@@ -86,7 +86,7 @@ export class PoemPages {
       data = await this.store.get(page.storage_key);
     } catch (err) {
       // A store that cannot be reached is an outage (503), not a missing page.
-      if (err instanceof PageStoreUnavailableError) throw err;
+      if (err instanceof FileStoreUnavailableError) throw err;
       throw pageNotFound();
     }
     const mimeType = detectImageType(data);
@@ -102,7 +102,7 @@ export class PoemPages {
   private async screenCopy(photoKey: string, photo: Buffer, width: ScreenWidth): Promise<Buffer> {
     const key = screenCopyKey(photoKey, width);
     const kept = await this.store.get(key).catch((err: unknown) => {
-      if (err instanceof PageStoreUnavailableError) throw err;
+      if (err instanceof FileStoreUnavailableError) throw err;
       return undefined;
     });
     if (kept && detectImageType(kept) === 'image/webp') return kept;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeCatalog } from '../../../test/support/fakes/catalog.js';
 import { FakeExtractor } from '../../../test/support/fakes/extractor.js';
 import { FakePageImages, pagePhoto } from '../../../test/support/fakes/page-photos.js';
-import { FakePageStore } from '../../../test/support/fakes/page-store.js';
+import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
 import { FakeScanPages } from '../../../test/support/fakes/scan-pages.js';
 import type { CatalogWriteApi } from '../../catalog/index.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
@@ -35,7 +35,7 @@ const verse = (lines: string[]) => lines.join('\n');
 /** A publication, its page archive, and the scanner over them, each port a fake. */
 async function scanning(options: { commands?: (real: CatalogWriteApi) => CatalogWriteApi } = {}) {
   const catalog = fakeCatalog();
-  const store = new FakePageStore();
+  const store = new FakeFileStore();
   const images = new FakePageImages();
   const archive = new FakeScanPages();
   const extractor = new FakeExtractor();

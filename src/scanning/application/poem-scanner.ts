@@ -6,7 +6,7 @@ import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor 
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
-import { PAGE_STORE, PageNotStoredError, type PageStore } from './ports/page-store.port.js';
+import { FILE_STORE, FileNotStoredError, type FileStore } from '../../media/index.js';
 import { pageToRead } from './reading-copies.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import type { ScanJobProgress } from '../../../contracts/scanning.js';
@@ -43,7 +43,7 @@ export class PoemScanner {
 
   constructor(
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
@@ -182,7 +182,7 @@ export class PoemScanner {
       try {
         images.push(await pageToRead(this.store, this.images, { ...page, label: `Page ${page.index + 1}` }));
       } catch (err) {
-        if (err instanceof PageNotStoredError) {
+        if (err instanceof FileNotStoredError) {
           throw new ScanError('SCAN.PAGE_NOT_FOUND', `Page ${page.index + 1} of this scan is missing from the page store.`);
         }
         throw err;

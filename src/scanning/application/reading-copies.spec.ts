@@ -1,28 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { pageImageIntake } from '../infrastructure/images/page-image.intake.js';
-import { PageNotStoredError, type PageStore } from './ports/page-store.port.js';
+import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
+import { FileNotStoredError, type FileStore } from '../../media/index.js';
 import type { PageImages } from './ports/page-images.port.js';
 import { keepPhoto, pageToRead, readingCopyKey, removePhoto, screenCopyKey } from './reading-copies.js';
 
-/** A page store in memory, as the file and S3 stores behave (page-store.contract.spec.ts). */
-function memoryStore(): PageStore & { objects: Map<string, Buffer> } {
-  const objects = new Map<string, Buffer>();
-  return {
-    kind: 'files',
-    objects,
-    check: async () => undefined,
-    put: async (key, data) => void objects.set(key, data),
-    get: async (key) => {
-      const data = objects.get(key);
-      if (!data) throw new PageNotStoredError(key);
-      return data;
-    },
-    remove: async (key) => void objects.delete(key),
-    removeAll: async (prefix) => {
-      for (const key of [...objects.keys()]) if (key.startsWith(`${prefix}/`)) objects.delete(key);
-    },
-  };
+/** A file store in memory, as the file and S3 stores behave (file-store.contract.spec.ts). */
+function memoryStore(): FakeFileStore {
+  return new FakeFileStore();
 }
 
 /** The image port, every call counted. */
@@ -44,7 +30,7 @@ const photo = (width = 3000, height = 2200) =>
 const KEY = 'publications/7/scan-7-0123456789abcdef0123456789abcdef/page-0.jpg';
 
 /** A photo taken in as a batch scan takes it: normalised once, kept with its reading copy. */
-async function takenIn(store: PageStore, data: Buffer) {
+async function takenIn(store: FileStore, data: Buffer) {
   const reading = await pageImageIntake.normalise(data, 0);
   await keepPhoto(store, KEY, data, reading);
   return reading;
@@ -114,7 +100,7 @@ describe('reading copies of page photos', () => {
 
     const empty = memoryStore();
     await expect(pageToRead(empty, countedImages(), { storageKey: KEY, index: 0, label: 'Page 1' })).rejects.toBeInstanceOf(
-      PageNotStoredError,
+      FileNotStoredError,
     );
   });
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { PageImage } from './ports/extraction.port.js';
 import type { PageImages } from './ports/page-images.port.js';
-import type { PageStore } from './ports/page-store.port.js';
+import type { FileStore } from '../../media/index.js';
 
 /**
  * A page photo's reading copy: the page as the extractor reads it (upright by its EXIF, scaled to
@@ -38,7 +38,7 @@ export const screenCopyKey = (photoKey: string, width: ScreenWidth): string => p
  * The photo goes first and the copy only once it is kept: written side by side, a copy whose photo
  * was refused could land after the refusal (a store retrying through an outage) as a copy of nothing.
  */
-export async function keepPhoto(store: PageStore, photoKey: string, photo: Buffer, reading?: PageImage): Promise<void> {
+export async function keepPhoto(store: FileStore, photoKey: string, photo: Buffer, reading?: PageImage): Promise<void> {
   await store.put(photoKey, photo);
   if (!reading) return;
   await store.put(readingCopyKey(photoKey), reading.data).catch((err: Error) => {
@@ -50,7 +50,7 @@ export async function keepPhoto(store: PageStore, photoKey: string, photo: Buffe
  * Removes a page photo and its copies; nothing there is fine. The copies go first, so a failure
  * leaves the photo with its copies rather than copies of nothing.
  */
-export async function removePhoto(store: PageStore, photoKey: string): Promise<void> {
+export async function removePhoto(store: FileStore, photoKey: string): Promise<void> {
   for (const width of SCREEN_WIDTHS) await store.remove(screenCopyKey(photoKey, width));
   await store.remove(readingCopyKey(photoKey));
   await store.remove(photoKey);
@@ -67,10 +67,10 @@ export interface PhotoToRead {
 
 /**
  * The page as the extractor reads it: its reading copy when one was kept and the page stands as
- * uploaded, else its photo normalised (turned as the curator turned it). Throws PageNotStoredError
+ * uploaded, else its photo normalised (turned as the curator turned it). Throws FileNotStoredError
  * when the photo itself is missing, and the intake's errors for a photo it cannot read.
  */
-export async function pageToRead(store: PageStore, images: PageImages, photo: PhotoToRead): Promise<PageImage> {
+export async function pageToRead(store: FileStore, images: PageImages, photo: PhotoToRead): Promise<PageImage> {
   if (!photo.rotation) {
     // Any failure of the copy (none kept, cut short, the store failing) leaves the photo to read.
     const copy = await store

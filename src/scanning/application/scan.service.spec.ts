@@ -4,7 +4,7 @@ import { fakeCatalog } from '../../../test/support/fakes/catalog.js';
 import { FakeExtractor } from '../../../test/support/fakes/extractor.js';
 import { FakeJobQueue } from '../../../test/support/fakes/job-queue.js';
 import { brokenJpeg, FakePageImages, gifFile, pagePhoto } from '../../../test/support/fakes/page-photos.js';
-import { FakePageStore } from '../../../test/support/fakes/page-store.js';
+import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
 import { FakeScanPages } from '../../../test/support/fakes/scan-pages.js';
 import { readingCopyKey } from './reading-copies.js';
 import { SCAN_JOBS, type ScanJobCatalogue } from './scan-job.catalogue.js';
@@ -16,7 +16,7 @@ import { ScanService, type UploadedImage } from './scan.service.js';
 async function scans() {
   const catalog = fakeCatalog();
   const queue = new FakeJobQueue<ScanJobCatalogue>(SCAN_JOBS);
-  const store = new FakePageStore();
+  const store = new FakeFileStore();
   const archive = new FakeScanPages();
   const images = new FakePageImages();
   const extractor = new FakeExtractor();

@@ -5,7 +5,7 @@ import { POEM_EXTRACTOR, type ExtractedMetadata, type PageImage, type PoemExtrac
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { naturalCase } from '../domain/natural-case.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
-import { PAGE_STORE, type PageStore } from './ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../media/index.js';
 import { SCAN_PAGES, type ScanPages } from './ports/scan-pages.port.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { ScanQueue, type ScanJobStatus } from './scan-queue.js';
@@ -40,7 +40,7 @@ export interface Submitted {
 export class ScanService {
   constructor(
     private readonly queue: ScanQueue,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     @Inject(SCAN_PAGES) private readonly pagesRepo: ScanPages,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,

@@ -5,7 +5,7 @@ import type { MemorialSettings, PortraitCrop } from '../../../contracts/settings
 import { CATALOG_CHANGE_NOTICES, type CatalogChangeNotices } from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CONTENT_CHANGES, type ContentChanges } from '../../delivery/index.js';
-import { PAGE_STORE, type PageStore } from '../../scanning/index.js';
+import { FILE_STORE, type FileStore } from '../../media/index.js';
 import {
   checkLifeDates,
   portraitFileName,
@@ -61,7 +61,7 @@ export class MemorialSettingsService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MEMORIAL_STORE) private readonly store: MemorialStore,
     @Inject(PORTRAIT_IMAGES) private readonly images: PortraitImages,
-    @Inject(PAGE_STORE) private readonly photos: PageStore,
+    @Inject(FILE_STORE) private readonly photos: FileStore,
     @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
     @Inject(CONTENT_CHANGES) private readonly changes: ContentChanges,
     @Inject(SETTINGS_FILE) file: SettingsFile,

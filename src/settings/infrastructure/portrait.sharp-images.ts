@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
 import { PORTRAIT_SIZE, type PortraitCrop } from '../../../contracts/settings.js';
-import { detectImageType } from '../../scanning/index.js';
+import { detectImageType } from '../../media/index.js';
 import type { PortraitImage, PortraitImages } from '../application/ports/portrait-images.port.js';
 import { SettingsError } from '../domain/memorial.js';
 

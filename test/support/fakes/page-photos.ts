@@ -3,7 +3,7 @@ import type { PageImage } from '../../../src/scanning/application/ports/extracti
 import type { PageImages } from '../../../src/scanning/application/ports/page-images.port.js';
 import type { PdfPages } from '../../../src/scanning/application/ports/pdf-pages.port.js';
 import { ImageIntakeError } from '../../../src/scanning/domain/image-intake.error.js';
-import { detectImageType } from '../../../src/scanning/domain/image-type.js';
+import { detectImageType } from '../../../src/media/index.js';
 
 /**
  * Page photos that are a few bytes each: a real image type's signature (so the checks that go by

@@ -8,4 +8,4 @@ export interface PdfPages {
 export const PDF_PAGES = Symbol('PDF_PAGES');
 
 /** A PDF is told from a photo by its first bytes, whatever its name or declared type. */
-export const isPdf = (data: Buffer) => data.subarray(0, 5).toString('latin1') === '%PDF-';
+export { isPdf } from '../../../media/index.js';

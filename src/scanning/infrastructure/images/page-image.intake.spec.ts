@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heicFixture } from '../../../../test/support/heic.js';
-import { detectImageType } from '../../domain/image-type.js';
+import { detectImageType } from '../../../media/index.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { MAX_HEIF_MEGAPIXELS, MAX_PAGE_MEGAPIXELS, normalisePageImage, storableImage } from './page-image.intake.js';
 

@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
 import type { PageImages } from '../../application/ports/page-images.port.js';
-import { ascii, detectImageType } from '../../domain/image-type.js';
+import { ascii, detectImageType } from '../../../media/index.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { heifToJpeg } from './heif-to-jpeg.js';
 import { MAX_PAGE_MEGAPIXELS, oneFullSizePhotoAtATime } from './photo-decoding.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
-import { ascii } from '../../domain/image-type.js';
+import { ascii } from '../../../media/index.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { MAX_PAGE_MEGAPIXELS } from './photo-decoding.js';
 import { checkPdfCosts } from './pdf-costs.js';

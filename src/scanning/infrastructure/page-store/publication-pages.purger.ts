@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { CatalogEvents, type DiscardedScans } from '../../../catalog/index.js';
 import { ScanError } from '../../domain/scan.errors.js';
 import { UPLOAD_JOB_ID } from '../../application/scan-job.types.js';
-import { PAGE_STORE, type PageStore } from '../../application/ports/page-store.port.js';
+import { FILE_STORE, type FileStore } from '../../../media/index.js';
 import { removePhoto } from '../../application/reading-copies.js';
 import { ScanPagesRepository } from './scan-pages.repository.js';
 
@@ -18,7 +18,7 @@ export class PublicationPagesPurger implements OnModuleInit {
 
   constructor(
     private readonly events: CatalogEvents,
-    @Inject(PAGE_STORE) private readonly store: PageStore,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly pages: ScanPagesRepository,
   ) {}
 

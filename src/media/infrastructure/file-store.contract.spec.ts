@@ -1,5 +1,5 @@
 /**
- * The one contract of the PageStore port, run alike against the file store and against the S3
+ * The one contract of the FileStore port, run alike against the file store and against the S3
  * store on a real S3-compatible server started on 127.0.0.1 (test/support/s3-server.ts), so the
  * embedded default and object storage cannot drift apart. Both are built by the factory the API,
  * the worker and the command-line tools use, from the same settings a user gives.
@@ -8,14 +8,16 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type S3TestServer } from '../../../../test/support/s3-server.js';
-import { ConfigError, loadConfig } from '../../../config/app-config.js';
-import { PageNotStoredError, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
-import { keepPhoto, pageToRead, readingCopyKey, removePhoto } from '../../application/reading-copies.js';
-import { pageImageIntake } from '../images/page-image.intake.js';
-import { openPageStore, type OpenedPageStore } from './page-store.factory.js';
+import { startS3Server, type S3TestServer } from '../../../test/support/s3-server.js';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { FileNotStoredError, FileStoreUnavailableError, type FileStore } from '../application/ports/file-store.port.js';
+import { keepPhoto, pageToRead, readingCopyKey, removePhoto } from '../../scanning/application/reading-copies.js';
+import { pageImageIntake } from '../../scanning/infrastructure/images/page-image.intake.js';
+import { openFileStore, type OpenedFileStore } from './file-store.factory.js';
 
 let s3: S3TestServer;
 let bucketNo = 0;
@@ -32,14 +34,14 @@ const photo = (width: number) =>
     .jpeg()
     .toBuffer();
 
-const stores: Array<[string, () => Promise<OpenedPageStore>]> = [
-  ['files', () => openPageStore(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'page-store-')) }))],
-  ['S3', async () => openPageStore(loadConfig(s3.env(await s3.createBucket(`pages-${process.pid}-${++bucketNo}`))))],
+const stores: Array<[string, () => Promise<OpenedFileStore>]> = [
+  ['files', () => openFileStore(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'page-store-')) }))],
+  ['S3', async () => openFileStore(loadConfig(s3.env(await s3.createBucket(`pages-${process.pid}-${++bucketNo}`))))],
 ];
 
-describe.each(stores)('the %s page store', (kind, open) => {
-  let opened: OpenedPageStore;
-  let store: PageStore;
+describe.each(stores)('the %s file store', (kind, open) => {
+  let opened: OpenedFileStore;
+  let store: FileStore;
 
   beforeAll(async () => {
     opened = await open();
@@ -62,6 +64,18 @@ describe.each(stores)('the %s page store', (kind, open) => {
     expect((await store.get('publications/1/scan-1-a/page-0.jpg')).equals(second)).toBe(true);
   });
 
+  it('keeps a streamed file of a given length, and gives it back whole or as a range of its bytes', async () => {
+    const data = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+    await store.putStream('recordings/9/a.wav', Readable.from([data.subarray(0, 30_000), data.subarray(30_000)]), data.length);
+    expect((await store.get('recordings/9/a.wav')).equals(data)).toBe(true);
+    expect((await buffer(await store.read('recordings/9/a.wav'))).equals(data)).toBe(true);
+    expect((await buffer(await store.read('recordings/9/a.wav', { start: 100, end: 65_999 }))).equals(data.subarray(100, 66_000))).toBe(
+      true,
+    );
+    await expect(store.read('recordings/9/missing.wav')).rejects.toBeInstanceOf(FileNotStoredError);
+    await store.remove('recordings/9/a.wav');
+  });
+
   it("keeps a photo's reading copy beside it, reads the page from it, and removes it with its photo or its folder", async () => {
     const key = 'publications/3/scan-3-a/page-0.jpg';
     const data = await photo(900);
@@ -69,7 +83,7 @@ describe.each(stores)('the %s page store', (kind, open) => {
     const missing = (k: string) =>
       store.get(k).then(
         () => 'stored',
-        (e: unknown) => (e instanceof PageNotStoredError ? 'missing' : e),
+        (e: unknown) => (e instanceof FileNotStoredError ? 'missing' : e),
       );
     await keepPhoto(store, key, data, reading);
     expect((await store.get(readingCopyKey(key))).equals(reading.data)).toBe(true);
@@ -81,10 +95,10 @@ describe.each(stores)('the %s page store', (kind, open) => {
     expect([await missing(key), await missing(readingCopyKey(key))]).toEqual(['missing', 'missing']);
   });
 
-  it('says a key holds nothing with PageNotStoredError', async () => {
+  it('says a key holds nothing with FileNotStoredError', async () => {
     const err = await store.get('publications/1/scan-1-a/page-9.jpg').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PageNotStoredError);
-    expect((err as PageNotStoredError).key).toBe('publications/1/scan-1-a/page-9.jpg');
+    expect(err).toBeInstanceOf(FileNotStoredError);
+    expect((err as FileNotStoredError).key).toBe('publications/1/scan-1-a/page-9.jpg');
   });
 
   it('removes one page, leaves its neighbours, and takes removing nothing in its stride', async () => {
@@ -94,7 +108,7 @@ describe.each(stores)('the %s page store', (kind, open) => {
     await store.remove('publications/2/scan-2-a/page-0.jpg');
     await store.remove('publications/2/scan-2-a/page-0.jpg');
     await store.remove('publications/2/never-stored/page-0.jpg');
-    await expect(store.get('publications/2/scan-2-a/page-0.jpg')).rejects.toBeInstanceOf(PageNotStoredError);
+    await expect(store.get('publications/2/scan-2-a/page-0.jpg')).rejects.toBeInstanceOf(FileNotStoredError);
     expect((await store.get('publications/2/scan-2-a/page-1.jpg')).equals(data)).toBe(true);
   });
 
@@ -108,7 +122,7 @@ describe.each(stores)('the %s page store', (kind, open) => {
     await store.put('publications/8/scan-8-a/page-0.jpg', data);
 
     await store.removeAll('publications/7');
-    for (const key of [keys[0], keys[999], keys[1009]]) await expect(store.get(key)).rejects.toBeInstanceOf(PageNotStoredError);
+    for (const key of [keys[0], keys[999], keys[1009]]) await expect(store.get(key)).rejects.toBeInstanceOf(FileNotStoredError);
     expect((await store.get('publications/70/scan-70-a/page-0.jpg')).equals(data)).toBe(true);
     expect((await store.get('publications/8/scan-8-a/page-0.jpg')).equals(data)).toBe(true);
     await store.removeAll('publications/7');
@@ -120,9 +134,9 @@ describe.each(stores)('the %s page store', (kind, open) => {
   it.each(['../escape.jpg', 'publications/../../etc/passwd', '/absolute.jpg', 'publications//page.jpg', 'publications/1/', 'a b.jpg', ''])(
     'refuses the key %j and stores nothing',
     async (key) => {
-      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('Invalid page key');
-      await expect(store.get(key)).rejects.toThrow('Invalid page key');
-      await expect(store.remove(key)).rejects.toThrow('Invalid page key');
+      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('Invalid file key');
+      await expect(store.get(key)).rejects.toThrow('Invalid file key');
+      await expect(store.remove(key)).rejects.toThrow('Invalid file key');
     },
   );
 });
@@ -137,8 +151,8 @@ describe('the S3 page store when the store fails', () => {
     return port;
   }
 
-  it('answers every call with PageStoreUnavailableError (a 503 with Retry-After) when nothing answers, within seconds', async () => {
-    const opened = await openPageStore(loadConfig({ ...s3.env('archive-pages'), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }));
+  it('answers every call with FileStoreUnavailableError (a 503 with Retry-After) when nothing answers, within seconds', async () => {
+    const opened = await openFileStore(loadConfig({ ...s3.env('archive-pages'), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }));
     try {
       const started = Date.now();
       for (const call of [
@@ -148,7 +162,7 @@ describe('the S3 page store when the store fails', () => {
         () => opened.store.removeAll('publications/1'),
       ]) {
         const err = await call().catch((e: unknown) => e);
-        expect(err).toBeInstanceOf(PageStoreUnavailableError);
+        expect(err).toBeInstanceOf(FileStoreUnavailableError);
         expect(err).toMatchObject({ code: 'SCAN.PAGE_STORE_UNAVAILABLE', status: 503, retryAfterSeconds: 15 });
       }
       expect(Date.now() - started).toBeLessThan(15_000);
@@ -158,12 +172,12 @@ describe('the S3 page store when the store fails', () => {
   });
 
   it('stops the start, naming the setting, when the bucket does not exist or refuses the keys', async () => {
-    const missing = openPageStore(loadConfig(s3.env('no-such-bucket')));
+    const missing = openFileStore(loadConfig(s3.env('no-such-bucket')));
     await expect(missing).rejects.toBeInstanceOf(ConfigError);
     await expect(missing).rejects.toThrow(`S3_BUCKET: there is no bucket "no-such-bucket" at ${s3.endpoint}; make it first`);
 
     const bucket = await s3.createBucket(`pages-${process.pid}-keys`);
-    const refused = openPageStore(loadConfig({ ...s3.env(bucket), S3_ACCESS_KEY_ID: 'NOT-OUR-KEY' }));
+    const refused = openFileStore(loadConfig({ ...s3.env(bucket), S3_ACCESS_KEY_ID: 'NOT-OUR-KEY' }));
     await expect(refused).rejects.toThrow(
       `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the bucket "${bucket}" at ${s3.endpoint}`,
     );

@@ -9,21 +9,22 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { ConfigError, type S3Settings } from '../../../config/app-config.js';
-import { PageNotStoredError, PageStoreUnavailableError, type PageStore } from '../../application/ports/page-store.port.js';
-import { assertPageKey } from './page-key.js';
+import type { Readable } from 'node:stream';
+import { ConfigError, type S3Settings } from '../../config/app-config.js';
+import { FileNotStoredError, FileStoreUnavailableError, type ByteRange, type FileStore } from '../application/ports/file-store.port.js';
+import { assertFileKey } from '../domain/file-key.js';
 
 /** S3 deletes at most 1,000 objects a request, and lists at most as many a page. */
 const BATCH = 1000;
 
 /**
- * Page photos as objects in an S3-compatible bucket (AWS, MinIO, ...), under the same keys the
+ * Files as objects in an S3-compatible bucket (AWS, MinIO, ...), under the same keys the
  * file store uses as paths, so API replicas and workers on different machines share them and a
  * backup moves between the two stores unchanged.
  */
-export class S3PageStore implements PageStore, OnModuleDestroy {
+export class S3FileStore implements FileStore, OnModuleDestroy {
   readonly kind = 's3';
-  private readonly logger = new Logger(S3PageStore.name);
+  private readonly logger = new Logger(S3FileStore.name);
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly where: string;
@@ -63,7 +64,7 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
       if (status === 404) throw new ConfigError(`S3_BUCKET: there is no ${this.where}; make it first`);
       if (status === 401 || status === 403)
         throw new ConfigError(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused by the ${this.where}`);
-      this.logger.warn(`The page store (${this.where}) cannot be reached now: ${reason(err)}; page photos answer 503 until it can`);
+      this.logger.warn(`The file store (${this.where}) cannot be reached now: ${reason(err)}; stored files answer 503 until it can`);
     }
   }
 
@@ -73,27 +74,48 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    assertPageKey(key);
+    assertFileKey(key);
     // A PUT replaces the object whole, so a reader never sees half a photo.
     await this.call(`put ${key}`, () =>
       this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length })),
     );
   }
 
+  async putStream(key: string, data: Readable, length: number): Promise<void> {
+    assertFileKey(key);
+    // One PUT of a known length streams the body (up to S3's 5 GB), and replaces the object whole.
+    await this.call(`put ${key}`, () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: length })),
+    );
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    assertFileKey(key);
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      return res.Body as Readable;
+    } catch (err) {
+      if (err instanceof S3ServiceException && err.name === 'NoSuchKey') throw new FileNotStoredError(key);
+      throw this.unavailable(`read ${key}`, err);
+    }
+  }
+
   async get(key: string): Promise<Buffer> {
-    assertPageKey(key);
+    assertFileKey(key);
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const bytes = await res.Body!.transformToByteArray();
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (err) {
-      if (err instanceof S3ServiceException && err.name === 'NoSuchKey') throw new PageNotStoredError(key);
+      if (err instanceof S3ServiceException && err.name === 'NoSuchKey') throw new FileNotStoredError(key);
       throw this.unavailable(`get ${key}`, err);
     }
   }
 
   async removeAll(prefix: string): Promise<void> {
-    assertPageKey(prefix);
+    assertFileKey(prefix);
     // The folder's contents only: `publications/7/` never reaches `publications/70/`.
     const folder = `${prefix}/`;
     let token: string | undefined;
@@ -120,7 +142,7 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
   }
 
   async remove(key: string): Promise<void> {
-    assertPageKey(key);
+    assertFileKey(key);
     // S3 answers a delete of nothing as a success, as the port asks.
     await this.call(`remove ${key}`, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
@@ -144,9 +166,9 @@ export class S3PageStore implements PageStore, OnModuleDestroy {
   }
 
   /** Any failure of the store itself (down, slow, a missing bucket, refused keys) is an outage to the caller; the log says which. */
-  private unavailable(what: string, err: unknown): PageStoreUnavailableError {
-    this.logger.warn(`The page store (${this.where}) failed to ${what}: ${reason(err)}`);
-    return new PageStoreUnavailableError(reason(err));
+  private unavailable(what: string, err: unknown): FileStoreUnavailableError {
+    this.logger.warn(`The file store (${this.where}) failed to ${what}: ${reason(err)}`);
+    return new FileStoreUnavailableError(reason(err));
   }
 }
 

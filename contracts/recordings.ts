@@ -1,0 +1,37 @@
+/** A recording of a poem being read aloud, as the API answers it. */
+export interface RecordingResponse {
+  id: number;
+  poem_id: number;
+  /** Where the sound is served (with ranges, an ETag and long caching); 404 to visitors while the book is a draft. */
+  url: string;
+  mime_type: 'audio/mpeg' | 'audio/aac' | 'audio/mp4' | 'audio/ogg' | 'audio/flac' | 'audio/wav';
+  /** Its length, read from its bytes. */
+  duration_seconds: number;
+  byte_size: number;
+  /** Who reads: a name, or null for the poet herself. */
+  reader: string | null;
+  /** When it was recorded, as free text like a publication date ("1987", "spring 1992"). */
+  recorded: string;
+  /** Where it comes from: a cassette, a broadcast. */
+  source: string;
+  notes: string;
+  /** Its place among the poem's recordings, from 1. */
+  position: number;
+  /** Where each line of the poem starts, in seconds, by line; empty until marked. */
+  line_marks: number[];
+}
+
+/** The fields of a recording sent beside its file (multipart) or alone (PUT); absent fields stay as they are. */
+export interface RecordingDetailsRequest {
+  reader?: string | null;
+  recorded?: string;
+  source?: string;
+  notes?: string;
+  /** PUT only. */
+  line_marks?: number[];
+}
+
+/** The poem's recordings in their new order: every id once. */
+export interface RecordingOrderRequest {
+  recording_ids: number[];
+}

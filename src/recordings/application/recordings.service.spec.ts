@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
+import { CatalogEvents, type CatalogReadApi, type Poem } from '../../catalog/index.js';
+import type { AppConfig } from '../../config/app-config.js';
+import type { AudioFiles, AudioJudgement } from '../../media/index.js';
+import type { Recording, RecordingDetails } from '../domain/recording.js';
+import type { NewRecording, RecordingsRepository } from './ports/recordings.repository.port.js';
+import { RecordingsService } from './recordings.service.js';
+
+/** The recordings' rows in memory; `failAdd` makes the next insert fail, as a database gone away would. */
+class MemoryRecordings implements RecordingsRepository {
+  rows: Recording[] = [];
+  failAdd = false;
+  async ofPoem(poemId: number) {
+    return this.rows.filter((r) => r.poemId === poemId).sort((a, b) => a.position - b.position);
+  }
+  async get(id: number) {
+    return this.rows.find((r) => r.id === id);
+  }
+  async add(r: NewRecording) {
+    if (this.failAdd) throw new Error('the database went away');
+    const row = { ...r, id: this.rows.length + 1, position: (await this.ofPoem(r.poemId)).length + 1, lineMarks: [] };
+    this.rows.push(row);
+    return row;
+  }
+  async update(id: number, d: RecordingDetails, lineMarks: number[]) {
+    const row = (await this.get(id))!;
+    Object.assign(row, d, { lineMarks });
+    return row;
+  }
+  async remove(id: number) {
+    const row = await this.get(id);
+    this.rows = this.rows.filter((r) => r.id !== id);
+    return row;
+  }
+  async reorder(_poemId: number, ids: number[]) {
+    ids.forEach((id, i) => ((this.rows.find((r) => r.id === id) as Recording).position = i + 1));
+  }
+}
+
+const poem = { id: 4, publicationId: 2, lineCount: 2 } as Poem;
+const catalog = { getPoem: async () => poem } as unknown as CatalogReadApi;
+
+function setup(judgement: AudioJudgement) {
+  const store = new FakeFileStore();
+  const recordings = new MemoryRecordings();
+  const audio: AudioFiles = { judge: async () => judgement };
+  const config = { maxUploadBytes: 1, maxPdfBytes: 1, maxAudioBytes: 1000 } as AppConfig;
+  const service = new RecordingsService(recordings, catalog, store, audio, config, new CatalogEvents());
+  return { service, store, recordings };
+}
+
+function spooled(data: Buffer) {
+  const path = join(mkdtempSync(join(tmpdir(), 'recording-spec-')), 'upload');
+  writeFileSync(path, data);
+  return { path, size: data.length };
+}
+
+const WAV: AudioJudgement = { ok: true, mimeType: 'audio/wav', durationSeconds: 2 };
+
+describe('keeping a recording', () => {
+  it('keeps the file under its book and poem, with its type, length, size and checksum', async () => {
+    const { service, store } = setup(WAV);
+    const kept = await service.add('4', spooled(Buffer.from('sound')), { reader: 'Ruth Ash' });
+    expect(kept).toMatchObject({ poemId: 4, mimeType: 'audio/wav', durationSeconds: 2, byteSize: 5, reader: 'Ruth Ash', position: 1 });
+    expect(kept.storageKey).toMatch(/^recordings\/2\/4\/[0-9a-f-]{36}\.wav$/);
+    expect(kept.sha256).toBe(createHash('sha256').update('sound').digest('hex'));
+    expect(store.keys()).toEqual([kept.storageKey]);
+  });
+
+  it('refuses what is not a recording, an empty file and one over the limit, keeping nothing', async () => {
+    const refused = setup({ ok: false, reason: 'It is not a sound recording the archive can keep.' });
+    await expect(refused.service.add('4', spooled(Buffer.from('<html>')), {})).rejects.toMatchObject({
+      code: 'RECORDING.UNSUPPORTED_AUDIO',
+      message: 'This file cannot be kept as a recording: It is not a sound recording the archive can keep.',
+    });
+    const { service, store, recordings } = setup(WAV);
+    await expect(service.add('4', spooled(Buffer.alloc(0)), {})).rejects.toMatchObject({ code: 'RECORDING.EMPTY_FILE' });
+    await expect(service.add('4', spooled(Buffer.alloc(1001)), {})).rejects.toMatchObject({ code: 'RECORDING.TOO_LARGE' });
+    await expect(service.add('4', undefined, {})).rejects.toMatchObject({ code: 'RECORDING.NO_FILE' });
+    expect([refused.store.keys(), store.keys(), recordings.rows]).toEqual([[], [], []]);
+  });
+
+  it('takes the stored file away again when its row cannot be written', async () => {
+    const { service, store, recordings } = setup(WAV);
+    recordings.failAdd = true;
+    await expect(service.add('4', spooled(Buffer.from('sound')), {})).rejects.toThrow('the database went away');
+    expect(store.keys()).toEqual([]);
+  });
+
+  it('removes a recording with its file', async () => {
+    const { service, store } = setup(WAV);
+    const kept = await service.add('4', spooled(Buffer.from('sound')), {});
+    await service.remove(String(kept.id));
+    expect(store.keys()).toEqual([]);
+    await expect(service.remove(String(kept.id))).rejects.toMatchObject({ code: 'RECORDING.NOT_FOUND' });
+  });
+});
