@@ -14,7 +14,7 @@ import { ArchiveError } from './archive.errors.js';
  */
 export const ARCHIVE_FORMAT = 'poetry-archive-backup';
 /** Raised when the file's layout or a backed-up table's columns change; imports refuse other versions. */
-export const ARCHIVE_FORMAT_VERSION = 2;
+export const ARCHIVE_FORMAT_VERSION = 3;
 export const MANIFEST_ENTRY = 'archive.json';
 export const ROWS_PER_CHUNK = 500;
 /** Larger than any manifest (its site settings are a few pages of text): a restore reads no more of it. */
@@ -115,7 +115,7 @@ const POEM_COLUMNS = [
  * version of each poem and publication, with who saved it and when, and each record's number of
  * its latest version.
  */
-export const ARCHIVE_TABLES: readonly TableSpec[] = [
+const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
   { name: 'poems', columns: [...POEM_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
@@ -144,6 +144,18 @@ export const ARCHIVE_TABLES: readonly TableSpec[] = [
   },
 ];
 
+/** Readers' reports of mistakes, for the curators' inbox; the sender's address (hashed, kept an hour for the limit) is left out. */
+const POEM_REPORTS: TableSpec = {
+  name: 'poem_reports',
+  columns: ['id', 'poem_id', 'line', 'quote', 'note', 'name', 'email', 'status', 'created_at', 'closed_at', 'closed_by'],
+  key: ['id'],
+  serial: 'id',
+  leftOut: ['address_hash'],
+};
+
+/** Version 3 adds, after version 2's tables, readers' reports of mistakes. */
+export const ARCHIVE_TABLES: readonly TableSpec[] = [...VERSION_2_TABLES, POEM_REPORTS];
+
 /** Format version 1: each record's current state only, no history. Still restored (its records get their history from then on). */
 const VERSION_1_TABLES: readonly TableSpec[] = [
   { name: 'publications', columns: PUBLICATION_COLUMNS, key: ['id'], serial: 'id' },
@@ -154,7 +166,11 @@ const VERSION_1_TABLES: readonly TableSpec[] = [
 ];
 
 /** The tables of each format version this software restores. */
-const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = { 1: VERSION_1_TABLES, [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES };
+const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = {
+  1: VERSION_1_TABLES,
+  2: VERSION_2_TABLES,
+  [ARCHIVE_FORMAT_VERSION]: ARCHIVE_TABLES,
+};
 
 /**
  * The columns a backup lists for a table, when they are the table's in its format version: all of
