@@ -84,6 +84,6 @@ export function reportLimitsText(): string {
   const l = REPORT_LIMITS;
   return (
     `Quoted words up to ${l.quote} characters, a note up to ${l.note}, a name up to ${l.name} and an email up to ${l.email}; ` +
-    `${l.perAddressPerHour} reports an hour from one connection.`
+    `${l.perAddressPerHour} reports an hour from one connection, and ${l.perPoemPerDay} a day about one poem.`
   );
 }
