@@ -100,7 +100,7 @@ describe.each(scenarioTarget())('refusals of a restore on %s', (target: DbTarget
     refuse(
       'future.tar',
       await withManifest((m) => (m.format_version = 99)),
-      'This backup is in format version 99, but this version of the archive reads only versions 1 and 2.',
+      'This backup is in format version 99, but this version of the archive reads only versions 1, 2 and 3.',
     );
     refuse(
       'newer.tar',

@@ -46,7 +46,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     const manifest = await manifestOf(suite.download.body);
     expect(manifest).toMatchObject({
       format: 'poetry-archive-backup',
-      format_version: 2,
+      format_version: 3,
       // Versions: the harbour book's creation, reorder and publishing; the typed poem's creation; the
       // scanned poem's first version and its correction; the struck poem's creation and deletion;
       // the drafts' creation and trash, and their poem's creation (the book deleted forever took its own).
@@ -121,6 +121,8 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     manifest.format_version = 1;
     delete manifest.tables.revisions;
     delete manifest.next_ids.revisions;
+    delete manifest.tables.poem_reports;
+    delete manifest.next_ids.poem_reports;
     for (const table of ['publications', 'poems'])
       manifest.tables[table].columns = manifest.tables[table].columns.filter((c: string) => c !== 'revision' && c !== 'language');
     // Page photos could not be turned then either.
@@ -129,7 +131,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
       ...v2
         .slice(1)
-        .filter((e) => !e.name.startsWith('data/revisions/'))
+        .filter((e) => !e.name.startsWith('data/revisions/') && !e.name.startsWith('data/poem_reports/'))
         .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutColumn(e.data, 'revision') } : e))
         .map((e) => (e.name.startsWith('data/publications/') ? { ...e, data: withoutColumn(e.data, 'language') } : e))
         .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),

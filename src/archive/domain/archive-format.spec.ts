@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_TABLES, parseManifest, storageKeyOfEntry, tableOfEntry, chunkEntryName } from './archive-format.js';
+import {
+  ARCHIVE_FORMAT_VERSION,
+  ARCHIVE_TABLES,
+  parseManifest,
+  storageKeyOfEntry,
+  tableOfEntry,
+  chunkEntryName,
+} from './archive-format.js';
 
 const KNOWN = ['InitialSchema1763700000000', 'ScanPages1763800000000'];
 
 function manifest(change: (m: Record<string, any>) => void = () => undefined): string {
   const m: Record<string, any> = {
     format: 'poetry-archive-backup',
-    format_version: 2,
+    format_version: ARCHIVE_FORMAT_VERSION,
     schema_version: 'ScanPages1763800000000',
     tables: Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, { rows: 1, columns: [...t.columns] }])),
     next_ids: Object.fromEntries(ARCHIVE_TABLES.filter((t) => t.serial).map((t) => [t.name, 2])),
@@ -39,6 +46,8 @@ describe('the backup manifest', () => {
       m.format_version = 1;
       delete m.tables.revisions;
       delete m.next_ids.revisions;
+      delete m.tables.poem_reports;
+      delete m.next_ids.poem_reports;
       m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision');
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
@@ -52,6 +61,21 @@ describe('the backup manifest', () => {
     ).toThrow('does not describe the table publications as format version 1 does');
   });
 
+  it('reads a version 2 manifest, made before readers could report mistakes, without their table', () => {
+    const v2 = manifest((m) => {
+      m.format_version = 2;
+      delete m.tables.poem_reports;
+      delete m.next_ids.poem_reports;
+    });
+    expect(Object.keys(parseManifest(v2, KNOWN).tables)).not.toContain('poem_reports');
+    expect(() =>
+      parseManifest(
+        manifest((m) => (m.format_version = 2)),
+        KNOWN,
+      ),
+    ).toThrow('lists tables this format does not have');
+  });
+
   it('refuses another format, another format version and a newer schema, saying which', () => {
     expect(() =>
       parseManifest(
@@ -61,16 +85,16 @@ describe('the backup manifest', () => {
     ).toThrow('This file is not a poetry archive backup');
     expect(() =>
       parseManifest(
-        manifest((m) => (m.format_version = 3)),
+        manifest((m) => (m.format_version = 4)),
         KNOWN,
       ),
-    ).toThrow('format version 3, but this version of the archive reads only versions 1 and 2');
+    ).toThrow('format version 4, but this version of the archive reads only versions 1, 2 and 3');
     expect(() =>
       parseManifest(
-        manifest((m) => (m.format_version = '2')),
+        manifest((m) => (m.format_version = '3')),
         KNOWN,
       ),
-    ).toThrow('format version "2"');
+    ).toThrow('format version "3"');
     expect(() =>
       parseManifest(
         manifest((m) => (m.schema_version = 'Later1900000000000')),

@@ -238,8 +238,11 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
   if (typeof version !== 'number' || !(version in TABLES_OF_VERSION)) {
     throw new ArchiveError(
       'ARCHIVE.UNKNOWN_FORMAT',
-      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only versions ${Object.keys(TABLES_OF_VERSION).join(' and ')}. ` +
-        'Restore it with the version of the archive software that made it, or a newer one.',
+      `This backup is in format version ${JSON.stringify(raw.format_version)}, but this version of the archive reads only versions ${Object.keys(
+        TABLES_OF_VERSION,
+      )
+        .join(', ')
+        .replace(/, (?=[^,]*$)/, ' and ')}. ` + 'Restore it with the version of the archive software that made it, or a newer one.',
     );
   }
   const specs = archiveTables(version);
