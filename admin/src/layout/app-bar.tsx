@@ -1,12 +1,14 @@
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PeopleIcon from '@mui/icons-material/People';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import PortraitIcon from '@mui/icons-material/Portrait';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useLogout, useTranslate } from 'react-admin';
+import { useGetList, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DownloadBackupButton } from '../backup/download-backup-button.js';
 import { LOGIN_PATH } from '../providers/auth-provider.js';
@@ -29,14 +31,14 @@ export function LogoutButton() {
 }
 
 /** A screen of the admin: its name beside its icon, the icon alone on a phone (the name stays for assistive technology). */
-function NavButton({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+function NavButton({ to, label, icon, name = label }: { to: string; label: string; icon: ReactNode; name?: string }) {
   return (
     <ArchiveButton
       variant="ghost"
       color="inherit"
       component={Link}
       to={to}
-      aria-label={label}
+      aria-label={name}
       startIcon={icon}
       sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
     >
@@ -44,6 +46,26 @@ function NavButton({ to, label, icon }: { to: string; label: string; icon: React
         {label}
       </Box>
     </ArchiveButton>
+  );
+}
+
+/** Reports, with the count of open ones (a page of one report asks the server for the count alone). */
+function ReportsButton() {
+  const translate = useTranslate();
+  const { total = 0 } = useGetList('reports', { filter: { status: 'open' }, pagination: { page: 1, perPage: 1 } }, { staleTime: 60_000 });
+  const icon = (
+    <Badge badgeContent={total} color="error" max={99} aria-hidden="true">
+      <FeedbackIcon />
+    </Badge>
+  );
+  const label = translate('archive.nav.reports');
+  return (
+    <NavButton
+      to="/admin/reports"
+      label={label}
+      icon={icon}
+      name={total > 0 ? translate('archive.nav.reports_open', { count: total }) : label}
+    />
   );
 }
 
@@ -64,6 +86,7 @@ export function ArchiveAppBar() {
           <NavButton to="/admin" label={translate('archive.nav.dashboard')} icon={<LibraryBooksIcon />} />
           <NavButton to="/admin/settings" label={translate('archive.nav.settings')} icon={<PortraitIcon />} />
           <NavButton to="/admin/curators" label={translate('archive.nav.curators')} icon={<PeopleIcon />} />
+          <ReportsButton />
         </nav>
         <ArchiveButton variant="ghost" color="inherit" href="/" target="_blank" rel="noopener noreferrer">
           {translate('archive.dashboard.public_site')}
