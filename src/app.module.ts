@@ -14,7 +14,7 @@ import { ScanningModule } from './scanning/scanning.module.js';
 import { ScanningHttpModule } from './scanning/scanning-http.module.js';
 import { SearchHttpModule } from './search/search-http.module.js';
 import { SettingsHttpModule } from './settings/settings-http.module.js';
-import { ReportsHttpModule } from './reports/reports-http.module.js';
+import { ReportsHttpModule } from './reports/index.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})

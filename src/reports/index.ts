@@ -1,7 +1,5 @@
 /**
- * Readers' reports of mistakes in published poems, and the curators' inbox. Other modules import
- * from here only (checked by dependency-cruiser).
+ * Readers' reports of mistakes in published poems, and the curators' inbox: what the API process
+ * loads. Nothing else uses the module; it uses the catalog through the catalog's index.
  */
-export { ReportsModule } from './reports.module.js';
 export { ReportsHttpModule } from './reports-http.module.js';
-export { Reports } from './application/reports.js';

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorFromResponse } from '../../../contracts/errors.js';
 import type { Poem } from '../../../contracts/reader-page.js';
-import { REPORT_HONEYPOT_FIELD, REPORT_LIMITS as LIMITS, reportLimitsText, reportsPath } from '../../../contracts/reports.js';
+import {
+  REPORT_HONEYPOT_FIELD,
+  REPORT_LIMITS as LIMITS,
+  reportLimitsText,
+  reportsPath,
+  type NewReportRequest,
+} from '../../../contracts/reports.js';
 import './report-mistake.css';
 
 interface Selected {
@@ -60,13 +66,14 @@ export function ReportMistake({ poem }: { poem: Poem }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const report: NewReportRequest = { ...fields, line: fields.line ? Number(fields.line) : null };
     setSending(true);
     try {
       const res = await fetch(reportsPath(poem.id), {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...fields, line: fields.line ? Number(fields.line) : null }),
+        body: JSON.stringify(report),
       });
       const body: unknown = await res.json().catch(() => null);
       if (!res.ok) throw errorFromResponse(res.status, res.statusText, body);
