@@ -3,7 +3,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import PortraitIcon from '@mui/icons-material/Portrait';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -31,14 +30,14 @@ export function LogoutButton() {
 }
 
 /** A screen of the admin: its name beside its icon, the icon alone on a phone (the name stays for assistive technology). */
-function NavButton({ to, label, icon, name = label }: { to: string; label: string; icon: ReactNode; name?: string }) {
+function NavButton({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
   return (
     <ArchiveButton
       variant="ghost"
       color="inherit"
       component={Link}
       to={to}
-      aria-label={name}
+      aria-label={label}
       startIcon={icon}
       sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
     >
@@ -49,23 +48,46 @@ function NavButton({ to, label, icon, name = label }: { to: string; label: strin
   );
 }
 
-/** Reports, with the count of open ones (a page of one report asks the server for the count alone). */
+/**
+ * Reports, with the count of open ones after its name (a page of one report asks the server for the
+ * count alone). The count follows the name so that what is read out starts with what is shown.
+ */
 function ReportsButton() {
   const translate = useTranslate();
   const { total = 0 } = useGetList('reports', { filter: { status: 'open' }, pagination: { page: 1, perPage: 1 } }, { staleTime: 60_000 });
-  const icon = (
-    <Badge badgeContent={total} color="error" max={99} aria-hidden="true">
-      <FeedbackIcon />
-    </Badge>
-  );
   const label = translate('archive.nav.reports');
   return (
-    <NavButton
+    <ArchiveButton
+      variant="ghost"
+      color="inherit"
+      component={Link}
       to="/admin/reports"
-      label={label}
-      icon={icon}
-      name={total > 0 ? translate('archive.nav.reports_open', { count: total }) : label}
-    />
+      aria-label={total > 0 ? translate('archive.nav.reports_open', { count: total }) : label}
+      startIcon={<FeedbackIcon />}
+      sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
+    >
+      <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+        {label}
+      </Box>{' '}
+      {total > 0 && (
+        <Box
+          component="span"
+          sx={{
+            ml: 0.5,
+            px: 0.75,
+            minWidth: '1.5em',
+            borderRadius: 8,
+            bgcolor: 'error.main',
+            color: 'error.contrastText',
+            fontSize: '0.75rem',
+            fontWeight: 700,
+            lineHeight: 1.6,
+          }}
+        >
+          {total > 99 ? '99+' : total}
+        </Box>
+      )}
+    </ArchiveButton>
   );
 }
 
