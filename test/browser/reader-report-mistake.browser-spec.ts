@@ -39,13 +39,22 @@ describe('reporting a mistake', () => {
     const reader = await suite.newPage(await suite.newContext(false));
     await reader.goto(`/poem/${poem.id}`);
     await reader.getByRole('button', { name: 'Share' }).waitFor();
-    await reader.locator('.verse-line').nth(1).selectText();
+    // The form is served ready to use; its script loads at the reader's first touch (here the selection).
+    const box = (await reader.locator('.verse-line').nth(1).boundingBox())!;
+    await reader.mouse.move(box.x + 2, box.y + box.height / 2);
+    await reader.mouse.down();
+    await reader.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+    await reader.mouse.up();
+    await reader.waitForFunction(() =>
+      Object.keys(document.querySelector('.report-mistake')!).some((key) => key.startsWith('__reactFiber')),
+    );
     await reader.getByText('Report a mistake').click();
     const form = reader.locator('.report-form');
     await expect.poll(() => form.getByLabel('Words that look wrong').inputValue()).toBe('and On! the gulls');
     await form.getByLabel('Note').fill(`Should be "Oh!" ${SCRIPT}`);
     await form.getByLabel('Your name (optional)').fill('Ann');
     await expectAccessible(reader, 'the report form');
+    await suite.shot(reader, '00-report-form');
     await form.getByRole('button', { name: 'Send report' }).click();
     await form.getByRole('status').filter({ hasText: 'Your report was sent to the curators' }).waitFor();
     expect(await form.getByLabel('Note').inputValue()).toBe('');

@@ -87,7 +87,7 @@ function FromCell() {
   if (!report) return null;
   const from = [report.name, report.email].filter(Boolean).join(' · ');
   return (
-    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} color={from ? undefined : 'text.secondary'}>
+    <Typography variant="body2" sx={{ overflowWrap: 'break-word' }} color={from ? undefined : 'text.secondary'}>
       {from || translate('archive.reports.anonymous')}
     </Typography>
   );

@@ -1,7 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { poem, publication, settings } from '../lib/test-fixtures.js';
+import { ReportForm } from '../components/report-form.js';
+import { reportForm } from '../components/report-mistake.js';
 import { PoemPage } from './poem-page.js';
+
+// As the server bundle does (entry-server.tsx).
+reportForm.served = ReportForm;
 
 const text = (html: string) =>
   html
