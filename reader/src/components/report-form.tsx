@@ -53,10 +53,6 @@ export function ReportForm({ poem }: { poem: Poem }) {
     document.addEventListener('selectionchange', onSelection);
     return () => document.removeEventListener('selectionchange', onSelection);
   }, []);
-  useEffect(() => {
-    selected.current = null;
-    setStatus(null);
-  }, [poem.id]);
 
   const onToggle = () => {
     const quote = form.current?.elements.namedItem('quote') as HTMLTextAreaElement | null;

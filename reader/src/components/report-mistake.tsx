@@ -28,7 +28,8 @@ export const ReportMistake = memo(function ReportMistake({ poem }: { poem: Poem 
   const Form = reportForm.served ?? Loaded;
   return (
     <Suspense fallback={null}>
-      <Form poem={poem} />
+      {/* A form of its own for each poem: what was typed about one never goes with the next. */}
+      <Form key={poem.id} poem={poem} />
     </Suspense>
   );
 });
