@@ -121,7 +121,7 @@ describe.each(scenarioTarget())('refusals of a restore on %s', (target: DbTarget
     refuse(
       'tampered.tar',
       await tarOf(tampered),
-      'The backup file is damaged or incomplete: data/poems/000001.ndjson line 1 does not have the columns of poems in format version 2.',
+      'The backup file is damaged or incomplete: data/poems/000001.ndjson line 1 does not have the columns of poems in format version 3.',
     );
 
     await refuseAll(
