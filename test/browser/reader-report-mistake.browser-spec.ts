@@ -37,6 +37,9 @@ describe('reporting a mistake', () => {
 
     // A reader selects the wrong words, then opens the form: they are quoted for them.
     const reader = await suite.newPage(await suite.newContext(false));
+    // The form is hydrated after the page: React would report a mismatch as a console error.
+    const errors: string[] = [];
+    reader.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await reader.goto(`/poem/${poem.id}`);
     await reader.getByRole('button', { name: 'Share' }).waitFor();
     // The form is served ready to use; its script loads at the reader's first touch (here the selection).
@@ -58,6 +61,7 @@ describe('reporting a mistake', () => {
     await form.getByRole('button', { name: 'Send report' }).click();
     await form.getByRole('status').filter({ hasText: 'Your report was sent to the curators' }).waitFor();
     expect(await form.getByLabel('Note').inputValue()).toBe('');
+    expect(errors).toEqual([]);
 
     // Without the script the same form is a plain one, answered with a page.
     const bare = await suite.browser.newContext({ baseURL: suite.base, javaScriptEnabled: false });
