@@ -27,6 +27,9 @@ export interface Publication {
   poem_count: number;
   total_lines: number;
   total_words: number;
+  /** Its poems proofread, Checked ones included ("48 of 120 proofread"), and of those the checked ones. */
+  proofread_count: number;
+  checked_count: number;
   /** Its latest version in the history (0 before its first recorded save); a save sends it back as base_revision. */
   revision: number;
 }
@@ -125,6 +128,30 @@ export interface Poem {
   position: number;
   /** Its latest version in the history (0 before its first recorded save); a save sends it back as base_revision. */
   revision: number;
+  /** Its proofreading, in staff answers only (the admin's; a visitor's answer leaves these out). */
+  status?: PoemStatus;
+  /** The curator who proofread it (by name); null while As scanned or when not known. */
+  proofread_by?: string | null;
+  proofread_at?: string | null;
+}
+
+/**
+ * How far a poem's text has been read against its page: As scanned, Proofread by a curator, then
+ * Checked by a second curator (never the one who proofread it). An edit of a Checked poem's title
+ * or text returns it to Proofread, proofread by the editor.
+ */
+export const POEM_STATUSES = ['as_scanned', 'proofread', 'checked'] as const;
+export type PoemStatus = (typeof POEM_STATUSES)[number];
+
+/**
+ * PUT /poems/{id}/status/ (staff): answers the poem. Checked by its proofreader: 403
+ * CATALOG.OWN_PROOFREADING; Checked before Proofread: 409 CATALOG.POEM_NOT_PROOFREAD; another
+ * value: 400. Nothing changes on a refusal. The change is a version in the poem's history
+ * (actions `proofread`, `check`, `as_scanned`). GET /publications/{id}/poems/?admin=true&status=…
+ * lists only the poems with that status.
+ */
+export interface PoemStatusRequest {
+  status: PoemStatus;
 }
 
 /** PUT /poems/{id}/. */

@@ -3,9 +3,26 @@
  * GET /api/publications/{id}/history (and /{revision}), POST …/history/{revision}/restore.
  */
 
+import type { PoemStatus } from './catalog.js';
+
 /** What a save did: edits and details, the lifecycle, the order, a restored version. */
 export type RevisionAction =
-  'original' | 'create' | 'edit' | 'scan' | 'delete' | 'details' | 'publish' | 'unpublish' | 'trash' | 'untrash' | 'reorder' | 'revert';
+  | 'original'
+  | 'create'
+  | 'edit'
+  | 'scan'
+  | 'delete'
+  | 'details'
+  | 'publish'
+  | 'unpublish'
+  | 'trash'
+  | 'untrash'
+  | 'reorder'
+  | 'revert'
+  // A curator marked the poem Proofread, Checked or As scanned (its snapshot's status says which).
+  | 'proofread'
+  | 'check'
+  | 'as_scanned';
 
 /** A poem as one version kept it. `deleted`: this version is the poem's deletion. */
 export interface PoemSnapshot {
@@ -15,6 +32,8 @@ export interface PoemSnapshot {
   page_numbers: number[];
   position: number;
   deleted: boolean;
+  /** Its proofreading status; absent from versions saved before poems had one. */
+  status?: PoemStatus;
 }
 
 /** A publication as one version kept it, its poems in reading order. */

@@ -182,3 +182,13 @@ export function pageLanguage(page: PageState): string {
           : undefined;
   return publication?.language || 'en';
 }
+
+/**
+ * The page state the browser hydrates from (the page's JSON data block). The print edition's poems
+ * are left out: the browser adopts the book from the server's markup (reader/src/components/
+ * server-markup.tsx) and never renders it, so sending them again would only double the page.
+ */
+export function hydrationState(page: PageState): PageState {
+  if (page.route !== 'print' || page.book.state !== 'ready') return page;
+  return { ...page, book: { state: 'ready', data: { ...page.book.data, poems: [] } } };
+}

@@ -27,6 +27,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** Largest scanned PDF a whole-book import takes, in bytes (a book's scans run to hundreds of MB). */
   maxPdfBytes: number;
+  /** Memory the process that draws a PDF's pages may hold (PDF_PAGE_MEMORY_MB): a page needing more is refused. */
+  pdfPageMemoryBytes: number;
   /** Memory each API process may give its cache of public reads; 0 turns it off. */
   readCacheBytes: number;
   /** Scan jobs: BullMQ key prefix, retries, and how fast a dead worker's job is taken over. */
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: s3Settings(env),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 20, 1) * 1024 * 1024,
     maxPdfBytes: int(env, 'MAX_PDF_MB', 300, 1) * 1024 * 1024,
+    pdfPageMemoryBytes: int(env, 'PDF_PAGE_MEMORY_MB', 1536, 64) * 1024 * 1024,
     readCacheBytes: int(env, 'READ_CACHE_MB', 64, 0) * 1024 * 1024,
     scanJobs: {
       queuePrefix: env.SCAN_QUEUE_PREFIX || 'poetry',

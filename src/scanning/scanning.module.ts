@@ -14,6 +14,8 @@ import { ExtractionModule } from './infrastructure/extraction/extraction.module.
 import { BookImportService } from './application/book-import.service.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 import { PoemPagesModule } from './poem-pages.module.js';
+import { PDF_PAGES } from './application/ports/pdf-pages.port.js';
+import { pdfPagesWithin } from './infrastructure/images/pdf-pages.js';
 
 export type ScanningRole = 'api' | 'worker';
 
@@ -43,7 +45,15 @@ export class ScanningModule {
     return {
       module: ScanningModule,
       imports: [CatalogModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
-      providers: [ScanService, BookImportService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
+      providers: [
+        ScanService,
+        BookImportService,
+        ScanQueue,
+        { provide: QUEUE_HEALTH, useExisting: ScanQueue },
+        PublicationPagesPurger,
+        // A PDF's pages drawn within this application's memory setting (pdf-process.ts).
+        { provide: PDF_PAGES, useValue: pdfPagesWithin(config.pdfPageMemoryBytes) },
+      ],
       exports: [PageStoreModule, PoemPagesModule, QUEUE_HEALTH, ScanService, BookImportService],
     };
   }

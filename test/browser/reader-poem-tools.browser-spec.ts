@@ -283,5 +283,24 @@ describe('poem tools in a browser', () => {
     await fresh.goto(`${base}/print/publication/${book.publication.slug}`, { waitUntil: 'networkidle' });
     await fresh.evaluate(() => document.fonts.ready);
     expect(await fresh.evaluate(() => (window as any).__cls)).toBeLessThan(0.05);
+
+    // The book is sent once: the page's data leaves its poems out, and the browser keeps the
+    // server's text of every poem through hydration, after which the page's controls work.
+    const errors: string[] = [];
+    fresh.on('pageerror', (e) => errors.push(e.message));
+    const data = JSON.parse((await fresh.locator('#reader-data').textContent()) ?? '{}');
+    expect(data.page.book.data.poems).toEqual([]);
+    await fresh.evaluate(() => {
+      window.print = () => void ((window as any).__printed = true);
+    });
+    await expect
+      .poll(async () => {
+        await fresh.getByRole('button', { name: 'Print this book' }).click();
+        return fresh.evaluate(() => (window as any).__printed === true);
+      })
+      .toBe(true);
+    expect(await fresh.locator('.print-poem h2').allInnerTexts()).toEqual([...SHARED_SET_BOOK.poems.map((p) => p.title), LEVELS.title]);
+    await expect.poll(() => fresh.locator('.print-poem .verse').first().innerText()).toContain(book.poems[0]!.body.split('\n')[0]!.trim());
+    expect(errors).toEqual([]);
   });
 });

@@ -2,16 +2,17 @@
  * A scanned book as a PDF, through the whole-book import's API: its pages become page photos and
  * give the same poems as the photos themselves; a damaged PDF, one of 2,000 pages and one locked
  * with a password are refused with words a curator understands, leaving nothing behind; so are
- * PDFs made to exhaust the server's memory, at once and without it.
+ * PDFs made to exhaust the server's memory, at once and without it, and a page that still needs
+ * more memory to draw than its drawing process may have.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, scannedPdf } from '../support/scanned-pdf.js';
+import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, onePagePdf, scannedPdf } from '../support/scanned-pdf.js';
 import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 /** Every file under a folder (none when it is not there yet). */
@@ -20,6 +21,18 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The PDF drawing processes this process (the server under test) has running. */
+function drawingProcesses(): number[] {
+  const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return children.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-drawing.worker');
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
 }
 
 /** The import's calls as the admin makes them, for a signed-in agent. */
@@ -98,7 +111,8 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
   let agent: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20' } });
+    // A drawing process of 400 MB: a typeset page is drawn within it, a 49-megapixel scan is not.
+    t = await startTestApp(target, { env: { MAX_UPLOAD_MB: '3', MAX_PDF_MB: '20', PDF_PAGE_MEMORY_MB: '400' } });
     ({ agent } = await staffAgent(t));
   });
   afterAll(async () => t?.close());
@@ -194,5 +208,40 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
 
     expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
     expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
+  });
+
+  it('refuses a PDF that gets past the checks but needs more memory to draw than the archive allows: its drawing process ends, the archive answers and keeps taking PDFs', async () => {
+    const pubId = await createPublication(agent, `A page too costly to draw (${target})`);
+    const { id } = await newImport(pubId);
+    const storedBefore = filesUnder(t.config.pageStoreDir).length;
+    // A page that is one 7,000 × 7,000 image (49 megapixels, within the photos' limit; 0.1 MB, as
+    // its pixels are one colour): decoded and drawn it needs more than the 400 MB the drawing
+    // process has here (a 50-megapixel page takes some 950 MB).
+    const costly = await hugeImagePdf(7000);
+
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+    try {
+      const refused = await sendFile(id, 0, costly, 'scan.pdf', 'application/pdf').expect(422);
+      expect(refused.body).toMatchObject({
+        code: 'SCAN.PDF_TOO_MUCH_MEMORY',
+        message: expect.stringMatching(
+          /^Page 1 of this PDF needs more memory to draw than the archive allows \(400 MB for drawing a page\)/,
+        ),
+      });
+    } finally {
+      clearInterval(sampler);
+    }
+    // The drawing happened elsewhere: the server (this process) did not grow by the page's memory,
+    // and the process that drew it is gone.
+    expect((peak - before) / 1024 / 1024).toBeLessThan(300);
+    expect(drawingProcesses()).toEqual([]);
+
+    // Nothing kept of it, and the archive goes on: the same import takes a PDF it can draw.
+    expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
+    expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
+    const taken = await sendFile(id, 0, await onePagePdf(), 'poem.pdf', 'application/pdf').expect(201);
+    expect(taken.body).toMatchObject({ position: 0, pages: 1, files_received: 1, pages_total: 1 });
   });
 });

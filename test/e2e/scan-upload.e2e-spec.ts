@@ -22,6 +22,7 @@ import {
 } from '../support/test-app.js';
 import { pollScan, sha256 } from '../support/worker-process/scan-helpers.js';
 import { heicFixture } from '../support/heic.js';
+import { rememberReadings } from '../support/remembered-readings.js';
 
 /** The same page photographed again: other exposure, other JPEG encoding, other bytes. */
 const rephotograph = (image: Buffer) => sharp(image).modulate({ brightness: 1.04 }).jpeg({ quality: 83 }).toBuffer();
@@ -43,6 +44,8 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     book = await renderBookPages(sampleBook(), { maxPages: 3 });
     pages = book.pages.map((p) => p.image);
     t = await startTestApp('pglite', { env: { MAX_UPLOAD_MB: '1', SCAN_JOB_BACKOFF_MS: '100' } });
+    // Each test scans the same three pages into a book of its own; they are read once.
+    rememberReadings(t.app);
     ({ agent, token } = await staffAgent(t));
   });
   afterAll(async () => t?.close());

@@ -7,6 +7,7 @@ import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { CaretAtLine } from './caret-at-line.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
+import { PoemStatusActions } from './poem-status.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
@@ -41,6 +42,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
       redirectOnError={() => back.replace(/^\/admin\//, '')}
     >
       <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
+        <PoemStatusActions />
         <PoemFields />
         <CaretAtLine line={line} />
       </PoemDialog>

@@ -9,11 +9,12 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ReferenceManyField, useDelete, useListContext, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { MAX_POEM_IDS, type Poem, type Publication } from '../../../contracts/catalog.js';
+import { MAX_POEM_IDS, POEM_STATUSES, type Poem, type PoemStatus, type Publication } from '../../../contracts/catalog.js';
 import { POEM_PREVIEW_LINES } from '../constants.js';
 import { IMPORT_ROUTE } from '../book-import/book-import-panel.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
@@ -21,6 +22,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { POEM_TEXT_STYLE } from './poem-text.js';
 import { moved, useReorderPoems } from './use-reorder-poems.js';
+import { PoemStatusChip, statusOf } from './poem-status.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
 export function previewLines(body: string, lines = POEM_PREVIEW_LINES): string {
@@ -66,12 +68,15 @@ function PoemCard({
   index,
   count,
   onMove,
+  canMove,
   failureText,
 }: {
   poem: Poem;
   index: number;
   count: number;
   onMove: (index: number, by: -1 | 1) => void;
+  /** Off while the list shows one status only: the order is the whole book's. */
+  canMove: boolean;
   failureText: (err: unknown, key: string) => string;
 }) {
   const translate = useTranslate();
@@ -107,6 +112,9 @@ function PoemCard({
             })}
           </Typography>
         </Stack>
+        <Box sx={{ mt: 0.5 }}>
+          <PoemStatusChip status={statusOf(poem)} />
+        </Box>
         <Box
           component="pre"
           sx={{ ...POEM_TEXT_STYLE, bgcolor: 'grey.50', p: 1, borderRadius: 1, my: 1, fontSize: '0.85rem', overflow: 'hidden' }}
@@ -119,7 +127,7 @@ function PoemCard({
           size="small"
           data-move="up"
           aria-label={translate('archive.action.move_up', { title: poem.title })}
-          disabled={index === 0}
+          disabled={!canMove || index === 0}
           onClick={() => onMove(index, -1)}
         >
           <ArrowUpwardIcon fontSize="small" />
@@ -128,7 +136,7 @@ function PoemCard({
           size="small"
           data-move="down"
           aria-label={translate('archive.action.move_down', { title: poem.title })}
-          disabled={index === count - 1}
+          disabled={!canMove || index === count - 1}
           onClick={() => onMove(index, 1)}
         >
           <ArrowDownwardIcon fontSize="small" />
@@ -165,8 +173,10 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
   const { data, isPending } = useListContext<Poem>();
   const reorder = useReorderPoems(publication.id);
   const [announcement, setAnnouncement] = useState('');
+  const [shownStatus, setShownStatus] = useState<PoemStatus | ''>('');
   // Sorted here too, so an order shown before the server answers is the order on screen.
   const poems = [...(data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id);
+  const shown = shownStatus ? poems.filter((p) => statusOf(p) === shownStatus) : poems;
 
   const move = (index: number, by: -1 | 1) => {
     const ids = moved(
@@ -193,8 +203,36 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
         <Typography id="poems-heading" component="h2" variant="h5" sx={{ fontWeight: 600 }}>
           {translate('archive.detail.poems', { count: isPending ? publication.poem_count : poems.length })}
         </Typography>
-        <NewPoemMenu />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={translate('archive.proofreading.filter_label')}
+            value={shownStatus}
+            onChange={(e) => setShownStatus(e.target.value as PoemStatus | '')}
+            sx={{ minWidth: 180 }}
+            // "All statuses" shown as the value, not an empty box under the label.
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{translate('archive.proofreading.filter_all')}</MenuItem>
+            {POEM_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {translate(`archive.proofreading.statuses.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <NewPoemMenu />
+        </Stack>
       </Stack>
+      {shownStatus && poems.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {shown.length === 0
+            ? translate('archive.proofreading.none_with_status', {
+                status: translate(`archive.proofreading.statuses.${shownStatus}`).toLowerCase(),
+              })
+            : translate('archive.proofreading.reorder_filtered')}
+        </Typography>
+      ) : null}
       <Box role="status" aria-live="polite" className="sr-only">
         {announcement}
       </Box>
@@ -205,11 +243,14 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
           component="ol"
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}
         >
-          {poems.map((poem, i) => (
-            <li key={poem.id}>
-              <PoemCard poem={poem} index={i} count={poems.length} onMove={move} failureText={failureText} />
-            </li>
-          ))}
+          {shown.map((poem) => {
+            const i = poems.indexOf(poem);
+            return (
+              <li key={poem.id}>
+                <PoemCard poem={poem} index={i} count={poems.length} onMove={move} canMove={!shownStatus} failureText={failureText} />
+              </li>
+            );
+          })}
         </Box>
       )}
     </>

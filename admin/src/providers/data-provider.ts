@@ -67,7 +67,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     return provider;
   });
   const { togglePublish, publish, saveDraft, restore, moveToTrash, permanentDelete } = publications;
-  const { clearPoems, reorderPoems, getPoemPages, setPageRotation } = poems;
+  const { clearPoems, reorderPoems, getPoemPages, setPageRotation, setPoemStatus } = poems;
   return {
     ...Object.fromEntries(Object.keys(STANDARD_METHODS).map((method) => [method, byResource[method as keyof DataProvider]])),
     togglePublish,
@@ -83,6 +83,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     removePortrait: settings.removePortrait,
     resetPassword: curators.resetPassword,
     setPageRotation,
+    setPoemStatus,
     ...scanMethods(api),
     ...historyMethods(api),
     ...bookImportMethods(api),

@@ -37,6 +37,25 @@ export function PublicationStats({ publication: p }: { publication: Pick<Publica
   );
 }
 
+/** A book's proofreading: "48 of 120 proofread, 10 checked" (Checked counts as proofread too). */
+export function ProofreadingProgress({
+  publication: p,
+}: {
+  publication: Pick<Publication, 'poem_count' | 'proofread_count' | 'checked_count'>;
+}) {
+  const translate = useTranslate();
+  const n = (value: number) => value.toLocaleString('en-US');
+  return (
+    <Typography variant="body2" color="text.secondary" data-proofreading-progress>
+      {translate('archive.proofreading.progress', {
+        proofread: n(p.proofread_count),
+        count: n(p.poem_count),
+        checked: n(p.checked_count),
+      })}
+    </Typography>
+  );
+}
+
 export function PublicationCard({
   publication: p,
   index,
@@ -87,6 +106,7 @@ export function PublicationCard({
           {p.publication_date || translate('archive.dashboard.date_not_set')}
         </Typography>
         <PublicationStats publication={p} />
+        <ProofreadingProgress publication={p} />
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         {p.deleted_at ? (

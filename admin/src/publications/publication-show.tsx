@@ -21,7 +21,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { poetName } from '../layout/poet-name.js';
 import { PoemCreate, PoemEdit, PublicationPoems } from '../poems/index.js';
-import { PublishToggleButton, publicPath } from './publication-card.js';
+import { ProofreadingProgress, PublishToggleButton, publicPath } from './publication-card.js';
 import { ReprocessButton, UnscannedPagesNotice, useUnscannedPages } from './reprocess-button.js';
 import { StatusBadge } from './status-badge.js';
 import { usePublicationActions, useRefreshCatalog } from './use-publication-actions.js';
@@ -114,6 +114,9 @@ function PublicationDetail() {
           </Typography>
           <StatusBadge publication={record} />
         </Stack>
+        <Box sx={{ mt: -1, mb: 2 }}>
+          <ProofreadingProgress publication={record} />
+        </Box>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           {record.deleted_at ? null : <PublishToggleButton publication={record} onToggle={actions.togglePublish} />}
           <ArchiveButton variant="outline" component={Link} to="edit" startIcon={<EditIcon />}>

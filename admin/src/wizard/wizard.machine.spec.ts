@@ -33,6 +33,8 @@ const publication = (id: number, extra: Partial<Publication> = {}): Publication 
   poem_count: 2,
   total_lines: 8,
   total_words: 40,
+  proofread_count: 0,
+  checked_count: 0,
   revision: 1,
   ...extra,
 });

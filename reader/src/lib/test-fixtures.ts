@@ -35,6 +35,8 @@ export function publication(over: Partial<Publication> = {}): Publication {
     poem_count: 2,
     total_lines: 6,
     total_words: 30,
+    proofread_count: 0,
+    checked_count: 0,
     revision: 1,
     ...over,
   };

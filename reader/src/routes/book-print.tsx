@@ -1,6 +1,7 @@
 import type { BookData, Load, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { Layout } from '../components/layout.js';
+import { ServerMarkup } from '../components/server-markup.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
@@ -44,40 +45,44 @@ export function BookPrintPage({ book, settings }: { book: Load<BookData>; settin
             Download EPUB
           </a>
         </div>
-        <article className="print-book" aria-labelledby="print-book-title">
-          <header className="print-title-page">
-            <h1 id="print-book-title" className="print-book-title">
-              {publication.title}
-            </h1>
-            <p className="print-book-by">{authorsText(publication.authors, settings.poetName)}</p>
-            {imprint && <p className="print-book-imprint">{imprint}</p>}
-            <p className="print-book-site">{settings.siteName}</p>
-          </header>
-          <nav className="print-contents" aria-labelledby="print-contents-title">
-            <h2 id="print-contents-title" className="print-contents-title">
-              Contents
-            </h2>
-            {poems.length === 0 ? (
-              <p>No poems available in this publication.</p>
-            ) : (
-              <ol className="print-contents-list">
-                {poems.map((poem) => (
-                  <li key={poem.id}>
-                    <a href={`#${anchorOf(poem)}`}>{poem.title || 'Untitled'}</a>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </nav>
-          {poems.map((poem) => (
-            <section key={poem.id} id={anchorOf(poem)} className="print-poem" aria-labelledby={`${anchorOf(poem)}-title`}>
-              <h2 id={`${anchorOf(poem)}-title`} className="print-poem-title">
-                {poem.title || 'Untitled'}
+        {/* The book itself is static: adopted from the server's markup, so the browser receives its
+            text once and does not render it again (the page's data carries no poems). */}
+        <ServerMarkup id="print-book-markup">
+          <article className="print-book" aria-labelledby="print-book-title">
+            <header className="print-title-page">
+              <h1 id="print-book-title" className="print-book-title">
+                {publication.title}
+              </h1>
+              <p className="print-book-by">{authorsText(publication.authors, settings.poetName)}</p>
+              {imprint && <p className="print-book-imprint">{imprint}</p>}
+              <p className="print-book-site">{settings.siteName}</p>
+            </header>
+            <nav className="print-contents" aria-labelledby="print-contents-title">
+              <h2 id="print-contents-title" className="print-contents-title">
+                Contents
               </h2>
-              <Verse body={poem.body} />
-            </section>
-          ))}
-        </article>
+              {poems.length === 0 ? (
+                <p>No poems available in this publication.</p>
+              ) : (
+                <ol className="print-contents-list">
+                  {poems.map((poem) => (
+                    <li key={poem.id}>
+                      <a href={`#${anchorOf(poem)}`}>{poem.title || 'Untitled'}</a>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </nav>
+            {poems.map((poem) => (
+              <section key={poem.id} id={anchorOf(poem)} className="print-poem" aria-labelledby={`${anchorOf(poem)}-title`}>
+                <h2 id={`${anchorOf(poem)}-title`} className="print-poem-title">
+                  {poem.title || 'Untitled'}
+                </h2>
+                <Verse body={poem.body} />
+              </section>
+            ))}
+          </article>
+        </ServerMarkup>
       </div>
     </Layout>
   );

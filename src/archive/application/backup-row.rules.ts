@@ -1,4 +1,4 @@
-import { PAGE_ROTATIONS, POEM_LIMITS, PUBLICATION_LIMITS, type PageRotation } from '../../../contracts/catalog.js';
+import { PAGE_ROTATIONS, POEM_LIMITS, POEM_STATUSES, PUBLICATION_LIMITS, type PageRotation } from '../../../contracts/catalog.js';
 import { canonicalLanguage } from '../../../contracts/language.js';
 import { REPORT_LIMITS, REPORT_STATUSES } from '../../../contracts/reports.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
@@ -161,6 +161,14 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'created_at');
     time(row, 'updated_at');
     if ('revision' in row) count(row, 'revision');
+    // A backup made before poems had a status has none of these: its poems are As scanned. The
+    // proofreader is kept by id without a reference, as the accounts come after the poems.
+    if ('proofreading_status' in row) {
+      oneOf(row, 'proofreading_status', POEM_STATUSES);
+      if (row.proofread_by !== null) id(row, 'proofread_by');
+      text(row, 'proofread_by_name', 150, { nullable: true });
+      time(row, 'proofread_at', true);
+    }
   },
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);
@@ -244,6 +252,9 @@ const REVISION_ACTIONS = [
   'untrash',
   'reorder',
   'revert',
+  'proofread',
+  'check',
+  'as_scanned',
 ] as const;
 
 const isRecord = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -266,6 +277,7 @@ function poemSnapshot(snapshot: unknown): void {
   }
   count(snapshot, 'position');
   if (typeof snapshot.deleted !== 'boolean') refuse(field('deleted'), 'must be true or false');
+  if ('status' in snapshot) oneOf(snapshot, 'status', POEM_STATUSES);
 }
 
 /** A publication as a version keeps it, held to the rules of a publication. */

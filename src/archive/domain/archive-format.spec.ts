@@ -41,6 +41,13 @@ describe('the backup manifest', () => {
     expect(ARCHIVE_TABLES.find((t) => t.name === 'publications')!.columns).toContain('language');
   });
 
+  it('reads a manifest made before poems had a status, whose poems then restore As scanned', () => {
+    const added = ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at'];
+    const before = manifest((m) => (m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => !added.includes(c))));
+    expect(parseManifest(before, KNOWN).tables.poems.columns).not.toContain('proofreading_status');
+    expect(ARCHIVE_TABLES.find((t) => t.name === 'poems')!.columns).toEqual(expect.arrayContaining(added));
+  });
+
   it('reads a version 1 manifest, made before the history, with its tables as they were', () => {
     const v1 = manifest((m) => {
       m.format_version = 1;
@@ -48,7 +55,7 @@ describe('the backup manifest', () => {
       delete m.next_ids.revisions;
       delete m.tables.poem_reports;
       delete m.next_ids.poem_reports;
-      m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision');
+      m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision' && !c.startsWith('proofread'));
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
     expect(Object.keys(parseManifest(v1, KNOWN).tables)).toEqual(['publications', 'poems', 'scan_pages', 'poem_pages', 'users']);

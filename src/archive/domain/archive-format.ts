@@ -118,7 +118,14 @@ const POEM_COLUMNS = [
 const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
-  { name: 'poems', columns: [...POEM_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
+  // A backup made before poems had a status restores them As scanned, as they were.
+  {
+    name: 'poems',
+    columns: [...POEM_COLUMNS, 'revision', 'proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at'],
+    key: ['id'],
+    serial: 'id',
+    addedLater: ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at'],
+  },
   SCAN_PAGES,
   POEM_PAGES,
   // Admin accounts with their password hashes (never a password).

@@ -12,7 +12,8 @@ import {
 } from '../domain/publication-lifecycle.js';
 import { assertCompleteOrder, assertPoemsOfPublication } from '../domain/poem-order.js';
 import { parseRef } from '../domain/slug.js';
-import { poemVersion, publicationVersion, type RevisionAction } from '../domain/revision.js';
+import { afterScan, afterTextEdit, markPoem, sameProofreading, textChanged, type PoemStatus } from '../domain/proofreading.js';
+import { poemVersion, publicationVersion, type Curator, type RevisionAction } from '../domain/revision.js';
 import { keepFirstVersion, keepVersion, type Overwrite, type SaveContext, type VersionedSubject } from './revision-log.js';
 import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
 import { CatalogEvents } from './catalog-events.js';
@@ -225,6 +226,8 @@ export class CatalogCommands implements CatalogWriteApi {
       const locked = (await tx.lockPoems(poem.publicationId)).find((p) => p.id === poemId);
       if (!locked || locked.body !== change.was) return null;
       await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, pageNumbers: change.pageNumbers });
+      const proofreading = afterScan(locked);
+      if (!sameProofreading(locked, proofreading)) await tx.setProofreading(poemId, proofreading);
       await tx.touch(locked.publicationId);
       // A poem with history gets the scan's change as a version; one without gets its first lazily.
       if (locked.revision > 0) await keepVersion(tx, poemSubject(locked), poemVersion((await tx.findPoem({ id: poemId }))!), 'scan', {});
@@ -240,14 +243,29 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.lockPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();
-      await tx.updatePoem(poem.id, {
-        title: fields.title ?? poem.title,
-        body: fields.body ?? poem.body,
-        notes: fields.notes ?? poem.notes,
-      });
+      const edit = { title: fields.title ?? poem.title, body: fields.body ?? poem.body, notes: fields.notes ?? poem.notes };
+      await tx.updatePoem(poem.id, edit);
+      await applyTextEdit(tx, poem, edit, by.actor ?? null);
       await tx.touch(poem.publicationId);
       const { overwrote } = await keepVersion(tx, poemSubject(poem), poemVersion((await tx.findPoem({ id: poem.id }))!), 'edit', by);
       return { ...(await tx.findPoem({ id: poem.id }))!, ...(overwrote ? { overwrote } : {}) };
+    });
+  }
+
+  /**
+   * A curator marks a poem As scanned, Proofread or Checked (never Checked by its proofreader).
+   * The change is a version in the poem's history, with who and when; marking the status it
+   * already has changes nothing and keeps no version.
+   */
+  setPoemStatus(ref: string | number, status: PoemStatus, actor: Curator): Promise<Poem> {
+    return this.repo.transaction(async (tx) => {
+      const poem = await tx.lockPoem(parseRef(ref));
+      if (!poem) throw CatalogError.poemNotFound();
+      const next = markPoem(poem, status, actor, new Date());
+      if (sameProofreading(poem, next)) return poem;
+      await tx.setProofreading(poem.id, next);
+      await keepVersion(tx, poemSubject(poem), poemVersion((await tx.findPoem({ id: poem.id }))!), MARK_ACTIONS[status], { actor });
+      return (await tx.findPoem({ id: poem.id }))!;
     });
   }
 
@@ -262,6 +280,20 @@ export class CatalogCommands implements CatalogWriteApi {
       return { id: poem.id, revision };
     });
   }
+}
+
+const MARK_ACTIONS: Record<PoemStatus, RevisionAction> = { as_scanned: 'as_scanned', proofread: 'proofread', checked: 'check' };
+
+/** The edit rule: a change of a Checked poem's text returns it to Proofread (by the editor). */
+export async function applyTextEdit(
+  tx: CatalogTransaction,
+  before: Poem,
+  after: { title: string; body: string },
+  editor: Curator | null,
+): Promise<void> {
+  if (!textChanged(before, after)) return;
+  const next = afterTextEdit(before, editor, new Date());
+  if (!sameProofreading(before, next)) await tx.setProofreading(before.id, next);
 }
 
 function statusAction(next: LifecycleState): RevisionAction {

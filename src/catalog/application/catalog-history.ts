@@ -12,7 +12,7 @@ import {
   type Revision,
 } from '../domain/revision.js';
 import { parseRef } from '../domain/slug.js';
-import { poemSubject } from './catalog-commands.js';
+import { applyTextEdit, poemSubject } from './catalog-commands.js';
 import { CATALOG_REPOSITORY, type CatalogRepository } from './ports/catalog.repository.port.js';
 import { keepVersion } from './revision-log.js';
 
@@ -107,6 +107,8 @@ export class CatalogHistory {
       const version = target.snapshot;
       if (live) {
         await tx.updatePoem(id, { title: version.title, body: version.body, notes: version.notes, pageNumbers: version.pageNumbers });
+        // Its status is not restored: the text it brings back is an edit like any other.
+        await applyTextEdit(tx, live, version, actor);
         await tx.touch(live.publicationId);
         const kept = await keepVersion(tx, poemSubject(live), poemVersion((await tx.findPoem({ id }))!), 'revert', { actor });
         return { poem: (await tx.findPoem({ id }))!, revision: kept.revision };

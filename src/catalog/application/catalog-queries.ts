@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogError } from '../domain/catalog.errors.js';
 import type { Poem } from '../domain/poem.js';
+import type { PoemStatus } from '../domain/proofreading.js';
 import type { Publication } from '../domain/publication.js';
 import { parseRef } from '../domain/slug.js';
 import type { CatalogReadApi, Viewer } from './catalog.contract.js';
@@ -40,9 +41,11 @@ export class CatalogQueries implements CatalogReadApi {
     return publication;
   }
 
-  async listPoems(publicationRef: string | number, viewer: Viewer): Promise<Poem[]> {
+  /** The publication's poems in reading order; only those with `status` when given (a book's poems are few: filtered here). */
+  async listPoems(publicationRef: string | number, viewer: Viewer, status?: PoemStatus): Promise<Poem[]> {
     const publication = await this.getPublication(publicationRef, viewer);
-    return this.repo.listPoems(publication.id);
+    const poems = await this.repo.listPoems(publication.id);
+    return status ? poems.filter((p) => p.status === status) : poems;
   }
 
   async getPublicationWithPoems(ref: string | number, viewer: Viewer): Promise<{ publication: Publication; poems: Poem[] }> {

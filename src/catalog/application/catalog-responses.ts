@@ -28,6 +28,8 @@ export function toPublicationResponse(publication: Publication): PublicationResp
     poem_count: publication.poemCount,
     total_lines: publication.totalLines,
     total_words: publication.totalWords,
+    proofread_count: publication.proofreadCount,
+    checked_count: publication.checkedCount,
     revision: publication.revision,
   };
 }
@@ -47,6 +49,16 @@ export function toPoemResponse(poem: Poem): PoemResponse {
     page_numbers: poem.pageNumbers,
     position: poem.position,
     revision: poem.revision,
+  };
+}
+
+/** A poem as staff see it: with its proofreading (who proofread it is not a visitor's business). */
+export function toStaffPoemResponse(poem: Poem): PoemResponse {
+  return {
+    ...toPoemResponse(poem),
+    status: poem.status,
+    proofread_by: poem.proofreadBy?.username ?? null,
+    proofread_at: poem.proofreadAt?.toISOString() ?? null,
   };
 }
 

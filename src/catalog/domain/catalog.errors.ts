@@ -8,7 +8,9 @@ export type CatalogErrorCode =
   | 'CATALOG.POEM_ORDER_MISMATCH'
   | 'CATALOG.POEMS_NOT_IN_PUBLICATION'
   | 'CATALOG.REVISION_NOT_FOUND'
-  | 'CATALOG.REVISION_IS_DELETION';
+  | 'CATALOG.REVISION_IS_DELETION'
+  | 'CATALOG.POEM_NOT_PROOFREAD'
+  | 'CATALOG.OWN_PROOFREADING';
 
 /** A rule of the catalog was broken; its status comes from the one table of codes. */
 export class CatalogError extends DomainError {
@@ -39,5 +41,16 @@ export class CatalogError extends DomainError {
 
   static revisionIsDeletion(): CatalogError {
     return new CatalogError('CATALOG.REVISION_IS_DELETION', 'That version is the deletion itself: restore the version before it');
+  }
+
+  static notProofread(): CatalogError {
+    return new CatalogError('CATALOG.POEM_NOT_PROOFREAD', 'Only a proofread poem can be marked checked: mark it proofread first');
+  }
+
+  static ownProofreading(): CatalogError {
+    return new CatalogError(
+      'CATALOG.OWN_PROOFREADING',
+      'You proofread this poem: a second curator checks it, never the one who proofread it',
+    );
   }
 }

@@ -1,8 +1,10 @@
+import type { Proofreading } from './proofreading.js';
+
 /**
  * A poem as the catalog works on it. The API's JSON shape lives in contracts/catalog.ts;
  * application/catalog-responses.ts and http/requests.mapper.ts convert between the two.
  */
-export interface Poem {
+export interface Poem extends Proofreading {
   id: number;
   slug: string;
   title: string;

@@ -33,4 +33,7 @@ export interface Publication extends PublicationFields {
   poemCount: number;
   totalLines: number;
   totalWords: number;
+  /** Its poems proofread or checked (Checked is proofread too), and of those the checked ones; derived like the counts. */
+  proofreadCount: number;
+  checkedCount: number;
 }

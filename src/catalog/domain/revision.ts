@@ -1,9 +1,25 @@
 import type { Poem } from './poem.js';
+import type { PoemStatus } from './proofreading.js';
 import type { Publication, PublicationStatus } from './publication.js';
 
 /** What a save did; kept with the version it made. */
 export type RevisionAction =
-  'original' | 'create' | 'edit' | 'scan' | 'delete' | 'details' | 'publish' | 'unpublish' | 'trash' | 'untrash' | 'reorder' | 'revert';
+  | 'original'
+  | 'create'
+  | 'edit'
+  | 'scan'
+  | 'delete'
+  | 'details'
+  | 'publish'
+  | 'unpublish'
+  | 'trash'
+  | 'untrash'
+  | 'reorder'
+  | 'revert'
+  // A curator marked the poem's status (its proofreading).
+  | 'proofread'
+  | 'check'
+  | 'as_scanned';
 
 export type RevisionSubject = 'poem' | 'publication';
 
@@ -22,6 +38,8 @@ export interface PoemVersion {
   pageNumbers: number[];
   position: number;
   deleted: boolean;
+  /** Its proofreading status; absent from versions saved before poems had one (they were As scanned). */
+  status?: PoemStatus;
 }
 
 /** A publication as one version keeps it: its details, its lifecycle and its poems' order. */
@@ -63,6 +81,7 @@ export function poemVersion(poem: Poem, deleted = false): PoemVersion {
     pageNumbers: poem.pageNumbers,
     position: poem.position,
     deleted,
+    status: poem.status,
   };
 }
 

@@ -5,7 +5,7 @@ import type { Poem, Publication } from '../../../contracts/catalog.js';
 import type { PoemHistory, PoemRevision, PublicationHistory, PublicationRevision, RestoreAnswer } from '../../../contracts/history.js';
 import { StaffGuard } from '../../auth/index.js';
 import { CatalogHistory } from '../application/catalog-history.js';
-import { toPoemResponse, toPublicationResponse } from '../application/catalog-responses.js';
+import { toPublicationResponse, toStaffPoemResponse } from '../application/catalog-responses.js';
 import { RevisionMapper } from './revision.mapper.js';
 import { curatorOf } from './viewer.js';
 
@@ -40,7 +40,7 @@ export class HistoryController {
   async restorePoem(@Param('id') ref: string, @Param('revision') revision: string, @Req() req: Request): Promise<RestoreAnswer<Poem>> {
     const from = revisionOf(revision);
     const restored = await this.history.restorePoem(ref, from, curatorOf(req));
-    return { restored_from: from, revision: restored.revision, record: toPoemResponse(restored.poem) };
+    return { restored_from: from, revision: restored.revision, record: toStaffPoemResponse(restored.poem) };
   }
 
   @Get('publications/:id/history')

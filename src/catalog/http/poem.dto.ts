@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   MAX_JOB_IDS,
   MAX_POEM_IDS,
   POEM_LIMITS as LIMITS,
+  POEM_STATUSES,
+  type PoemStatus,
+  type PoemStatusRequest,
   type ClearPoemsRequest,
   type CreatePoemRequest,
   type ReorderPoemsRequest,
@@ -21,6 +24,27 @@ export function BaseRevision(): PropertyDecorator {
     IsInt({ message: 'base_revision must be a whole number' })(target, key);
     Min(0, { message: 'base_revision must be a whole number' })(target, key);
   };
+}
+
+const STATUS_MESSAGE = `status must be one of ${POEM_STATUSES.join(', ')}`;
+
+export class PoemStatusDto implements PoemStatusRequest {
+  @ApiProperty({ enum: POEM_STATUSES })
+  @IsIn(POEM_STATUSES, { message: STATUS_MESSAGE })
+  status!: PoemStatus;
+}
+
+/** GET /publications/{id}/poems/: only the poems with a status (staff). */
+export class PoemListQuery {
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'admin must be true or false' })
+  admin?: 'true' | 'false';
+
+  @ApiPropertyOptional({ enum: POEM_STATUSES })
+  @IsOptional()
+  @IsIn(POEM_STATUSES, { message: STATUS_MESSAGE })
+  status?: PoemStatus;
 }
 
 export class UpdatePoemDto implements UpdatePoemRequest {

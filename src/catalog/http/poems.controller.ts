@@ -1,13 +1,13 @@
 import type { PoemDeleteAnswer } from '../../../contracts/catalog.js';
-import { Body, Controller, Delete, Get, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Req, UnauthorizedException, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { isStaff, StaffGuard } from '../../auth/index.js';
+import { isStaff, NOT_AUTHENTICATED, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import type { OverwroteNewer, Poem } from '../../../contracts/catalog.js';
-import { toPoemResponse } from '../application/catalog-responses.js';
-import { UpdatePoemDto } from './poem.dto.js';
+import { toPoemResponse, toStaffPoemResponse } from '../application/catalog-responses.js';
+import { PoemStatusDto, UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { RevisionMapper } from './revision.mapper.js';
 import { curatorOf } from './viewer.js';
@@ -24,7 +24,9 @@ export class PoemsController {
   @UseInterceptors(PublicReadInterceptor)
   @ApiOperation({ summary: 'One poem by id or slug (drafts only for staff)' })
   async get(@Param('id') ref: string, @Req() req: Request): Promise<Poem> {
-    return toPoemResponse(await this.queries.getPoem(ref, { staff: isStaff(req) }));
+    const staff = isStaff(req);
+    const poem = await this.queries.getPoem(ref, { staff });
+    return staff ? toStaffPoemResponse(poem) : toPoemResponse(poem);
   }
 
   @Put(':id')
@@ -40,7 +42,20 @@ export class PoemsController {
       { title: dto.title, body: dto.body, notes: dto.notes },
       { actor: curatorOf(req), baseRevision: dto.base_revision },
     );
-    return { ...toPoemResponse(saved), ...(saved.overwrote ? { overwrote: RevisionMapper.overwrote(saved.overwrote) } : {}) };
+    return { ...toStaffPoemResponse(saved), ...(saved.overwrote ? { overwrote: RevisionMapper.overwrote(saved.overwrote) } : {}) };
+  }
+
+  @Put(':id/status')
+  @UseGuards(StaffGuard)
+  @ApiOperation({
+    summary:
+      'Mark a poem as_scanned, proofread or checked (kept in its history with who and when). Checked needs it proofread (409) ' +
+      'by another curator: its proofreader is refused (403)',
+  })
+  async setStatus(@Param('id') ref: string, @Body() dto: PoemStatusDto, @Req() req: Request): Promise<Poem> {
+    const actor = curatorOf(req);
+    if (!actor) throw new UnauthorizedException(NOT_AUTHENTICATED);
+    return toStaffPoemResponse(await this.commands.setPoemStatus(ref, dto.status, actor));
   }
 
   @Delete(':id')

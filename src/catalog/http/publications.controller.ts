@@ -34,9 +34,9 @@ import {
   type TrashPage,
 } from '../../../contracts/catalog.js';
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
-import { toPoemResponse, toPublicationResponse } from '../application/catalog-responses.js';
+import { toPoemResponse, toPublicationResponse, toStaffPoemResponse } from '../application/catalog-responses.js';
 import { PoemRequestMapper, PublicationRequestMapper } from './requests.mapper.js';
-import { ClearPoemsDto, CreatePoemDto, ReorderPoemsDto } from './poem.dto.js';
+import { ClearPoemsDto, CreatePoemDto, PoemListQuery, ReorderPoemsDto } from './poem.dto.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { curatorOf, viewerOf } from './viewer.js';
@@ -153,16 +153,18 @@ export class PublicationsController {
 
   @Get(`:${REF}/poems`)
   @UseInterceptors(PublicReadInterceptor)
-  @ApiOperation({ summary: 'Poems of a publication in reading order' })
-  async poems(@Param(REF) ref: string, @Query() query: AdminQuery, @Req() req: Request): Promise<Poem[]> {
-    return (await this.queries.listPoems(ref, viewerOf(req, query.admin === 'true'))).map(toPoemResponse);
+  @ApiOperation({ summary: 'Poems of a publication in reading order; staff (admin=true) see their status, and may ask for one status' })
+  async poems(@Param(REF) ref: string, @Query() query: PoemListQuery, @Req() req: Request): Promise<Poem[]> {
+    const viewer = viewerOf(req, query.admin === 'true' || !!query.status);
+    const poems = await this.queries.listPoems(ref, viewer, query.status);
+    return poems.map((poem) => (viewer.staff ? toStaffPoemResponse(poem) : toPoemResponse(poem)));
   }
 
   @Post(`:${REF}/poems`)
   @UseGuards(StaffGuard)
   @ApiOperation({ summary: 'Add a poem typed in by hand, after the last one (409 for a publication in trash)' })
   async createPoem(@Param(REF) ref: string, @Body() dto: CreatePoemDto, @Req() req: Request): Promise<Poem> {
-    return toPoemResponse(await this.commands.createPoem(ref, PoemRequestMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
+    return toStaffPoemResponse(await this.commands.createPoem(ref, PoemRequestMapper.fromCreateRequest(dto), { actor: curatorOf(req) }));
   }
 
   @Post(`:${REF}/reorder_poems`)
@@ -173,7 +175,7 @@ export class PublicationsController {
   })
   async reorderPoems(@Param(REF) ref: string, @Body() dto: ReorderPoemsDto, @Req() req: Request): Promise<Poem[]> {
     rejectUnknownFields(req.body, ['poem_ids'], 'reorder_poems');
-    return (await this.commands.reorderPoems(ref, dto.poem_ids, { actor: curatorOf(req) })).map(toPoemResponse);
+    return (await this.commands.reorderPoems(ref, dto.poem_ids, { actor: curatorOf(req) })).map((poem) => toStaffPoemResponse(poem));
   }
 
   @Post()

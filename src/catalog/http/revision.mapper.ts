@@ -14,7 +14,15 @@ import { restorableRevision, type PoemVersion, type PublicationVersion, type Rev
 /** Versions as the API answers them (contracts/history.ts). */
 export const RevisionMapper = {
   poemSnapshot(v: PoemVersion): PoemSnapshot {
-    return { title: v.title, body: v.body, notes: v.notes, page_numbers: v.pageNumbers, position: v.position, deleted: v.deleted };
+    return {
+      title: v.title,
+      body: v.body,
+      notes: v.notes,
+      page_numbers: v.pageNumbers,
+      position: v.position,
+      deleted: v.deleted,
+      ...(v.status ? { status: v.status } : {}),
+    };
   },
 
   publicationSnapshot(v: PublicationVersion): PublicationSnapshot {

@@ -9,6 +9,7 @@ import type {
   PoemEdit,
 } from '../application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../domain/poem.js';
+import type { Proofreading } from '../domain/proofreading.js';
 import type { LifecycleState } from '../domain/publication-lifecycle.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
 import type { PoemVersion, RevisionSubject } from '../domain/revision.js';
@@ -112,6 +113,11 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   async updatePoem(id: number, edit: PoemEdit): Promise<void> {
     await this.poemChanging(id);
     await this.m.update(PoemEntity, { id }, { ...PoemMapper.toPersistence(edit), updatedAt: NOW });
+  }
+
+  async setProofreading(id: number, proofreading: Proofreading): Promise<void> {
+    await this.poemChanging(id);
+    await this.m.update(PoemEntity, { id }, { ...PoemMapper.proofreadingColumns(proofreading), updatedAt: NOW });
   }
 
   async deletePoem(id: number): Promise<void> {

@@ -13,6 +13,10 @@ export const DOMAIN_ERROR_STATUS = {
   'CATALOG.REVISION_NOT_FOUND': 404,
   // Restoring the version that deleted a poem would delete it again: the version before it is meant.
   'CATALOG.REVISION_IS_DELETION': 409,
+  // Checked comes after Proofread: a poem As scanned cannot skip the first reading.
+  'CATALOG.POEM_NOT_PROOFREAD': 409,
+  // Checked is a second curator's: the one who proofread the poem may not check it.
+  'CATALOG.OWN_PROOFREADING': 403,
 
   'SEARCH.QUERY_EMPTY': 400,
   'SEARCH.QUERY_TOO_LONG': 400,
@@ -55,6 +59,8 @@ export const DOMAIN_ERROR_STATUS = {
   'SCAN.PDF_TOO_MANY_PAGES': 413,
   // Streams that unpack to more than a scanned book's pages need (a file made to exhaust memory).
   'SCAN.PDF_TOO_COSTLY': 422,
+  // A page that got past those checks and still needed more memory than its drawing process may have.
+  'SCAN.PDF_TOO_MUCH_MEMORY': 422,
   // Whole-book import's own rules.
   'SCAN.NO_FILE': 400,
   'SCAN.BAD_FILE_POSITION': 400,

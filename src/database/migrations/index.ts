@@ -10,6 +10,7 @@ import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 import { BookImports1764500000000 } from './1764500000000-book-imports.js';
 import { PublicationLanguage1764600000000 } from './1764600000000-publication-language.js';
 import { SearchStems1764700000000 } from './1764700000000-search-stems.js';
+import { PoemStatus1764810000000 } from './1764810000000-poem-status.js';
 import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   BookImports1764500000000,
   PublicationLanguage1764600000000,
   SearchStems1764700000000,
+  PoemStatus1764810000000,
   PoemReports1764820000000,
 ];

@@ -9,6 +9,7 @@ import { DomainError } from '../../common/domain/domain-error.js';
 import { READER_BUNDLE, type ReaderBundle } from './ports/reader-bundle.port.js';
 import {
   POEM_NOT_FOUND,
+  hydrationState,
   pageLanguage,
   poemIndexOf,
   READER_DATA_ELEMENT_ID,
@@ -228,7 +229,7 @@ export class SitePages implements PublicPages {
   document(page: PageState): { body: string; status: number } {
     const entry = this.bundle.entry!;
     const { html, head, status } = entry.render(page, this.settings);
-    const boot: BootData = { page, settings: this.settings };
+    const boot: BootData = { page: hydrationState(page), settings: this.settings };
     const body = `<!doctype html>
 <html lang="${pageLanguage(page).replace(/[^A-Za-z0-9-]/g, '')}">
 <head>

@@ -12,6 +12,7 @@ import type {
   PublicationListOptions,
 } from '../../../src/catalog/application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../../../src/catalog/domain/poem.js';
+import { AS_SCANNED, type Proofreading } from '../../../src/catalog/domain/proofreading.js';
 import { countLines, countWords } from '../../../src/catalog/domain/poem-text.js';
 import type { LifecycleState } from '../../../src/catalog/domain/publication-lifecycle.js';
 import type { Publication, PublicationFields, PublicationStatus } from '../../../src/catalog/domain/publication.js';
@@ -20,7 +21,7 @@ import { slugify, uniqueSlug } from '../../../src/catalog/domain/slug.js';
 import { ManualClock } from './clock.js';
 
 /** A row of `publications`: a publication without its counts, which every read derives from the poems. */
-type PublicationRow = Omit<Publication, 'poemCount' | 'totalLines' | 'totalWords'>;
+type PublicationRow = Omit<Publication, 'poemCount' | 'totalLines' | 'totalWords' | 'proofreadCount' | 'checkedCount'>;
 /** A row of `poems`, with the scan key the domain never sees. */
 type PoemRow = Poem & { sourceKey: string | null };
 
@@ -197,6 +198,8 @@ class FakeCatalogTransaction implements CatalogTransaction {
       poemCount: poems.length,
       totalLines: poems.reduce((n, p) => n + p.lineCount, 0),
       totalWords: poems.reduce((n, p) => n + p.wordCount, 0),
+      proofreadCount: poems.filter((p) => p.status !== 'as_scanned').length,
+      checkedCount: poems.filter((p) => p.status === 'checked').length,
     };
   }
 
@@ -321,6 +324,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
         position: ++position,
         sourceKey: poem.sourceKey ?? null,
         revision: 0,
+        ...AS_SCANNED,
         createdAt: this.now,
         updatedAt: this.now,
       });
@@ -343,6 +347,11 @@ class FakeCatalogTransaction implements CatalogTransaction {
       ...(edit.pageNumbers ? { pageNumbers: [...edit.pageNumbers] } : {}),
       updatedAt: this.now,
     });
+  }
+
+  async setProofreading(id: number, proofreading: Proofreading): Promise<void> {
+    const row = this.t.poems.get(id);
+    if (row) Object.assign(row, copy(proofreading), { updatedAt: this.now });
   }
 
   async deletePoem(id: number): Promise<void> {
@@ -371,6 +380,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
       position: version.position,
       sourceKey: null,
       revision: 0,
+      ...AS_SCANNED,
       createdAt: this.now,
       updatedAt: this.now,
     });

@@ -8,6 +8,8 @@ import {
   type PageRotation,
   type PageRotationRequest,
   type PoemPage,
+  type PoemStatus,
+  type PoemStatusRequest,
   type UpdatePoemRequest,
 } from '../../../../contracts/catalog.js';
 import { pick, query, seg, type Api } from '../api.js';
@@ -24,6 +26,8 @@ export interface PoemMethods {
   getPoemPages(poemId: Identifier): Promise<PoemPage[]>;
   /** Turns a page photo (kept for the photo: shown turned everywhere and read turned by Reprocess). */
   setPageRotation(pageId: Identifier, rotation: PageRotation): Promise<PoemPage>;
+  /** Marks a poem As scanned, Proofread or Checked; answers the poem. */
+  setPoemStatus(poemId: Identifier, status: PoemStatus): Promise<Poem>;
 }
 
 const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
@@ -92,6 +96,7 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     getPoemPages: (poemId) => get<unknown>(`/poems/${seg(poemId)}/pages/`).then((json) => asList<PoemPage>(json)),
     setPageRotation: (pageId, rotation) =>
       send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
+    setPoemStatus: (poemId, status) => send<Poem>('PUT', `/poems/${seg(poemId)}/status/`, { status } satisfies PoemStatusRequest),
   };
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

@@ -1,6 +1,7 @@
 import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type { LifecycleState } from '../../domain/publication-lifecycle.js';
 import type { ContentsEntry, NewPoem, Poem } from '../../domain/poem.js';
+import type { Proofreading } from '../../domain/proofreading.js';
 import type { Publication, PublicationFields } from '../../domain/publication.js';
 import type { PoemVersion, Revision, RevisionSubject } from '../../domain/revision.js';
 
@@ -53,6 +54,8 @@ export interface CatalogTransaction extends CatalogReads {
   appendPoems(publicationId: number, poems: Array<NewPoem & { sourceKey?: string }>): Promise<number[]>;
   updatePoem(id: number, edit: PoemEdit): Promise<void>;
   deletePoem(id: number): Promise<void>;
+  /** Stores a poem's status and who proofread it and when. */
+  setProofreading(id: number, proofreading: Proofreading): Promise<void>;
   /** Locks the poem's row until the transaction ends, then reads it. */
   lockPoem(ref: CatalogRef): Promise<Poem | null>;
   /** Brings a deleted poem back under its old id at the version's position (later poems move down). */

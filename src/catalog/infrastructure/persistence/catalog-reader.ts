@@ -24,6 +24,8 @@ interface CountsColumns {
   poem_count: number;
   total_lines: number;
   total_words: number;
+  proofread_count: number;
+  checked_count: number;
   total_count?: string;
 }
 
@@ -70,7 +72,9 @@ export class CatalogReader implements CatalogReads {
       .createQueryBuilder(PublicationEntity, 'p')
       .addSelect(ofPublication('count(*)::int'), 'poem_count')
       .addSelect(ofPublication('COALESCE(sum(poem.lineCount), 0)::int'), 'total_lines')
-      .addSelect(ofPublication('COALESCE(sum(poem.wordCount), 0)::int'), 'total_words');
+      .addSelect(ofPublication('COALESCE(sum(poem.wordCount), 0)::int'), 'total_words')
+      .addSelect(ofPublication(`(count(*) FILTER (WHERE poem.status <> 'as_scanned'))::int`), 'proofread_count')
+      .addSelect(ofPublication(`(count(*) FILTER (WHERE poem.status = 'checked'))::int`), 'checked_count');
   }
 
   /** Runs a publications-with-counts query and maps each row with its counts. */
@@ -83,6 +87,8 @@ export class CatalogReader implements CatalogReads {
         poemCount: Number(c?.poem_count ?? 0),
         totalLines: Number(c?.total_lines ?? 0),
         totalWords: Number(c?.total_words ?? 0),
+        proofreadCount: Number(c?.proofread_count ?? 0),
+        checkedCount: Number(c?.checked_count ?? 0),
       });
     });
     return { items, raw };

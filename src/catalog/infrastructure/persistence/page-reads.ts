@@ -18,12 +18,15 @@ const PUBLICATION_COLUMNS = `p.id, p.slug, p.title, p.status, p.authors, p.publi
 
 /** A publication's counts, aggregated from its poems in the same statement so they never drift. */
 const COUNTS = `SELECT count(*)::int AS poem_count, COALESCE(sum(x.line_count), 0)::int AS total_lines,
-  COALESCE(sum(x.word_count), 0)::int AS total_words`;
+  COALESCE(sum(x.word_count), 0)::int AS total_words,
+  (count(*) FILTER (WHERE x.proofreading_status <> 'as_scanned'))::int AS proofread_count,
+  (count(*) FILTER (WHERE x.proofreading_status = 'checked'))::int AS checked_count`;
 
 /** A poem row as JSON with the entity's property names (the scan key stays inside). */
 const POEM_JSON = `json_build_object('id', q.id, 'slug', q.slug, 'title', q.title, 'body', q.body, 'notes', q.notes,
   'lineCount', q.line_count, 'wordCount', q.word_count, 'publicationId', q.publication_id, 'pageNumbers', q.page_numbers,
-  'position', q.position, 'revision', q.revision, 'createdAt', q.created_at, 'updatedAt', q.updated_at)`;
+  'position', q.position, 'revision', q.revision, 'status', q.proofreading_status, 'proofreadBy', q.proofread_by,
+  'proofreadByName', q.proofread_by_name, 'proofreadAt', q.proofread_at, 'createdAt', q.created_at, 'updatedAt', q.updated_at)`;
 
 /**
  * $1 the publication (slug or id); $2/$3 the slug or id of the poem asked for (null on the
@@ -33,7 +36,7 @@ const POEM_JSON = `json_build_object('id', q.id, 'slug', q.slug, 'title', q.titl
 function bookStatement(by: 'slug' | 'id'): PreparedStatement {
   return {
     name: `catalog.read-book.by-${by}`,
-    text: `SELECT ${PUBLICATION_COLUMNS}, c.poem_count, c.total_lines, c.total_words, c.contents, COALESCE(t.texts, '[]') AS texts
+    text: `SELECT ${PUBLICATION_COLUMNS}, c.poem_count, c.total_lines, c.total_words, c.proofread_count, c.checked_count, c.contents, COALESCE(t.texts, '[]') AS texts
 FROM publications p
 CROSS JOIN LATERAL (
   ${COUNTS}, COALESCE(json_agg(json_build_array(x.id, x.slug, x.title, x.line_count, x.word_count) ORDER BY x.position, x.id), '[]') AS contents
@@ -52,7 +55,7 @@ WHERE p.${by} = $1`,
 function poemStatement(by: 'slug' | 'id'): PreparedStatement {
   return {
     name: `catalog.read-poem.by-${by}`,
-    text: `SELECT ${POEM_JSON} AS poem, ${PUBLICATION_COLUMNS}, c.poem_count, c.total_lines, c.total_words
+    text: `SELECT ${POEM_JSON} AS poem, ${PUBLICATION_COLUMNS}, c.poem_count, c.total_lines, c.total_words, c.proofread_count, c.checked_count
 FROM poems q
 JOIN publications p ON p.id = q.publication_id
 CROSS JOIN LATERAL (${COUNTS} FROM poems x WHERE x.publication_id = p.id) c
@@ -69,6 +72,8 @@ interface PublicationColumns extends PublicationRow {
   poem_count: number;
   total_lines: number;
   total_words: number;
+  proofread_count: number;
+  checked_count: number;
 }
 
 export interface BookRow extends PublicationColumns {
@@ -82,14 +87,30 @@ export interface PoemWithPublicationRow extends PublicationColumns {
 }
 
 /** A poem row as JSON carries its times as text. */
-type PoemJson = Omit<PoemRow, 'sourceKey' | 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+type PoemJson = Omit<PoemRow, 'sourceKey' | 'createdAt' | 'updatedAt' | 'proofreadAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  proofreadAt: string | null;
+};
 
 export function publicationOf(row: PublicationColumns): Publication {
-  return PublicationMapper.toDomain(row, { poemCount: row.poem_count, totalLines: row.total_lines, totalWords: row.total_words });
+  return PublicationMapper.toDomain(row, {
+    poemCount: row.poem_count,
+    totalLines: row.total_lines,
+    totalWords: row.total_words,
+    proofreadCount: row.proofread_count,
+    checkedCount: row.checked_count,
+  });
 }
 
 export function poemOf(json: PoemJson): Poem {
-  return PoemMapper.toDomain({ ...json, sourceKey: null, createdAt: new Date(json.createdAt), updatedAt: new Date(json.updatedAt) });
+  return PoemMapper.toDomain({
+    ...json,
+    sourceKey: null,
+    createdAt: new Date(json.createdAt),
+    updatedAt: new Date(json.updatedAt),
+    proofreadAt: json.proofreadAt === null ? null : new Date(json.proofreadAt),
+  });
 }
 
 export function contentsOf(row: BookRow): ContentsEntry[] {

@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import type { PoemStatus } from '../../domain/proofreading.js';
 import { PublicationEntity } from './publication.entity.js';
 
 /** A row of `poems`; mirrors the migrations like PublicationEntity does. */
@@ -17,6 +18,11 @@ export interface PoemRow {
   sourceKey: string | null;
   /** Number of its latest version in the history; 0 before its first recorded save. */
   revision: number;
+  status: PoemStatus;
+  /** The curator who proofread it, by id and by name (kept when the account goes). */
+  proofreadBy: number | null;
+  proofreadByName: string | null;
+  proofreadAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +47,10 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     position: { type: 'int' },
     sourceKey: { name: 'source_key', type: 'text', nullable: true },
     revision: { type: 'int', default: 0 },
+    status: { name: 'proofreading_status', type: 'text', default: 'as_scanned' },
+    proofreadBy: { name: 'proofread_by', type: 'int', nullable: true },
+    proofreadByName: { name: 'proofread_by_name', type: 'text', nullable: true },
+    proofreadAt: { name: 'proofread_at', type: 'timestamptz', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPoemResponse } from '../../application/catalog-responses.js';
+import { toPoemResponse, toStaffPoemResponse } from '../../application/catalog-responses.js';
 import type { PoemRow } from './poem.entity.js';
 import { PoemMapper } from './poem.mapper.js';
 
@@ -16,6 +16,10 @@ const row: PoemRow = {
   position: 2,
   sourceKey: 'scan-7-abc:1',
   revision: 3,
+  status: 'checked',
+  proofreadBy: 5,
+  proofreadByName: 'ann',
+  proofreadAt: new Date('2026-01-20T10:00:00.000Z'),
   createdAt: new Date('2026-01-02T03:04:05.006Z'),
   updatedAt: new Date('2026-02-03T04:05:06.007Z'),
 };
@@ -23,8 +27,8 @@ const row: PoemRow = {
 describe('PoemMapper', () => {
   it('maps a row to the domain and the domain to the API JSON, the scan key staying inside', () => {
     const poem = PoemMapper.toDomain(row);
-    const { sourceKey: _, ...visible } = row;
-    expect(poem).toEqual(visible);
+    const { sourceKey: _, proofreadByName: __, ...visible } = row;
+    expect(poem).toEqual({ ...visible, proofreadBy: { id: 5, username: 'ann' } });
     const json = toPoemResponse(poem);
     expect(json).toEqual({
       id: 11,
@@ -42,6 +46,18 @@ describe('PoemMapper', () => {
       revision: 3,
     });
     expect(new Date(json.updated_at)).toEqual(poem.updatedAt);
+  });
+
+  it('gives staff the proofreading, and a visitor none of it', () => {
+    const poem = PoemMapper.toDomain(row);
+    expect(toStaffPoemResponse(poem)).toMatchObject({ status: 'checked', proofread_by: 'ann', proofread_at: '2026-01-20T10:00:00.000Z' });
+    expect(Object.keys(toPoemResponse(poem))).not.toContain('status');
+    expect(PoemMapper.proofreadingColumns({ status: 'as_scanned', proofreadBy: null, proofreadAt: null })).toEqual({
+      status: 'as_scanned',
+      proofreadBy: null,
+      proofreadByName: null,
+      proofreadAt: null,
+    });
   });
 
   it('builds a new row with counts from the text, and without notes, pages or scan key when none are given', () => {

@@ -1,5 +1,6 @@
 import { countLines, countWords } from '../../domain/poem-text.js';
 import type { NewPoem, Poem } from '../../domain/poem.js';
+import type { Proofreading } from '../../domain/proofreading.js';
 import type { PoemRow } from './poem.entity.js';
 
 /** The text of a poem as stored: its line and word counts are written with it, never apart. */
@@ -25,6 +26,9 @@ export const PoemMapper = {
       pageNumbers: row.pageNumbers,
       position: row.position,
       revision: row.revision,
+      status: row.status,
+      proofreadBy: row.proofreadBy !== null && row.proofreadByName !== null ? { id: row.proofreadBy, username: row.proofreadByName } : null,
+      proofreadAt: row.proofreadAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -42,11 +46,21 @@ export const PoemMapper = {
     };
   },
 
+  /** The columns of a poem's status. */
+  proofreadingColumns(p: Proofreading): Pick<PoemRow, 'status' | 'proofreadBy' | 'proofreadByName' | 'proofreadAt'> {
+    return {
+      status: p.status,
+      proofreadBy: p.proofreadBy?.id ?? null,
+      proofreadByName: p.proofreadBy?.username ?? null,
+      proofreadAt: p.proofreadAt,
+    };
+  },
+
   /** A new row: the poem's text, where it goes, and the scan that found it if any. */
   toNewRow(
     poem: NewPoem & { sourceKey?: string },
     place: { publicationId: number; slug: string; position: number },
-  ): Omit<PoemRow, 'id' | 'createdAt' | 'updatedAt' | 'revision'> {
+  ): Omit<PoemRow, 'id' | 'createdAt' | 'updatedAt' | 'revision' | 'status' | 'proofreadBy' | 'proofreadByName' | 'proofreadAt'> {
     return {
       publicationId: place.publicationId,
       slug: place.slug,

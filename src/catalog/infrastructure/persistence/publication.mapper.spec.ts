@@ -20,7 +20,7 @@ const row: PublicationRow = {
   publishedAt: new Date('2026-01-05T00:00:00.000Z'),
   revision: 4,
 };
-const counts = { poemCount: 3, totalLines: 12, totalWords: 48 };
+const counts = { poemCount: 3, totalLines: 12, totalWords: 48, proofreadCount: 2, checkedCount: 1 };
 
 describe('PublicationMapper', () => {
   it('maps a row and its counts to the domain and the domain to the API JSON', () => {
@@ -45,6 +45,8 @@ describe('PublicationMapper', () => {
       poem_count: 3,
       total_lines: 12,
       total_words: 48,
+      proofread_count: 2,
+      checked_count: 1,
       revision: 4,
     });
   });

@@ -6,6 +6,8 @@ export interface PoemCounts {
   poemCount: number;
   totalLines: number;
   totalWords: number;
+  proofreadCount: number;
+  checkedCount: number;
 }
 
 /** Leaves out what a partial change does not set, so it is not written as NULL. */
@@ -35,6 +37,8 @@ export const PublicationMapper = {
       poemCount: counts.poemCount,
       totalLines: counts.totalLines,
       totalWords: counts.totalWords,
+      proofreadCount: counts.proofreadCount,
+      checkedCount: counts.checkedCount,
     };
   },
 

@@ -5,6 +5,7 @@ import { ImageIntakeError, type ImageIntakeErrorCode } from '../../domain/image-
 import type { GreyImage } from '../../domain/page-reading/ink-heights.js';
 import type { Box, OcrPage } from '../../domain/page-reading/ocr-page.js';
 import type { FoundPage } from './page-finder.js';
+import { endPdfProcesses } from './pdf-process.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
@@ -19,12 +20,11 @@ import { oneFullSizePhotoAtATime } from './photo-decoding.js';
  * holds each for its whole trip, so memory stays as bounded as before. The thread starts on first
  * use (with OpenCV, ~0.2 s and ~100 MB), is kept while photos come and ends after ten minutes idle;
  * an idle thread never keeps the process alive, and the application ends it on shutdown. Drawing a
- * scanned PDF's pages (pdf.js, a second or so a page) has a thread of its own (onPdfThread).
+ * scanned PDF's pages (pdf.js, a second or so a page) has a process of its own (pdf-process.ts).
  */
 
-/** A worker's entry beside this module with this module's extension: .js built, .ts from source (run under the TypeScript loader the process has, whose execArgv the thread inherits). */
-const entryOf = (name: string) => new URL(`./${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
-const entry = entryOf('image-threads.worker');
+/** The worker's entry beside this module with this module's extension: .js built, .ts from source (run under the TypeScript loader the process has, whose execArgv the thread inherits). */
+const entry = new URL(`./image-threads.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 const IDLE_MS = 10 * 60_000;
 
@@ -52,40 +52,6 @@ export async function onImageThread<T>(task: ImageTask): Promise<T> {
   return valueOf<T>(await pool.run(task));
 }
 
-/** The work of the PDF thread (pdf-threads.worker.ts): a PDF's page count, and the drawing of its pages. */
-export type PdfTask =
-  | { kind: 'pdfCount'; pdf: Uint8Array }
-  | { kind: 'pdfOpen'; id: string; pdf: Uint8Array }
-  | { kind: 'pdfPage'; id: string; pdf: Uint8Array; number: number }
-  | { kind: 'pdfDone'; id: string };
-
-let pdfPool: Piscina | undefined;
-/** The PDFs being read (opened and not yet done), and the tasks on the thread now. */
-const pdfReadings = new Set<string>();
-let pdfTasks = 0;
-
-/**
- * Runs a task on the PDF thread, a thread of its own that ends as soon as no PDF is being read:
- * pdf.js's decoded scans and canvases are garbage once a page is drawn, but an idle thread never
- * collects its garbage, so a thread kept after a book's PDF held some 300 MB until its next use
- * (bench/photo-memory-bench.mjs). Ended, all of it goes with it; the next PDF starts a new one.
- */
-export async function onPdfThread<T>(task: PdfTask): Promise<T> {
-  const thread = (pdfPool ??= new Piscina({ filename: entryOf('pdf-threads.worker'), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS }));
-  if (task.kind === 'pdfOpen') pdfReadings.add(task.id);
-  pdfTasks++;
-  try {
-    return valueOf<T>(await thread.run(task));
-  } finally {
-    pdfTasks--;
-    if (task.kind === 'pdfDone') pdfReadings.delete(task.id);
-    if (pdfTasks === 0 && pdfReadings.size === 0 && pdfPool === thread) {
-      pdfPool = undefined;
-      void thread.destroy();
-    }
-  }
-}
-
 /** A Uint8Array that arrived from another thread, as the Buffer it was. */
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -97,10 +63,10 @@ export function findPageOffThread(image: Buffer): Promise<FoundPage> {
   });
 }
 
-/** Ends the image and PDF threads (the application's shutdown); a later photo or PDF starts new ones. */
+/** Ends the image thread and the PDF drawing processes (the application's shutdown); a later photo or PDF starts new ones. */
 export async function closeImageThreads(): Promise<void> {
-  const closing = [pool, pdfPool];
-  [pool, pdfPool] = [undefined, undefined];
-  pdfReadings.clear();
-  await Promise.all(closing.map((thread) => thread?.destroy()));
+  const closing = pool;
+  pool = undefined;
+  endPdfProcesses();
+  await closing?.destroy();
 }

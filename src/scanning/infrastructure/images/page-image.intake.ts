@@ -5,7 +5,7 @@ import type { PageImages } from '../../application/ports/page-images.port.js';
 import { ascii, detectImageType } from '../../domain/image-type.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
 import { heifToJpeg } from './heif-to-jpeg.js';
-import { oneFullSizePhotoAtATime } from './photo-decoding.js';
+import { MAX_PAGE_MEGAPIXELS, oneFullSizePhotoAtATime } from './photo-decoding.js';
 
 /**
  * Image intake: every uploaded page photo passes through here before extraction or storage.
@@ -26,15 +26,16 @@ const ACCEPTED = `Accepted types are ${PAGE_PHOTO_TYPES_NAMED}.`;
 export const PAGE_LONG_SIDE = 2000;
 
 /**
- * The most pixels a page photo may have, so that any accepted photo costs a bounded amount of
- * memory (bench/photo-memory-bench.mjs measures it). 50 megapixels takes every phone's standard
- * photo and its 48 and 50 megapixel modes, and a book page scanned at 600 dpi; a progressive JPEG
- * or an interlaced PNG, which must be decoded whole, then still needs well under 500 MB.
- * HEIC/HEIF is decoded whole by libheif at some 12 bytes a pixel, so it stops at 25 megapixels:
- * a phone's 12 and 24 megapixel photos (its 48 megapixel HEIF is refused with this message).
+ * The most pixels a page photo may have (MAX_PAGE_MEGAPIXELS, kept in photo-decoding.ts so the PDF
+ * drawing process reads it without loading sharp), so that any accepted photo costs a bounded
+ * amount of memory (bench/photo-memory-bench.mjs measures it). 50 megapixels takes every phone's
+ * standard photo and its 48 and 50 megapixel modes, and a book page scanned at 600 dpi; a
+ * progressive JPEG or an interlaced PNG, which must be decoded whole, then still needs well under
+ * 500 MB. HEIC/HEIF is decoded whole by libheif at some 12 bytes a pixel, so it stops at 25
+ * megapixels: a phone's 12 and 24 megapixel photos (its 48 megapixel HEIF is refused with this message).
  */
-export const MAX_PAGE_MEGAPIXELS = 50;
 export const MAX_HEIF_MEGAPIXELS = 25;
+export { MAX_PAGE_MEGAPIXELS };
 
 // libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)
 // after it is done with; photos are never read twice in a row, so nothing is lost without it.

@@ -5,15 +5,16 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import { MAX_PDF_PAGES } from '../../../../contracts/book-import.js';
 import { ascii } from '../../domain/image-type.js';
 import { ImageIntakeError } from '../../domain/image-intake.error.js';
-import { MAX_PAGE_MEGAPIXELS } from './page-image.intake.js';
+import { MAX_PAGE_MEGAPIXELS } from './photo-decoding.js';
 import { checkPdfCosts } from './pdf-costs.js';
 
 /**
  * A scanned PDF's pages drawn as photos, read with pdf.js (Mozilla's PDF reader, its build for Node)
  * and drawn with @napi-rs/canvas (Skia, prebuilt from the registry): no shell tools, nothing
  * fetched. A page that is one scan filling the page is drawn at that scan's own resolution, so
- * its photo has the scan's pixels; any other page at PDF_PAGE_DPI. This is the PDF thread's work
- * (pdf-pages.ts asks it), since drawing a page is a second or so of synchronous work.
+ * its photo has the scan's pixels; any other page at PDF_PAGE_DPI. This is the work of the PDF
+ * drawing process (pdf-process.ts), never of the server's own: drawing a page is a second or so of
+ * synchronous work, and its memory (decoded scans, the canvas) is outside V8's heap.
  */
 
 /** The resolution of a page that is not one full-page scan: enough for OCR of book type. */
@@ -62,11 +63,11 @@ async function open(pdf: Uint8Array): Promise<PDFDocumentProxy> {
   const { getDocument } = await pdfjs();
   let document: PDFDocumentProxy;
   try {
-    // pdf.js takes the bytes over (it detaches them), and they may be shared with the caller: it gets a copy.
+    // pdf.js takes the bytes over (it detaches them): they are this process's own, read for this opening.
     // maxImageSize: should an image's size still get past the check above (one the check could not
     // read), pdf.js leaves it out of the page rather than decode it.
     document = await getDocument({
-      data: new Uint8Array(pdf),
+      data: pdf,
       isEvalSupported: false,
       verbosity: 0,
       maxImageSize: MAX_PAGE_MEGAPIXELS * 1_000_000,
@@ -170,11 +171,11 @@ export async function countPdfPages(pdf: Uint8Array): Promise<number> {
  */
 let reading: { id: string; document: Promise<PDFDocumentProxy> } | undefined;
 
-/** Opens the PDF to be read as `id`, kept for its pages; its page count, or the intake's refusal. */
-export async function openPdf(id: string, pdf: Uint8Array): Promise<number> {
+/** Opens the PDF to be read as `id` (its bytes from `load`), kept for its pages; its page count, or the intake's refusal. */
+export async function openPdf(id: string, load: () => Promise<Uint8Array>): Promise<number> {
   if (reading?.id !== id) {
     await closePdf(reading?.id);
-    const opening = { id, document: open(pdf) };
+    const opening = { id, document: load().then(open) };
     reading = opening;
     opening.document.catch(() => {
       if (reading === opening) reading = undefined;
@@ -184,8 +185,8 @@ export async function openPdf(id: string, pdf: Uint8Array): Promise<number> {
 }
 
 /** Page `number` (1-based) of the PDF read as `id` (opened again if another took its place), as a JPEG. */
-export async function drawPdfPage(id: string, pdf: Uint8Array, number: number): Promise<Buffer> {
-  await openPdf(id, pdf);
+export async function drawPdfPage(id: string, load: () => Promise<Uint8Array>, number: number): Promise<Buffer> {
+  await openPdf(id, load);
   const document = await reading!.document;
   try {
     return await pagePhoto(document, number);

@@ -6,3 +6,9 @@ import pLimit from 'p-limit';
  * together would otherwise add theirs up (bench/photo-memory-bench.mjs measures it).
  */
 export const oneFullSizePhotoAtATime = pLimit(1);
+
+/**
+ * The most pixels a page photo (and a PDF's page) may have (page-image.intake.ts says why 50):
+ * here rather than there, so the PDF drawing process reads it without loading sharp.
+ */
+export const MAX_PAGE_MEGAPIXELS = 50;

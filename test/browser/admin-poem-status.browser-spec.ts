@@ -1,0 +1,113 @@
+/**
+ * A status for every poem, as two curators share the proofreading: the first marks a poem
+ * Proofread and is not offered Checked; the second, on their own browser, marks it Checked. The
+ * cards, the filter and the book's progress on its detail page and the dashboard follow.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  expectAccessible,
+  gotoTurnedAway,
+  login,
+  notification,
+  seedPublication,
+  startAdminSuite,
+  uniqueWord,
+  type AdminSuite,
+} from './support/admin-browser.js';
+
+const poemCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const progress = (page: Page) => page.locator('[data-proofreading-progress]').first();
+/** A poem's status as its chip says it (its icon aside). */
+const statusIn = (scope: Locator) => scope.locator('[data-poem-status]').textContent();
+
+describe('poem statuses in the admin', () => {
+  let suite: AdminSuite;
+
+  beforeAll(async () => {
+    suite = await startAdminSuite('admin-poem-status');
+  });
+  afterEach(async (ctx) => suite?.afterTest(ctx.task));
+  afterAll(async () => suite?.close());
+
+  it('two curators take a poem from As scanned to Checked; the one who proofread it cannot check it', async () => {
+    const sibling = uniqueWord('sibling');
+    await suite.api.agent.post('/api/curators/').send({ username: sibling, password: 'a long family secret' }).expect(201);
+    const title = uniqueWord('Tide Book ');
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title },
+      {
+        poems: [
+          { title: 'Low Tide', body: 'The boats lie down\n  on their sides' },
+          { title: 'Gulls', body: 'white\nwhite' },
+        ],
+      },
+    );
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await expect.poll(() => progress(page).innerText()).toBe('0 of 2 proofread, 0 checked');
+    await expect.poll(() => statusIn(poemCard(page, 'Low Tide'))).toBe('Status: As scanned');
+
+    await poemCard(page, 'Low Tide').getByRole('link', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+    await dialog.getByText('Checked comes after a curator has proofread the poem.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Mark checked' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Mark proofread' }).click();
+    await notification(page, 'Poem marked proofread').waitFor();
+    await expect.poll(() => statusIn(dialog)).toBe('Status: Proofread');
+    await dialog.getByText(new RegExp(`^Proofread by ${ADMIN.username}, `)).waitFor();
+    // Checked is a second curator's: not offered to the one who proofread it, who is told why.
+    await dialog.getByText('You proofread this poem: a second curator checks it.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Mark checked' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'Edit Poem with its status');
+    await suite.shot(page, '01-proofread');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => statusIn(poemCard(page, 'Low Tide'))).toBe('Status: Proofread');
+    await expect.poll(() => progress(page).innerText()).toBe('1 of 2 proofread, 0 checked');
+    // The server refuses it too, whatever the screen offers.
+    const own = await suite.api.agent.put(`/api/poems/${poems[0].id}/status/`).send({ status: 'checked' });
+    expect(own.status).toBe(403);
+
+    // The filter shows the poems of one status.
+    await page.getByLabel('Show poems').click();
+    await page.getByRole('option', { name: 'As scanned' }).click();
+    await poemCard(page, 'Low Tide').waitFor({ state: 'detached' });
+    await poemCard(page, 'Gulls').waitFor();
+    await page.getByText('Show all statuses to change the order.').waitFor();
+    await expectAccessible(page, 'poems of one status');
+
+    // The second curator, on their own browser.
+    const theirs = await suite.newPage(await suite.newContext(false));
+    await gotoTurnedAway(theirs, '/admin');
+    await login(theirs, sibling, 'a long family secret');
+    await theirs.getByText(`Welcome, ${sibling}`).waitFor();
+    await theirs.goto(`/admin/publication/${publication.slug}/poems/${poems[0].id}`);
+    const their = theirs.getByRole('dialog', { name: 'Edit Poem' });
+    await their.getByText(new RegExp(`^Proofread by ${ADMIN.username}, `)).waitFor();
+    await their.getByRole('button', { name: 'Mark checked' }).click();
+    await notification(theirs, 'Poem marked checked').waitFor();
+    await expect.poll(() => statusIn(their)).toBe('Status: Checked');
+    await their.getByText('Saving a change to its title or text returns it to Proofread, for another curator to check.').waitFor();
+    await their.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => statusIn(poemCard(theirs, 'Low Tide'))).toBe('Status: Checked');
+    await expect.poll(() => progress(theirs).innerText()).toBe('1 of 2 proofread, 1 checked');
+    await expectAccessible(theirs, 'the book with a checked poem');
+    await suite.shot(theirs, '02-checked');
+
+    // The history says who marked what; the dashboard card shows the book's progress.
+    await poemCard(theirs, 'Low Tide').getByRole('link', { name: 'History: Low Tide' }).click();
+    const versions = theirs.getByRole('table', { name: 'Versions' });
+    await expect
+      .poll(() => versions.locator('[data-revision="3"] td').nth(2).innerText())
+      .toMatch(new RegExp(`^Marked checked by ${sibling}, `));
+    expect(await versions.locator('[data-revision="2"] td').nth(2).innerText()).toMatch(
+      new RegExp(`^Marked proofread by ${ADMIN.username}, `),
+    );
+    await theirs.goto('/admin');
+    const card = theirs.getByRole('article').filter({ hasText: title });
+    await expect.poll(() => card.locator('[data-proofreading-progress]').innerText()).toBe('1 of 2 proofread, 1 checked');
+  });
+});
