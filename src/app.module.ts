@@ -15,6 +15,7 @@ import { ScanningHttpModule } from './scanning/scanning-http.module.js';
 import { RecordingsHttpModule } from './recordings/recordings-http.module.js';
 import { SearchHttpModule } from './search/search-http.module.js';
 import { SettingsHttpModule } from './settings/settings-http.module.js';
+import { ReportsHttpModule } from './reports/index.js';
 
 /** Root module of the API process. Order matters for routes: the API first, page catch-alls last. */
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         ArchiveHttpModule,
         SettingsHttpModule,
         RecordingsHttpModule,
+        ReportsHttpModule,
         AdminUiHttpModule,
         SiteHttpModule,
       ],

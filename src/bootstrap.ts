@@ -25,6 +25,7 @@ import { PublicReadCache } from './delivery/application/public-read-cache.js';
 import { installPublicReads } from './delivery/http/public-reads-handler.js';
 import { SessionCheck } from './delivery/http/session-check.js';
 import { SitePages } from './site/index.js';
+import { isReportSubmissionPath } from '../contracts/reports.js';
 
 export interface CreateAppOptions extends DatabaseOptions {
   logger?: false | ('log' | 'error' | 'warn' | 'debug' | 'verbose')[];
@@ -75,7 +76,10 @@ async function configureApp(app: NestExpressApplication, config: AppConfig): Pro
   app.use(express.urlencoded({ extended: false, limit: '2mb', verify: checkFormBody() }));
   app.use(refuseMalformedText());
   app.use('/api', noStoreByDefault());
-  app.use('/api', app.get(Csrf).middleware());
+  app.use(
+    '/api',
+    app.get(Csrf).middleware((req) => req.method === 'POST' && isReportSubmissionPath(req.originalUrl)),
+  );
 
   app.useGlobalPipes(
     new ValidationPipe({

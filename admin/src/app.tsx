@@ -22,6 +22,7 @@ const PoemHistoryScreen = lazyScreen(() => import('./history/index.js').then((m)
 const PublicationHistoryScreen = lazyScreen(() => import('./history/index.js').then((m) => ({ default: m.PublicationHistoryScreen })));
 const CuratorList = lazyScreen(() => import('./curators/curator-list.js').then((m) => ({ default: m.CuratorList })));
 const CuratorCreate = lazyScreen(() => import('./curators/curator-create.js').then((m) => ({ default: m.CuratorCreate })));
+const ReportList = lazyScreen(() => import('./reports/report-list.js').then((m) => ({ default: m.ReportList })));
 const MemorialSettingsEdit = lazyScreen(() =>
   import('./settings/memorial-settings-edit.js').then((m) => ({ default: m.MemorialSettingsEdit })),
 );
@@ -68,6 +69,7 @@ function ArchiveAdmin() {
       <Resource name="poems" recordRepresentation="title" />
       <Resource name="settings" />
       <Resource name="curators" list={CuratorList} create={CuratorCreate} recordRepresentation="username" />
+      <Resource name="reports" list={ReportList} />
       <CustomRoutes>
         <Route path="/publication/:id/edit" element={<PublicationEdit />} />
         <Route path="/publication/:id/history" element={<PublicationHistoryScreen />} />

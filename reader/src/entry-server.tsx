@@ -8,8 +8,11 @@ import { App, loadOf } from './app.js';
 import { buildHead, renderHead } from './lib/seo.js';
 import { BookPrintPage } from './routes/book-print.js';
 import { fullLoadPages } from './routes/full-load-pages.js';
+import { ReportForm } from './components/report-form.js';
+import { reportForm } from './components/report-mistake.js';
 
 fullLoadPages.print = BookPrintPage;
+reportForm.served = ReportForm;
 
 export { serializeForScript } from './lib/escape.js';
 

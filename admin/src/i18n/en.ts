@@ -533,6 +533,8 @@ const archive = {
     dashboard: 'Publications',
     settings: 'Memorial',
     curators: 'Curators',
+    reports: 'Reports',
+    reports_open: 'Reports, %{count} open',
   },
   settings: {
     heading: 'The Memorial',
@@ -587,6 +589,34 @@ const archive = {
     save: 'Save',
     cancel: 'Cancel',
   },
+  reports: {
+    heading: 'Reports',
+    intro:
+      'Mistakes readers reported under published poems. Open one to edit the poem at that line; Resolve it once the poem is right, or Dismiss it. What readers write is never shown on the site.',
+    status: 'Show',
+    open: 'Open',
+    resolved: 'Resolved',
+    dismissed: 'Dismissed',
+    poem: 'Poem',
+    words: 'Words that look wrong',
+    note: 'Note',
+    from: 'From',
+    received: 'Received',
+    line: 'line %{line}',
+    anonymous: 'Anonymous',
+    closed_by: '%{status} by %{username}',
+    edit: 'Open in the editor',
+    edit_label: 'Open in the editor: %{title}',
+    resolve: 'Resolve',
+    resolve_title: 'Resolve this report?',
+    resolve_confirm: 'It leaves the open reports. Resolve it once the poem is corrected.',
+    dismiss: 'Dismiss',
+    dismiss_title: 'Dismiss this report?',
+    dismiss_confirm: 'It leaves the open reports, and the poem stays as it is.',
+    resolved_done: 'Report resolved.',
+    dismissed_done: 'Report dismissed.',
+    empty: 'No reports here.',
+  },
 };
 
 /** react-admin's resource and field names, and its notifications, in the archive's words. */
@@ -624,6 +654,10 @@ const resources = {
       hero_text: "Home page's opening line",
       footer_credit: 'Footer credit',
     },
+  },
+  reports: {
+    name: 'Report |||| Reports',
+    fields: { status: 'Show' },
   },
   curators: {
     name: 'Curator |||| Curators',

@@ -1,9 +1,10 @@
 import { EditBase } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { OverwroteNewer, Poem, Publication } from '../../../contracts/catalog.js';
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { detailPath } from '../publications/publication-card.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
+import { CaretAtLine } from './caret-at-line.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
 import { PoemStatusActions } from './poem-status.js';
@@ -16,6 +17,8 @@ import { PoemStatusActions } from './poem-status.js';
  */
 export function PoemEdit({ publication }: { publication: Publication }) {
   const { poemId = '' } = useParams();
+  // A reader's report opens the editor at its line (?line=N).
+  const line = Number(useSearchParams()[0].get('line')) || null;
   const navigate = useNavigate();
   const refresh = useRefreshCatalog();
   const notifySaved = useUndoNotify();
@@ -41,6 +44,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
       <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
         <PoemStatusActions />
         <PoemFields />
+        <CaretAtLine line={line} />
       </PoemDialog>
     </EditBase>
   );

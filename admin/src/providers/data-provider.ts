@@ -7,6 +7,7 @@ import { historyMethods, type HistoryMethods } from './resources/history.js';
 import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
+import { reportsProvider } from './resources/reports.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
 import { settingsProvider, type SettingsMethods } from './resources/settings.js';
 
@@ -58,6 +59,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     poems: complete('poems', poems),
     settings: complete('settings', settings),
     curators: complete('curators', curators),
+    reports: complete('reports', reportsProvider(api)),
   };
   const byResource = combineDataProviders((resource) => {
     const provider = RESOURCES[resource];

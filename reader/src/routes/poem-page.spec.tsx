@@ -1,7 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { poem, publication, settings } from '../lib/test-fixtures.js';
+import { ReportForm } from '../components/report-form.js';
+import { reportForm } from '../components/report-mistake.js';
 import { PoemPage } from './poem-page.js';
+
+// As the server bundle does (entry-server.tsx).
+reportForm.served = ReportForm;
 
 const text = (html: string) =>
   html
@@ -37,5 +42,15 @@ describe('/poem/{id}', () => {
     );
     expect(text(html)).toContain('Archived February 1, 2024');
     expect(text(html)).not.toContain('Book published');
+  });
+
+  it('offers Report a mistake collapsed, as a plain form that works without the script, its limits said and its trap hidden', () => {
+    const html = renderToString(
+      <PoemPage poem={{ state: 'ready', data: { poem: poem({ id: 42 }), publication: publication() } }} settings={settings} />,
+    );
+    expect(html).toMatch(/<details class="report-mistake"><summary[^>]*>Report a mistake<\/summary>/);
+    expect(html).toContain('action="/api/poems/42/reports/" method="post"');
+    expect(text(html)).toContain('Quoted words up to 300 characters, a note up to 1000');
+    expect(html).toMatch(/<div class="report-trap" aria-hidden="true">.*tabindex="-1"[^>]*name="website"/);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
+import { ReportMistake } from '../components/report-mistake.js';
 import { PrintedSide } from '../components/printed-side.js';
 import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
@@ -66,6 +67,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
             )}
             <Verse body={p.body} />
             <PoemActions poem={p} publication={publication} settings={settings} level={2} />
+            <ReportMistake poem={p} />
           </article>
           <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
           <PrintedSource poem={p} publication={publication} settings={settings} />

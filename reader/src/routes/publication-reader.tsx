@@ -13,6 +13,7 @@ import { Link, useFollowLinks, useNavigate } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
+import { ReportMistake } from '../components/report-mistake.js';
 import { PrintedSide } from '../components/printed-side.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
@@ -135,6 +136,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
               <>
                 <Verse body={poem.body} />
                 <PoemActions poem={poem} publication={publication} settings={settings} level={3} />
+                <ReportMistake poem={poem} />
                 <AboutPoem
                   poem={poem}
                   publication={publication}

@@ -1,5 +1,6 @@
 import { PAGE_ROTATIONS, POEM_LIMITS, POEM_STATUSES, PUBLICATION_LIMITS, type PageRotation } from '../../../contracts/catalog.js';
 import { canonicalLanguage } from '../../../contracts/language.js';
+import { REPORT_LIMITS, REPORT_STATUSES } from '../../../contracts/reports.js';
 import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
@@ -266,6 +267,15 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     text(row, 'username', 150, { nullable: true });
     if (row.overwrote !== null) id(row, 'overwrote');
     time(row, 'created_at');
+  },
+  poem_reports(row, seen) {
+    references(row, 'poem_id', 'poems', seen);
+    if (row.line !== null) id(row, 'line');
+    for (const field of ['quote', 'note', 'name', 'email'] as const) text(row, field, REPORT_LIMITS[field]);
+    oneOf(row, 'status', REPORT_STATUSES);
+    time(row, 'created_at');
+    time(row, 'closed_at', true);
+    text(row, 'closed_by', 150, { nullable: true });
   },
 };
 

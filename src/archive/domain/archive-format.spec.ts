@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_TABLES, parseManifest, storageKeyOfEntry, tableOfEntry, chunkEntryName } from './archive-format.js';
+import {
+  ARCHIVE_FORMAT_VERSION,
+  ARCHIVE_TABLES,
+  parseManifest,
+  storageKeyOfEntry,
+  tableOfEntry,
+  chunkEntryName,
+} from './archive-format.js';
 
 const KNOWN = ['InitialSchema1763700000000', 'ScanPages1763800000000'];
 
 function manifest(change: (m: Record<string, any>) => void = () => undefined): string {
   const m: Record<string, any> = {
     format: 'poetry-archive-backup',
-    format_version: 3,
+    format_version: ARCHIVE_FORMAT_VERSION,
     schema_version: 'ScanPages1763800000000',
     tables: Object.fromEntries(ARCHIVE_TABLES.map((t) => [t.name, { rows: 1, columns: [...t.columns] }])),
     next_ids: Object.fromEntries(ARCHIVE_TABLES.filter((t) => t.serial).map((t) => [t.name, 2])),
@@ -48,6 +55,8 @@ describe('the backup manifest', () => {
       delete m.next_ids.revisions;
       delete m.tables.recordings;
       delete m.next_ids.recordings;
+      delete m.tables.poem_reports;
+      delete m.next_ids.poem_reports;
       m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision' && !c.startsWith('proofread'));
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
@@ -61,15 +70,18 @@ describe('the backup manifest', () => {
     ).toThrow('does not describe the table publications as format version 1 does');
   });
 
-  it('reads a version 2 manifest, made before recordings, with its tables as they were', () => {
+  it("reads a version 2 manifest, made before recordings and readers' reports, with its tables as they were", () => {
     const v2 = manifest((m) => {
       m.format_version = 2;
       delete m.tables.recordings;
       delete m.next_ids.recordings;
+      delete m.tables.poem_reports;
+      delete m.next_ids.poem_reports;
     });
     expect(Object.keys(parseManifest(v2, KNOWN).tables)).not.toContain('recordings');
-    expect(ARCHIVE_TABLES.map((t) => t.name)).toContain('recordings');
-    // A version 2 manifest listing recordings is not one.
+    expect(Object.keys(parseManifest(v2, KNOWN).tables)).not.toContain('poem_reports');
+    expect(ARCHIVE_TABLES.map((t) => t.name)).toEqual(expect.arrayContaining(['recordings', 'poem_reports']));
+    // A version 2 manifest listing the new tables is not one.
     expect(() =>
       parseManifest(
         manifest((m) => (m.format_version = 2)),
@@ -93,10 +105,10 @@ describe('the backup manifest', () => {
     ).toThrow('format version 4, but this version of the archive reads only versions 1, 2 and 3');
     expect(() =>
       parseManifest(
-        manifest((m) => (m.format_version = '2')),
+        manifest((m) => (m.format_version = '3')),
         KNOWN,
       ),
-    ).toThrow('format version "2"');
+    ).toThrow('format version "3"');
     expect(() =>
       parseManifest(
         manifest((m) => (m.schema_version = 'Later1900000000000')),

@@ -116,7 +116,7 @@ const POEM_COLUMNS = [
  * version of each poem and publication, with who saved it and when, and each record's number of
  * its latest version.
  */
-export const VERSION_2_TABLES: readonly TableSpec[] = [
+const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
   // A backup made before poems had a status restores them As scanned, as they were.
@@ -176,8 +176,17 @@ const RECORDINGS: TableSpec = {
   serial: 'id',
 };
 
-/** The tables this version writes: version 2's, then the recordings. */
-export const ARCHIVE_TABLES: readonly TableSpec[] = [...VERSION_2_TABLES, RECORDINGS];
+/** Readers' reports of mistakes, for the curators' inbox; the sender's address (hashed, kept an hour for the limit) is left out. */
+const POEM_REPORTS: TableSpec = {
+  name: 'poem_reports',
+  columns: ['id', 'poem_id', 'line', 'quote', 'note', 'name', 'email', 'status', 'created_at', 'closed_at', 'closed_by'],
+  key: ['id'],
+  serial: 'id',
+  leftOut: ['address_hash'],
+};
+
+/** Version 3 adds, after version 2's tables, the poems' recordings and readers' reports of mistakes. */
+export const ARCHIVE_TABLES: readonly TableSpec[] = [...VERSION_2_TABLES, RECORDINGS, POEM_REPORTS];
 
 /** Format version 1: each record's current state only, no history. Still restored (its records get their history from then on). */
 const VERSION_1_TABLES: readonly TableSpec[] = [
@@ -271,7 +280,7 @@ export function parseManifest(text: string, knownSchemas: readonly string[]): Ar
         TABLES_OF_VERSION,
       )
         .join(', ')
-        .replace(/, (\d+)$/, ' and $1')}. ` + 'Restore it with the version of the archive software that made it, or a newer one.',
+        .replace(/, (?=[^,]*$)/, ' and ')}. ` + 'Restore it with the version of the archive software that made it, or a newer one.',
     );
   }
   const specs = archiveTables(version);

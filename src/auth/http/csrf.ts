@@ -80,10 +80,14 @@ export class Csrf {
     });
   }
 
-  /** Express middleware for every state-changing /api request. */
-  middleware() {
+  /**
+   * Express middleware for every state-changing /api request. `exempt`: requests that act for no
+   * one (a reader's report, sent with no account from a page every visitor shares), which a forged
+   * request could make just as well as a real one.
+   */
+  middleware(exempt: (req: Request) => boolean = () => false) {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (SAFE_METHODS.has(req.method)) return next();
+      if (SAFE_METHODS.has(req.method) || exempt(req)) return next();
       const cookie = readCookie(req.headers.cookie, CSRF_COOKIE);
       const header = req.headers[CSRF_HEADER];
       const field = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];

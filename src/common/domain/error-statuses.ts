@@ -104,6 +104,17 @@ export const DOMAIN_ERROR_STATUS = {
   'SETTINGS.BAD_CROP': 400,
   'SETTINGS.PORTRAIT_NOT_FOUND': 404,
 
+  // A reader's report of a mistake: each refusal's message says the limit.
+  'REPORTS.INVALID': 400,
+  'REPORTS.EMPTY': 400,
+  'REPORTS.TOO_LONG': 400,
+  // The honeypot was filled in: only a robot does that.
+  'REPORTS.REFUSED': 400,
+  'REPORTS.TOO_MANY_FROM_ADDRESS': 429,
+  'REPORTS.TOO_MANY_FOR_POEM': 429,
+  'REPORTS.NOT_FOUND': 404,
+  'REPORTS.ALREADY_CLOSED': 409,
+
   'ARCHIVE.UNKNOWN_FORMAT': 400,
   'ARCHIVE.UNREADABLE': 400,
   'ARCHIVE.NOT_EMPTY': 409,

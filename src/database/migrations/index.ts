@@ -12,6 +12,7 @@ import { PublicationLanguage1764600000000 } from './1764600000000-publication-la
 import { SearchStems1764700000000 } from './1764700000000-search-stems.js';
 import { Recordings1764800000000 } from './1764800000000-recordings.js';
 import { PoemStatus1764810000000 } from './1764810000000-poem-status.js';
+import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   SearchStems1764700000000,
   Recordings1764800000000,
   PoemStatus1764810000000,
+  PoemReports1764820000000,
 ];
