@@ -5,6 +5,7 @@ import { LoadingPage, NotFoundPage } from '../components/page-states.js';
 import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { PrintedSide } from '../components/printed-side.js';
+import { Listen } from '../components/listen.js';
 import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
@@ -24,7 +25,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
       />
     );
   }
-  const { poem: p, publication, printed_pages } = poem.data;
+  const { poem: p, publication, printed_pages, recordings } = poem.data;
   const collectionHref = publication
     ? `/publication/${encodeURIComponent(refOf(publication))}`
     : p.publication_id
@@ -65,6 +66,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
               </p>
             )}
             <Verse body={p.body} />
+            <Listen poem={p} recordings={recordings} poetName={settings.poetName} level={2} />
             <PoemActions poem={p} publication={publication} settings={settings} level={2} />
           </article>
           <AboutPoem poem={p} publication={publication} printedPages={printed_pages} settings={settings} level={2} />
