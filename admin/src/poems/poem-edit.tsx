@@ -6,6 +6,7 @@ import { detailPath } from '../publications/publication-card.js';
 import { useRefreshCatalog } from '../publications/use-publication-actions.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
+import { PoemRecordings } from './poem-recordings.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
@@ -39,6 +40,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
     >
       <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
         <PoemFields />
+        <PoemRecordings poemId={poemId} />
       </PoemDialog>
     </EditBase>
   );

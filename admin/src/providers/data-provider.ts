@@ -7,6 +7,7 @@ import { historyMethods, type HistoryMethods } from './resources/history.js';
 import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
+import { recordingMethods, type RecordingMethods } from './resources/recordings.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
 import { settingsProvider, type SettingsMethods } from './resources/settings.js';
 
@@ -21,7 +22,16 @@ export type { ScanProgress } from './resources/scans.js';
  * resources/ and a line in RESOURCES.
  */
 export interface ArchiveDataProvider
-  extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods, BookImportMethods {
+  extends
+    DataProvider,
+    PublicationMethods,
+    PoemMethods,
+    RecordingMethods,
+    ScanMethods,
+    HistoryMethods,
+    SettingsMethods,
+    CuratorMethods,
+    BookImportMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -83,6 +93,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     setPageRotation,
     ...scanMethods(api),
     ...historyMethods(api),
+    ...recordingMethods(api),
     ...bookImportMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;
