@@ -58,5 +58,10 @@ describe('recordings of a poem', () => {
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await audio.evaluate((a: HTMLAudioElement) => [Math.round(a.duration), a.playbackRate])).toEqual([3, 1.5]);
     await suite.shot(visitor, '02-poem-page');
+
+    // Read inside the book, the poem brings its recording too.
+    await visitor.goto(`/publication/${publication.slug}/${poem.slug}`);
+    await visitor.getByRole('heading', { level: 3, name: 'Listen — read by Maria Poet, spring 1992' }).waitFor();
+    await expect.poll(() => visitor.getByRole('article').locator('audio').getAttribute('src')).toMatch(/^\/api\/recordings\/\d+\/file$/);
   });
 });
