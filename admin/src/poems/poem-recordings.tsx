@@ -173,7 +173,7 @@ function DetailFields({ value, onChange }: { value: RecordingDetails; onChange: 
     <TextField
       size="small"
       label={translate(`archive.recordings.${name}`)}
-      value={value[name] ?? ''}
+      value={value[name]}
       onChange={(e) => onChange({ ...value, [name]: e.target.value })}
       fullWidth
       {...extra}
@@ -203,7 +203,7 @@ function DetailsForm({
   const notify = useNotify();
   const [value, setValue] = useState(initial);
   const save = useMutation({
-    mutationFn: () => dp.updateRecording(recordingId, { ...value, reader: value.reader?.trim() || null }),
+    mutationFn: () => dp.updateRecording(recordingId, { ...value, reader: value.reader.trim() || null }),
     onSuccess: (saved) => onDone(saved),
     onError: (error) => notify('archive.recordings.save_failed', errorArgs(error)),
   });

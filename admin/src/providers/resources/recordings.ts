@@ -2,9 +2,9 @@ import type { Identifier } from 'react-admin';
 import type { RecordingDetailsRequest, RecordingResponse } from '../../../../contracts/recordings.js';
 import { seg, type Api } from '../api.js';
 
-/** What a curator gives beside a recording's file. */
+/** What a curator gives beside a recording's file; an empty reader is the poet. */
 export interface RecordingDetails {
-  reader: string | null;
+  reader: string;
   recorded: string;
   source: string;
   notes: string;
@@ -25,7 +25,7 @@ export function recordingMethods({ get, send }: Api): RecordingMethods {
     addRecording(poemId, file, details) {
       // The fields first: the server reads them before it streams the file to the store.
       const form = new FormData();
-      if (details.reader !== null) form.append('reader', details.reader);
+      form.append('reader', details.reader);
       form.append('recorded', details.recorded);
       form.append('source', details.source);
       form.append('notes', details.notes);
