@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { authorsText, collectionStats, formatLongDate, formatPublicationDate, formatShortDate, lifeDates, refOf } from './format.js';
+import {
+  authorsText,
+  collectionStats,
+  formatDuration,
+  formatLongDate,
+  formatPublicationDate,
+  formatShortDate,
+  lifeDates,
+  listenTitle,
+  refOf,
+} from './format.js';
 
 describe('dates', () => {
   it('formats timestamps and bare dates in long US English without shifting the day', () => {
@@ -40,5 +50,20 @@ describe('counts and names', () => {
   it('prefers the slug in links', () => {
     expect(refOf({ id: 4, slug: 'songs' })).toBe('songs');
     expect(refOf({ id: 4, slug: '' })).toBe('4');
+  });
+});
+
+describe('recordings', () => {
+  it('names who reads, the poet when no one is named, and when, left out when unknown', () => {
+    expect(listenTitle({ reader: 'Maria Poet', recorded: 'spring 1992' }, 'Ana Poet')).toBe('Listen — read by Maria Poet, spring 1992');
+    expect(listenTitle({ reader: null, recorded: '1987' }, 'Ana Poet')).toBe('Listen — read by Ana Poet, 1987');
+    expect(listenTitle({ reader: '  ', recorded: ' ' }, 'Ana Poet')).toBe('Listen — read by Ana Poet');
+  });
+  it('gives a length in minutes and seconds, hours when there are any', () => {
+    expect(formatDuration(0.4)).toBe('0:00');
+    expect(formatDuration(7.2)).toBe('0:07');
+    expect(formatDuration(245)).toBe('4:05');
+    expect(formatDuration(3729)).toBe('1:02:09');
+    expect(formatDuration(Number.NaN)).toBe('0:00');
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { Poem, PoemPage, Publication } from './catalog.js';
 import type { LoadError } from './errors.js';
+import type { RecordingResponse } from './recordings.js';
 import type { SearchResults } from './search.js';
 
-export type { LoadError, Poem, PoemPage, Publication };
+export type { LoadError, Poem, PoemPage, Publication, RecordingResponse };
 
 /** The settings the pages need; never secrets, since they travel to the browser. */
 export interface PublicSiteSettings {
@@ -60,6 +61,8 @@ export interface ReaderData {
    * a poem not listed has not been asked for yet (the reader fetches them when it shows the poem).
    */
   printed_pages: Record<string, PoemPage[]>;
+  /** The recordings of the poems whose text is at hand, by poem id, like printed_pages (fetched when absent). */
+  recordings?: Record<string, RecordingResponse[]>;
 }
 
 /** The contents line of a poem. */
@@ -79,6 +82,8 @@ export interface PoemData {
   publication: Publication | null;
   /** Photos of the printed pages the poem was read from; absent when not asked for yet. */
   printed_pages?: PoemPage[];
+  /** Recordings of the poem read aloud, in their order; absent when not asked for yet. */
+  recordings?: RecordingResponse[];
 }
 
 /** A whole book with every poem's text: its print edition and its download. */

@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/index.js';
 import { SearchModule } from '../search/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { PoemPagesModule } from '../scanning/index.js';
+import { RecordingsModule } from '../recordings/index.js';
 import { READER_BUNDLE } from './application/ports/reader-bundle.port.js';
 import { SITE_ICONS } from './application/ports/site-icons.port.js';
 import { SOCIAL_CARDS } from './application/ports/social-cards.port.js';
@@ -17,7 +18,7 @@ import { SocialCardRenderer } from './infrastructure/social-card-renderer.js';
  * and the card renderer its files and images come from.
  */
 @Module({
-  imports: [CatalogModule, SearchModule, PoemPagesModule, SettingsModule],
+  imports: [CatalogModule, SearchModule, PoemPagesModule, SettingsModule, RecordingsModule],
   providers: [
     { provide: READER_BUNDLE, useFactory: () => new BuiltReaderBundle() },
     { provide: SITE_ICONS, useClass: SharpSiteIcons },

@@ -8,6 +8,7 @@ import { CaretAtLine } from './caret-at-line.js';
 import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
 import { PoemStatusActions } from './poem-status.js';
+import { PoemRecordings } from './poem-recordings.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
@@ -45,6 +46,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
         <PoemStatusActions />
         <PoemFields />
         <CaretAtLine line={line} />
+        <PoemRecordings poemId={poemId} />
       </PoemDialog>
     </EditBase>
   );

@@ -8,6 +8,7 @@ import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
 import { publicationsProvider, type PublicationMethods } from './resources/publications.js';
 import { reportsProvider } from './resources/reports.js';
+import { recordingMethods, type RecordingMethods } from './resources/recordings.js';
 import { scanMethods, type ScanMethods } from './resources/scans.js';
 import { settingsProvider, type SettingsMethods } from './resources/settings.js';
 
@@ -22,7 +23,16 @@ export type { ScanProgress } from './resources/scans.js';
  * resources/ and a line in RESOURCES.
  */
 export interface ArchiveDataProvider
-  extends DataProvider, PublicationMethods, PoemMethods, ScanMethods, HistoryMethods, SettingsMethods, CuratorMethods, BookImportMethods {
+  extends
+    DataProvider,
+    PublicationMethods,
+    PoemMethods,
+    RecordingMethods,
+    ScanMethods,
+    HistoryMethods,
+    SettingsMethods,
+    CuratorMethods,
+    BookImportMethods {
   health(): Promise<HealthAnswer>;
 }
 
@@ -86,6 +96,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     setPoemStatus,
     ...scanMethods(api),
     ...historyMethods(api),
+    ...recordingMethods(api),
     ...bookImportMethods(api),
     health: () => api.send<HealthAnswer>('GET', '/health/', undefined, false),
   } as ArchiveDataProvider;

@@ -13,6 +13,7 @@ import {
   type Poem,
   type PoemData,
   type PoemPage,
+  type RecordingResponse,
   type Publication,
   type ReaderData,
 } from '../../../contracts/reader-page.js';
@@ -70,6 +71,13 @@ export function loadPoemText(ref: string): Promise<Poem | null> {
 export function loadPrintedPages(ref: string): Promise<PoemPage[]> {
   return getJson<unknown>(`/api/poems/${enc(ref)}/printed_pages/`)
     .then((v) => asList<PoemPage>(v))
+    .catch(() => []);
+}
+
+/** A published poem's recordings; none when they cannot be had (the poem shows without them). */
+export function loadRecordings(ref: string): Promise<RecordingResponse[]> {
+  return getJson<unknown>(`/api/poems/${enc(ref)}/recordings/`)
+    .then((v) => asList<RecordingResponse>(v))
     .catch(() => []);
 }
 

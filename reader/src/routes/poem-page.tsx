@@ -6,6 +6,7 @@ import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { ReportMistake } from '../components/report-mistake.js';
 import { PrintedSide } from '../components/printed-side.js';
+import { Listen } from '../components/listen.js';
 import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
@@ -25,7 +26,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
       />
     );
   }
-  const { poem: p, publication, printed_pages } = poem.data;
+  const { poem: p, publication, printed_pages, recordings } = poem.data;
   const collectionHref = publication
     ? `/publication/${encodeURIComponent(refOf(publication))}`
     : p.publication_id
@@ -66,6 +67,7 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
               </p>
             )}
             <Verse body={p.body} />
+            <Listen poem={p} recordings={recordings} poetName={settings.poetName} level={2} />
             <PoemActions poem={p} publication={publication} settings={settings} level={2} />
             <ReportMistake poem={p} />
           </article>

@@ -15,6 +15,7 @@ import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { ReportMistake } from '../components/report-mistake.js';
 import { PrintedSide } from '../components/printed-side.js';
+import { Listen } from '../components/listen.js';
 import { authorsText, formatPublicationDate, plural, refOf } from '../../../contracts/format.js';
 import { paths } from '../lib/routes.js';
 import { scrollToTopSoon } from '../lib/scroll.js';
@@ -135,6 +136,7 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
             {poem ? (
               <>
                 <Verse body={poem.body} />
+                <Listen poem={poem} recordings={data.recordings?.[String(poem.id)]} poetName={settings.poetName} level={3} />
                 <PoemActions poem={poem} publication={publication} settings={settings} level={3} />
                 <ReportMistake poem={poem} />
                 <AboutPoem

@@ -5,28 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import type { RecordingDetailsRequest, RecordingOrderRequest, RecordingResponse } from '../../../contracts/recordings.js';
 import { isStaff, StaffGuard } from '../../auth/index.js';
 import { RecordingsService } from '../application/recordings.service.js';
-import { byteRange, type Recording } from '../domain/recording.js';
+import { toRecordingResponse } from '../application/recording-responses.js';
+import { byteRange } from '../domain/recording.js';
 import { RecordingUploadInterceptor, spooled } from './recording-upload.interceptor.js';
 
 /** A year: a recording's file never changes under its address (a new file is a new recording). */
 const LONG_CACHE = 'public, max-age=31536000, immutable';
-
-export function toRecordingResponse(r: Recording): RecordingResponse {
-  return {
-    id: r.id,
-    poem_id: r.poemId,
-    url: `/api/recordings/${r.id}/file`,
-    mime_type: r.mimeType as RecordingResponse['mime_type'],
-    duration_seconds: r.durationSeconds,
-    byte_size: r.byteSize,
-    reader: r.reader,
-    recorded: r.recorded,
-    source: r.source,
-    notes: r.notes,
-    position: r.position,
-    line_marks: r.lineMarks,
-  };
-}
 
 const fields = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
 

@@ -4,6 +4,8 @@ import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '
 import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../../delivery/index.js';
 import { SearchService } from '../../search/index.js';
 import { PoemPages } from '../../scanning/index.js';
+import { RecordingsService, toRecordingResponse } from '../../recordings/index.js';
+import type { RecordingResponse } from '../../../contracts/recordings.js';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { DomainError } from '../../common/domain/domain-error.js';
 import { READER_BUNDLE, type ReaderBundle } from './ports/reader-bundle.port.js';
@@ -60,7 +62,19 @@ export class SitePages implements PublicPages {
     @Inject(READER_BUNDLE) private readonly bundle: ReaderBundle,
     private readonly searching: SearchService,
     private readonly pages: PoemPages,
+    private readonly recordings: RecordingsService,
   ) {}
+
+  /** A published poem's recordings, as a visitor hears them; none when they cannot be read (the poem shows regardless). */
+  private recordingsOf(poemRef: string): Promise<RecordingResponse[]> {
+    return this.recordings.ofPoem(poemRef, VISITOR).then(
+      (found) => found.map(toRecordingResponse),
+      (err: unknown) => {
+        this.logger.warn(`Recordings of ${poemRef}: ${err instanceof Error ? err.message : String(err)}`);
+        return [];
+      },
+    );
+  }
 
   /**
    * The photos of a poem's printed pages, read beside the poem itself (which decides whether a
@@ -94,19 +108,22 @@ export class SitePages implements PublicPages {
   /** A book's contents, or with `poem` that poem read inside the book; only the texts the page shows travel with it. */
   async publication(ref: string, poem?: string): Promise<PageState> {
     try {
-      const [found, printed] = await Promise.all([
+      const [found, printed, heard] = await Promise.all([
         this.catalog.readBook(ref, poem, VISITOR),
         poem === undefined ? [] : this.printedPages(poem),
+        poem === undefined ? [] : this.recordingsOf(poem),
       ]);
       const contents = found.contents.map(toContentsEntryResponse);
       const at = poem === undefined ? -1 : poemIndexOf(contents, poem);
       if (poem !== undefined && at < 0) return { route: 'publication', ref, poem, reader: { state: 'error', error: POEM_NOT_FOUND } };
       const printed_pages = at < 0 ? {} : { [String(contents[at]!.id)]: printed };
+      const recordings = at < 0 ? {} : { [String(contents[at]!.id)]: heard };
       const data = {
         publication: toPublicationResponse(found.publication),
         contents,
         poems: found.poems.map(toPoemResponse),
         printed_pages,
+        recordings,
       };
       return { route: 'publication', ref, poem, reader: { state: 'ready', data } };
     } catch (err) {
@@ -140,13 +157,14 @@ export class SitePages implements PublicPages {
 
   async poem(ref: string): Promise<PageState> {
     try {
-      const [{ poem, publication }, printed_pages] = await Promise.all([
+      const [{ poem, publication }, printed_pages, recordings] = await Promise.all([
         this.catalog.getPoemWithPublication(ref, VISITOR),
         this.printedPages(ref),
+        this.recordingsOf(ref),
       ]);
       const loaded: Load<PoemData> = {
         state: 'ready',
-        data: { poem: toPoemResponse(poem), publication: toPublicationResponse(publication), printed_pages },
+        data: { poem: toPoemResponse(poem), publication: toPublicationResponse(publication), printed_pages, recordings },
       };
       return { route: 'poem', ref, poem: loaded };
     } catch (err) {

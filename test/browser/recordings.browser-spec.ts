@@ -1,0 +1,67 @@
+/**
+ * Recordings of a poem, in Chromium against the real server: a curator uploads one in Edit Poem
+ * and sees it listed with its length; once the book is published a visitor hears it under the poem.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../support/audio-fixtures.js';
+import { expectAccessible, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
+
+describe('recordings of a poem', () => {
+  let suite: AdminSuite;
+
+  beforeAll(async () => {
+    suite = await startAdminSuite('recordings');
+  });
+  afterEach(async (ctx) => suite?.afterTest(ctx.task));
+  afterAll(async () => suite?.close());
+
+  it('a curator uploads a reading in Edit Poem, and once the book is published a visitor listens to it', async () => {
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title: 'Songs Read Aloud' },
+      { poems: [{ title: 'Evening Song', body: 'the lamps come on\none by one' }] },
+    );
+    const poem = poems[0]!;
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}/poems/${poem.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+    const section = dialog.getByRole('region', { name: 'Recordings' });
+    await section.getByText('No recording of this poem yet.').waitFor();
+    await section.getByLabel('Sound file').setInputFiles({ name: 'reading.wav', mimeType: 'audio/wav', buffer: wav(3) });
+    await section.getByLabel('Read by', { exact: true }).fill('Maria Poet');
+    await section.getByLabel('Recorded', { exact: true }).fill('spring 1992');
+    await section.getByLabel('Source', { exact: true }).fill('Cassette');
+    await section.getByRole('button', { name: 'Upload recording' }).click();
+    await notification(page, 'Recording added').waitFor();
+    const item = section.getByRole('listitem');
+    await item.getByText('Read by Maria Poet').waitFor();
+    await expect.poll(() => item.getByTestId('recording-facts').innerText()).toBe('0:03 · spring 1992 · Cassette');
+    await expect.poll(() => item.locator('audio').getAttribute('preload')).toBe('none');
+    await suite.shot(page, '01-edit-poem');
+    await expectAccessible(page, 'Edit Poem with a recording');
+
+    // A draft's recording is not for visitors; published, it is under the poem.
+    await suite.commands.setStatus(publication.id, 'published');
+    const visitor = await suite.newPage(await suite.newContext(false));
+    await visitor.goto(`/poem/${poem.slug}`);
+    await visitor.getByRole('heading', { level: 2, name: 'Listen — read by Maria Poet, spring 1992' }).waitFor();
+    const audio = visitor.getByRole('article').locator('audio');
+    expect(await audio.getAttribute('aria-labelledby')).toBeTruthy();
+    // Nothing loads until the listener asks.
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBe(0);
+    await visitor.getByLabel('Speed').selectOption('1.5');
+    await expectAccessible(visitor, 'poem page with a recording');
+    await audio.evaluate((a: HTMLAudioElement) => {
+      a.muted = true;
+      return a.play();
+    });
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await audio.evaluate((a: HTMLAudioElement) => [Math.round(a.duration), a.playbackRate])).toEqual([3, 1.5]);
+    await suite.shot(visitor, '02-poem-page');
+
+    // Read inside the book, the poem brings its recording too.
+    await visitor.goto(`/publication/${publication.slug}/${poem.slug}`);
+    await visitor.getByRole('heading', { level: 3, name: 'Listen — read by Maria Poet, spring 1992' }).waitFor();
+    await expect.poll(() => visitor.getByRole('article').locator('audio').getAttribute('src')).toMatch(/^\/api\/recordings\/\d+\/file$/);
+  });
+});
