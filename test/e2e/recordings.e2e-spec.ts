@@ -117,6 +117,20 @@ describe.each(runs)('recordings of a poem (%s, %s store)', (db, store) => {
     expect((await t.http().get(`/api/poems/${poemId}/recordings/`).expect(200)).body).toHaveLength(1);
   });
 
+  it("shows a published poem's page with a recording as soon as it is added, changed or removed (no cached page keeps the old)", async () => {
+    const { publicationId, poemId } = await draftPoem();
+    await staff.post(`/api/publications/${publicationId}/publish/`).expect(200);
+    const { slug } = (await staff.get(`/api/poems/${poemId}/`).expect(200)).body;
+    const page = async () => (await t.http().get(`/poem/${slug}`).expect(200)).text;
+    expect(await page()).not.toContain('Listen — read by');
+    const kept = (await upload(poemId, wav(1), 'take.wav', { reader: 'Ruth Ash' }).expect(201)).body;
+    expect(await page()).toContain('Listen — read by Ruth Ash');
+    await staff.put(`/api/recordings/${kept.id}/`).send({ reader: 'Tom Ash' }).expect(200);
+    expect(await page()).toContain('Listen — read by Tom Ash');
+    await staff.delete(`/api/recordings/${kept.id}/`).expect(204);
+    expect(await page()).not.toContain('Listen — read by');
+  });
+
   it('edits details and line marks, reorders, and removes a recording with its file', async () => {
     const { poemId } = await draftPoem();
     const a = (await upload(poemId, wav(2), 'a.wav').expect(201)).body;

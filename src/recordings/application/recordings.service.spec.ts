@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
-import { CatalogEvents, type CatalogReadApi, type Poem } from '../../catalog/index.js';
+import { CatalogEvents, type CatalogChangeNotices, type CatalogReadApi, type Poem } from '../../catalog/index.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { AudioFiles, AudioJudgement } from '../../media/index.js';
 import type { Recording, RecordingDetails } from '../domain/recording.js';
-import type { NewRecording, RecordingsRepository } from './ports/recordings.repository.port.js';
+import type { NewRecording, OnWrite, RecordingsRepository } from './ports/recordings.repository.port.js';
 import { RecordingsService } from './recordings.service.js';
 
 /** The recordings' rows in memory; `failAdd` makes the next insert fail, as a database gone away would. */
@@ -21,24 +21,30 @@ class MemoryRecordings implements RecordingsRepository {
   async get(id: number) {
     return this.rows.find((r) => r.id === id);
   }
-  async add(r: NewRecording) {
+  /** The one transaction each write's notice is given (a statement runner that runs nothing). */
+  readonly transaction = { query: async () => [] };
+  async add(r: NewRecording, onWrite: OnWrite) {
     if (this.failAdd) throw new Error('the database went away');
     const row = { ...r, id: this.rows.length + 1, position: (await this.ofPoem(r.poemId)).length + 1, lineMarks: [] };
     this.rows.push(row);
+    await onWrite(this.transaction);
     return row;
   }
-  async update(id: number, d: RecordingDetails, lineMarks: number[]) {
+  async update(id: number, d: RecordingDetails, lineMarks: number[], onWrite: OnWrite) {
     const row = (await this.get(id))!;
     Object.assign(row, d, { lineMarks });
+    await onWrite(this.transaction);
     return row;
   }
-  async remove(id: number) {
+  async remove(id: number, onWrite: OnWrite) {
     const row = await this.get(id);
     this.rows = this.rows.filter((r) => r.id !== id);
+    await onWrite(this.transaction);
     return row;
   }
-  async reorder(_poemId: number, ids: number[]) {
+  async reorder(_poemId: number, ids: number[], onWrite: OnWrite) {
     ids.forEach((id, i) => ((this.rows.find((r) => r.id === id) as Recording).position = i + 1));
+    await onWrite(this.transaction);
   }
 }
 
@@ -50,8 +56,13 @@ function setup(judgement: AudioJudgement) {
   const recordings = new MemoryRecordings();
   const audio: AudioFiles = { judge: async () => judgement };
   const config = { maxUploadBytes: 1, maxPdfBytes: 1, maxAudioBytes: 1000 } as AppConfig;
-  const service = new RecordingsService(recordings, catalog, store, audio, config, new CatalogEvents());
-  return { service, store, recordings };
+  const notices = { announced: [] as number[][], local: [] as number[][] };
+  const changeNotices: CatalogChangeNotices = {
+    announce: async (tx, ids) => void (tx === recordings.transaction && notices.announced.push([...(ids ?? [])])),
+    changedLocally: (ids) => void notices.local.push([...(ids ?? [])]),
+  };
+  const service = new RecordingsService(recordings, catalog, store, audio, config, new CatalogEvents(), changeNotices);
+  return { service, store, recordings, notices };
 }
 
 function spooled(data: Buffer) {
@@ -98,5 +109,16 @@ describe('keeping a recording', () => {
     await service.remove(String(kept.id));
     expect(store.keys()).toEqual([]);
     await expect(service.remove(String(kept.id))).rejects.toMatchObject({ code: 'RECORDING.NOT_FOUND' });
+  });
+
+  it("tells every reader of the book of each change, inside the write's transaction, so no cached page keeps the old list", async () => {
+    const { service, notices } = setup(WAV);
+    const a = await service.add('4', spooled(Buffer.from('sound')), {});
+    const b = await service.add('4', spooled(Buffer.from('other')), {});
+    await service.update(String(a.id), { reader: 'Ruth Ash' });
+    await service.reorder('4', [b.id, a.id]);
+    await service.remove(String(a.id));
+    expect(notices.announced).toEqual([[2], [2], [2], [2], [2]]);
+    expect(notices.local).toEqual(notices.announced);
   });
 });

@@ -2,7 +2,15 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CATALOG_READ_API, CatalogEvents, type CatalogReadApi, type Poem, type Viewer } from '../../catalog/index.js';
+import {
+  CATALOG_CHANGE_NOTICES,
+  CATALOG_READ_API,
+  CatalogEvents,
+  type CatalogChangeNotices,
+  type CatalogReadApi,
+  type Poem,
+  type Viewer,
+} from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import {
   AUDIO_FILES,
@@ -24,7 +32,7 @@ import {
   type Recording,
 } from '../domain/recording.js';
 import { RecordingError } from '../domain/recording.errors.js';
-import { RECORDINGS_REPOSITORY, type RecordingsRepository } from './ports/recordings.repository.port.js';
+import { RECORDINGS_REPOSITORY, type OnWrite, type RecordingsRepository } from './ports/recordings.repository.port.js';
 
 /** An uploaded file spooled to this machine's disk by the http layer, which removes it afterwards. */
 export interface SpooledFile {
@@ -50,7 +58,18 @@ export class RecordingsService implements OnModuleInit {
     @Inject(AUDIO_FILES) private readonly audio: AudioFiles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: CatalogEvents,
+    @Inject(CATALOG_CHANGE_NOTICES) private readonly notices: CatalogChangeNotices,
   ) {}
+
+  /**
+   * A recording is part of its poem's public page: each write tells the read cache of every API
+   * process, inside its transaction, and this process's once it has committed.
+   */
+  private async changing<T>(publicationId: number, write: (onWrite: OnWrite) => Promise<T>): Promise<T> {
+    const result = await write((tx) => this.notices.announce(tx, [publicationId]));
+    this.notices.changedLocally([publicationId]);
+    return result;
+  }
 
   onModuleInit(): void {
     // A book deleted for good takes its recordings' files (their rows go by cascade).
@@ -76,15 +95,20 @@ export class RecordingsService implements OnModuleInit {
     const key = recordingKey(poem.publicationId, poem.id, randomUUID(), audioExtension(judged.mimeType as AudioType));
     await this.store.putStream(key, createReadStream(file.path), file.size);
     try {
-      return await this.recordings.add({
-        poemId: poem.id,
-        storageKey: key,
-        mimeType: judged.mimeType,
-        byteSize: file.size,
-        sha256,
-        durationSeconds: judged.durationSeconds,
-        ...details,
-      });
+      return await this.changing(poem.publicationId, (onWrite) =>
+        this.recordings.add(
+          {
+            poemId: poem.id,
+            storageKey: key,
+            mimeType: judged.mimeType,
+            byteSize: file.size,
+            sha256,
+            durationSeconds: judged.durationSeconds,
+            ...details,
+          },
+          onWrite,
+        ),
+      );
     } catch (err) {
       await this.store.remove(key).catch((e: Error) => this.logger.warn(`Recording ${key} stays in the store: ${e.message}`));
       throw err;
@@ -98,12 +122,13 @@ export class RecordingsService implements OnModuleInit {
     const details = recordingDetails(body, recording);
     const marks =
       body.line_marks === undefined ? recording.lineMarks : checkLineMarks(body.line_marks, recording.durationSeconds, poem.lineCount);
-    return this.recordings.update(recording.id, details, marks);
+    return this.changing(poem.publicationId, (onWrite) => this.recordings.update(recording.id, details, marks, onWrite));
   }
 
   async remove(id: string): Promise<void> {
     const recording = await this.find(id);
-    await this.recordings.remove(recording.id);
+    const poem = await this.catalog.getPoem(recording.poemId, STAFF);
+    await this.changing(poem.publicationId, (onWrite) => this.recordings.remove(recording.id, onWrite));
     // The row is gone, so nothing serves the file again; one left behind is only logged.
     await this.store
       .remove(recording.storageKey)
@@ -113,13 +138,11 @@ export class RecordingsService implements OnModuleInit {
   async reorder(poemRef: string, wanted: unknown): Promise<Recording[]> {
     const poem: Poem = await this.catalog.getPoem(poemRef, STAFF);
     const current = await this.recordings.ofPoem(poem.id);
-    await this.recordings.reorder(
-      poem.id,
-      checkRecordingOrder(
-        current.map((r) => r.id),
-        wanted,
-      ),
+    const order = checkRecordingOrder(
+      current.map((r) => r.id),
+      wanted,
     );
+    await this.changing(poem.publicationId, (onWrite) => this.recordings.reorder(poem.id, order, onWrite));
     return this.recordings.ofPoem(poem.id);
   }
 

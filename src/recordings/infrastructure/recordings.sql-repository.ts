@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { NewRecording, RecordingsRepository } from '../application/ports/recordings.repository.port.js';
+import type { NewRecording, OnWrite, RecordingsRepository } from '../application/ports/recordings.repository.port.js';
 import type { Recording, RecordingDetails } from '../domain/recording.js';
 
 interface Row {
@@ -60,7 +60,7 @@ export class RecordingsSqlRepository implements RecordingsRepository {
     return rows[0] ? recordingOf(rows[0]) : undefined;
   }
 
-  async add(r: NewRecording): Promise<Recording> {
+  async add(r: NewRecording, onWrite: OnWrite): Promise<Recording> {
     return this.db.transaction(async (m) => {
       // One adder at a time per poem, so two uploads never take the same place.
       await m.query(`SELECT id FROM poems WHERE id = $1 FOR UPDATE`, [r.poemId]);
@@ -72,22 +72,26 @@ export class RecordingsSqlRepository implements RecordingsRepository {
           [r.poemId, r.storageKey, r.mimeType, r.byteSize, r.sha256, r.durationSeconds, r.reader, r.recorded, r.source, r.notes],
         ),
       );
+      await onWrite(m);
       return recordingOf(rows[0]);
     });
   }
 
-  async update(id: number, d: RecordingDetails, lineMarks: number[]): Promise<Recording> {
-    const rows = rowsOf(
-      await this.db.query(
-        `UPDATE recordings SET reader = $2, recorded = $3, source = $4, notes = $5, line_marks = $6::jsonb, updated_at = now()
-         WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, d.reader, d.recorded, d.source, d.notes, JSON.stringify(lineMarks)],
-      ),
-    );
-    return recordingOf(rows[0]);
+  async update(id: number, d: RecordingDetails, lineMarks: number[], onWrite: OnWrite): Promise<Recording> {
+    return this.db.transaction(async (m) => {
+      const rows = rowsOf(
+        await m.query(
+          `UPDATE recordings SET reader = $2, recorded = $3, source = $4, notes = $5, line_marks = $6::jsonb, updated_at = now()
+           WHERE id = $1 RETURNING ${COLUMNS}`,
+          [id, d.reader, d.recorded, d.source, d.notes, JSON.stringify(lineMarks)],
+        ),
+      );
+      await onWrite(m);
+      return recordingOf(rows[0]);
+    });
   }
 
-  async remove(id: number): Promise<Recording | undefined> {
+  async remove(id: number, onWrite: OnWrite): Promise<Recording | undefined> {
     return this.db.transaction(async (m) => {
       const rows = rowsOf(await m.query(`DELETE FROM recordings WHERE id = $1 RETURNING ${COLUMNS}`, [id]));
       if (!rows[0]) return undefined;
@@ -95,15 +99,17 @@ export class RecordingsSqlRepository implements RecordingsRepository {
         rows[0].poem_id,
         rows[0].position,
       ]);
+      await onWrite(m);
       return recordingOf(rows[0]);
     });
   }
 
-  async reorder(poemId: number, ids: number[]): Promise<void> {
+  async reorder(poemId: number, ids: number[], onWrite: OnWrite): Promise<void> {
     await this.db.transaction(async (m) => {
       for (const [index, id] of ids.entries()) {
         await m.query(`UPDATE recordings SET position = $3, updated_at = now() WHERE id = $1 AND poem_id = $2`, [id, poemId, index + 1]);
       }
+      await onWrite(m);
     });
   }
 }
