@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  authorsText,
-  collectionStats,
-  formatDuration,
-  formatLongDate,
-  formatPublicationDate,
-  formatShortDate,
-  lifeDates,
-  listenTitle,
-  refOf,
-} from './format.js';
+import { authorsText, collectionStats, formatLongDate, formatPublicationDate, formatShortDate, lifeDates, refOf } from './format.js';
+import { formatDuration, listenTitle } from './recordings.js';
 
 describe('dates', () => {
   it('formats timestamps and bare dates in long US English without shifting the day', () => {

@@ -35,3 +35,19 @@ export interface RecordingDetailsRequest {
 export interface RecordingOrderRequest {
   recording_ids: number[];
 }
+
+/** A recording's length: "0:07", "4:05", "1:02:09". */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** "Listen — read by Jane Doe, 1987": who reads (the poet when no one is named) and when, left out when unknown. */
+export function listenTitle(recording: { reader: string | null; recorded: string }, poetName: string): string {
+  const name = recording.reader?.trim() || poetName;
+  const when = recording.recorded.trim();
+  return `Listen — read by ${name}${when ? `, ${when}` : ''}`;
+}

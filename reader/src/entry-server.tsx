@@ -10,9 +10,12 @@ import { BookPrintPage } from './routes/book-print.js';
 import { fullLoadPages } from './routes/full-load-pages.js';
 import { ReportForm } from './components/report-form.js';
 import { reportForm } from './components/report-mistake.js';
+import { ListenParts } from './components/listen.js';
+import { listenParts } from './components/listen-on-use.js';
 
 fullLoadPages.print = BookPrintPage;
-reportForm.served = ReportForm;
+reportForm.component = ReportForm;
+listenParts.component = ListenParts;
 
 export { serializeForScript } from './lib/escape.js';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { formatDuration } from '../../../contracts/format.js';
+import { formatDuration } from '../../../contracts/recordings.js';
 import type { RecordingResponse } from '../../../contracts/recordings.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 import { ConfirmButton } from '../layout/confirm-button.js';

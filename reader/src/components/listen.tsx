@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Poem, RecordingResponse } from '../../../contracts/reader-page.js';
-import { formatDuration, listenTitle } from '../../../contracts/format.js';
-import { loadRecordings } from '../lib/api.js';
-import './listen.css';
+import { formatDuration, listenTitle } from '../../../contracts/recordings.js';
+import { asList } from '../../../contracts/catalog.js';
+import { getJson } from '../lib/api.js';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 
 /**
- * Under a published poem: each of its recordings with the browser's own player (keyboard and
+ * Under a published poem (served with the page, its code loaded at the reader's first use of the
+ * page: listen-on-use.tsx): each of its recordings with the browser's own player (keyboard and
  * screen readers know it), which loads nothing until asked, and a playback speed.
  */
-export function Listen(props: { poem: Poem; recordings: RecordingResponse[] | undefined; poetName: string; level: 2 | 3 }) {
+export function ListenParts(props: { poem: Poem; recordings: RecordingResponse[] | undefined; poetName: string; level: 2 | 3 }) {
   const recordings = useRecordings(props.poem, props.recordings);
   if (!recordings || recordings.length === 0) return null;
   return (
@@ -70,4 +71,11 @@ function useRecordings(poem: Poem, given: RecordingResponse[] | undefined): Reco
     };
   }, [poem.id, poem.slug, given]);
   return given ?? (fetched?.id === poem.id ? fetched.recordings : undefined);
+}
+
+/** A published poem's recordings; none when they cannot be had (the poem shows without them). Here, not in lib/api.ts, so the code stays in this part's own chunk. */
+function loadRecordings(ref: string): Promise<RecordingResponse[]> {
+  return getJson<unknown>(`/api/poems/${encodeURIComponent(ref)}/recordings/`)
+    .then((v) => asList<RecordingResponse>(v))
+    .catch(() => []);
 }

@@ -13,13 +13,12 @@ import {
   type Poem,
   type PoemData,
   type PoemPage,
-  type RecordingResponse,
   type Publication,
   type ReaderData,
 } from '../../../contracts/reader-page.js';
 import type { RouteMatch } from './routes.js';
 
-async function getJson<T>(url: string): Promise<T> {
+export async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
@@ -71,13 +70,6 @@ export function loadPoemText(ref: string): Promise<Poem | null> {
 export function loadPrintedPages(ref: string): Promise<PoemPage[]> {
   return getJson<unknown>(`/api/poems/${enc(ref)}/printed_pages/`)
     .then((v) => asList<PoemPage>(v))
-    .catch(() => []);
-}
-
-/** A published poem's recordings; none when they cannot be had (the poem shows without them). */
-export function loadRecordings(ref: string): Promise<RecordingResponse[]> {
-  return getJson<unknown>(`/api/poems/${enc(ref)}/recordings/`)
-    .then((v) => asList<RecordingResponse>(v))
     .catch(() => []);
 }
 

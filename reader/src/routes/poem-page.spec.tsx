@@ -6,7 +6,7 @@ import { reportForm } from '../components/report-mistake.js';
 import { PoemPage } from './poem-page.js';
 
 // As the server bundle does (entry-server.tsx).
-reportForm.served = ReportForm;
+reportForm.component = ReportForm;
 
 const text = (html: string) =>
   html
