@@ -14,6 +14,7 @@ import {
 import { parseRef } from '../domain/slug.js';
 import { poemSubject } from './catalog-commands.js';
 import { CATALOG_REPOSITORY, type CatalogRepository } from './ports/catalog.repository.port.js';
+import { realignReading } from './poem-proofreading.js';
 import { keepVersion } from './revision-log.js';
 
 export interface PoemHistoryView {
@@ -107,6 +108,7 @@ export class CatalogHistory {
       const version = target.snapshot;
       if (live) {
         await tx.updatePoem(id, { title: version.title, body: version.body, notes: version.notes, pageNumbers: version.pageNumbers });
+        await realignReading(tx, id, version.body);
         await tx.touch(live.publicationId);
         const kept = await keepVersion(tx, poemSubject(live), poemVersion((await tx.findPoem({ id }))!), 'revert', { actor });
         return { poem: (await tx.findPoem({ id }))!, revision: kept.revision };

@@ -8,7 +8,8 @@ export type CatalogErrorCode =
   | 'CATALOG.POEM_ORDER_MISMATCH'
   | 'CATALOG.POEMS_NOT_IN_PUBLICATION'
   | 'CATALOG.REVISION_NOT_FOUND'
-  | 'CATALOG.REVISION_IS_DELETION';
+  | 'CATALOG.REVISION_IS_DELETION'
+  | 'CATALOG.NO_SUCH_WORD';
 
 /** A rule of the catalog was broken; its status comes from the one table of codes. */
 export class CatalogError extends DomainError {
@@ -35,6 +36,10 @@ export class CatalogError extends DomainError {
 
   static revisionNotFound(): CatalogError {
     return new CatalogError('CATALOG.REVISION_NOT_FOUND', 'No such version in the history');
+  }
+
+  static noSuchWord(): CatalogError {
+    return new CatalogError('CATALOG.NO_SUCH_WORD', 'No word read by the scan stands there in that line: nothing to mark as right');
   }
 
   static revisionIsDeletion(): CatalogError {

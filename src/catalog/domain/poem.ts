@@ -1,3 +1,5 @@
+import type { PoemReading } from './poem-reading.js';
+
 /**
  * A poem as the catalog works on it. The API's JSON shape lives in contracts/catalog.ts;
  * application/catalog-responses.ts and http/requests.mapper.ts convert between the two.
@@ -28,6 +30,8 @@ export interface NewPoem {
   body: string;
   notes?: string;
   pageNumbers?: number[];
+  /** What a scan read of each line, aligned with the body. */
+  reading?: PoemReading;
 }
 
 /** A poem as a book's contents list it: enough to name it and lead to it, without its text. */

@@ -13,6 +13,7 @@ export const DOMAIN_ERROR_STATUS = {
   'CATALOG.REVISION_NOT_FOUND': 404,
   // Restoring the version that deleted a poem would delete it again: the version before it is meant.
   'CATALOG.REVISION_IS_DELETION': 409,
+  'CATALOG.NO_SUCH_WORD': 422,
 
   'SEARCH.QUERY_EMPTY': 400,
   'SEARCH.QUERY_TOO_LONG': 400,

@@ -10,6 +10,7 @@ import { PageRotation1764400000000 } from './1764400000000-page-rotation.js';
 import { BookImports1764500000000 } from './1764500000000-book-imports.js';
 import { PublicationLanguage1764600000000 } from './1764600000000-publication-language.js';
 import { SearchStems1764700000000 } from './1764700000000-search-stems.js';
+import { PoemReading1764830000000 } from './1764830000000-poem-reading.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   BookImports1764500000000,
   PublicationLanguage1764600000000,
   SearchStems1764700000000,
+  PoemReading1764830000000,
 ];

@@ -40,7 +40,7 @@ async function scanning(options: { commands?: (real: CatalogWriteApi) => Catalog
   const archive = new FakeScanPages();
   const extractor = new FakeExtractor();
   const commands = options.commands?.(catalog.commands) ?? catalog.commands;
-  const scanner = new PoemScanner(extractor, store, archive, images, catalog.queries, commands);
+  const scanner = new PoemScanner(extractor, store, archive, images, catalog.queries, commands, { unknownWords: async () => new Set() });
   const book = await catalog.commands.createPublication({
     title: 'Field Notes',
     authors: ['A. Poet'],

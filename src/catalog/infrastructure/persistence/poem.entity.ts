@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import type { PoemReading } from '../../domain/poem-reading.js';
 import { PublicationEntity } from './publication.entity.js';
 
 /** A row of `poems`; mirrors the migrations like PublicationEntity does. */
@@ -17,6 +18,8 @@ export interface PoemRow {
   sourceKey: string | null;
   /** Number of its latest version in the history; 0 before its first recorded save. */
   revision: number;
+  /** What the scan read of each line, for proofreading (never selected unless asked for). */
+  reading?: PoemReading | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +44,7 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     position: { type: 'int' },
     sourceKey: { name: 'source_key', type: 'text', nullable: true },
     revision: { type: 'int', default: 0 },
+    reading: { type: 'jsonb', nullable: true, select: false },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
   },

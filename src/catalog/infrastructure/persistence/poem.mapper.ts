@@ -58,6 +58,7 @@ export const PoemMapper = {
       pageNumbers: poem.pageNumbers ?? [],
       position: place.position,
       sourceKey: poem.sourceKey ?? null,
+      reading: poem.reading ?? null,
     };
   },
 };
