@@ -4,7 +4,7 @@ import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
-import { countLines, countWords } from '../../catalog/index.js';
+import { countLines, countWords, isPoemReading } from '../../catalog/index.js';
 
 /*
  * Every row of a backup goes through the rules the API holds the same records to, before any is
@@ -160,6 +160,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     time(row, 'created_at');
     time(row, 'updated_at');
     if ('revision' in row) count(row, 'revision');
+    if ('reading' in row && row.reading !== null && !isPoemReading(row.reading, body))
+      refuse('reading', "must be null or what a scan read of each of its body's lines");
   },
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);

@@ -118,7 +118,8 @@ const POEM_COLUMNS = [
 export const ARCHIVE_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
-  { name: 'poems', columns: [...POEM_COLUMNS, 'revision'], key: ['id'], serial: 'id' },
+  // A backup made before scans kept what they read of each line restores its poems without it.
+  { name: 'poems', columns: [...POEM_COLUMNS, 'revision', 'reading'], key: ['id'], serial: 'id', addedLater: ['reading'] },
   SCAN_PAGES,
   POEM_PAGES,
   // Admin accounts with their password hashes (never a password).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignReading, doubtsOf, editLine, isAligned, markLooksRight, type ReadLine } from './poem-reading.js';
+import { alignReading, doubtsOf, editLine, isAligned, isPoemReading, markLooksRight, type ReadLine } from './poem-reading.js';
 
 /** A line read with every word sure, but those named with their confidence. */
 function read(text: string, page: number, confidences: Record<string, number> = {}, unknown: string[] = []): ReadLine {
@@ -74,5 +74,17 @@ describe('a reading aligned through edits', () => {
   it('is aligned again after lines were read in another order (a scan joined across a page turn)', () => {
     const aligned = alignReading([read('first line', 1), read('second line', 2)], 'first line\n\nsecond line');
     expect(aligned.map((l) => l?.page ?? null)).toEqual([1, null, 2]);
+  });
+});
+
+describe('a reading as a backup holds it', () => {
+  it('is taken only aligned with its body, with offsets inside their lines and confidences from 0 to 1', () => {
+    const body = 'The harp\n\nNow hangs';
+    const reading = alignReading([read('The harp', 1), read('Now hangs', 2)], body);
+    expect(isPoemReading(reading, body)).toBe(true);
+    expect(isPoemReading(reading, 'The harp\nNow hangs')).toBe(false);
+    expect(isPoemReading([{ ...reading[0]!, words: [{ start: 4, end: 40, confidence: 0.9 }] }, null, reading[2]], body)).toBe(false);
+    expect(isPoemReading([{ ...reading[0]!, words: [{ start: 0, end: 3, confidence: 95 }] }, null, reading[2]], body)).toBe(false);
+    expect(isPoemReading('<script>', body)).toBe(false);
   });
 });

@@ -199,3 +199,45 @@ export function isAligned(reading: PoemReading, body: string): boolean {
   const texts = body.split('\n');
   return reading.length === texts.length && reading.every((l, i) => l === null || l.text === texts[i]);
 }
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isWord = (w: unknown, length: number): boolean => {
+  if (typeof w !== 'object' || w === null) return false;
+  const { start, end, confidence, unknown, lookedRight } = w as Record<string, unknown>;
+  return (
+    isCount(start) &&
+    isCount(end) &&
+    start < end &&
+    end <= length &&
+    typeof confidence === 'number' &&
+    confidence >= 0 &&
+    confidence <= 1 &&
+    (unknown === undefined || typeof unknown === 'boolean') &&
+    (lookedRight === undefined || typeof lookedRight === 'boolean')
+  );
+};
+const isBox = (b: unknown): boolean => {
+  if (b === null) return true;
+  if (typeof b !== 'object') return false;
+  const { x, y, width, height } = b as Record<string, unknown>;
+  return [x, y, width, height].every(isCount);
+};
+
+/** Whether `value` is a reading aligned with `body`, in the shape the archive keeps (a backup's row is checked with it). */
+export function isPoemReading(value: unknown, body: string): value is PoemReading {
+  const texts = body.split('\n');
+  if (!Array.isArray(value) || value.length !== texts.length) return false;
+  return value.every((line: unknown, i) => {
+    if (line === null) return true;
+    if (typeof line !== 'object') return false;
+    const { text, page, photo, box, words } = line as Record<string, unknown>;
+    return (
+      text === texts[i] &&
+      (page === null || isCount(page)) &&
+      (photo === null || isCount(photo)) &&
+      isBox(box) &&
+      Array.isArray(words) &&
+      words.every((w) => isWord(w, texts[i].length))
+    );
+  });
+}

@@ -44,7 +44,7 @@ describe('PoemMapper', () => {
     expect(new Date(json.updated_at)).toEqual(poem.updatedAt);
   });
 
-  it('builds a new row with counts from the text, and without notes, pages or scan key when none are given', () => {
+  it('builds a new row with counts from the text, and without notes, pages, scan key or reading when none are given', () => {
     expect(PoemMapper.toNewRow({ title: 'T', body: 'one two\n\nthree' }, { publicationId: 7, slug: 't', position: 4 })).toEqual({
       publicationId: 7,
       slug: 't',
@@ -56,6 +56,7 @@ describe('PoemMapper', () => {
       pageNumbers: [],
       position: 4,
       sourceKey: null,
+      reading: null,
     });
   });
 
