@@ -119,7 +119,8 @@ async function main() {
         doubts = addDoubtCounts(doubts, proofread_.counts);
         cropped.read += proofread_.cropped.read;
         cropped.of += proofread_.cropped.of;
-        if (args.verbose) for (const f of proofread_.cropped.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
+        if (args.verbose)
+          for (const f of proofread_.cropped.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
         if (args.verbose) for (const m of proofread_.counts.missed) console.log(`  wrong, unmarked: ${m}`);
         if (args.verbose) {
           const r = rates(scored);

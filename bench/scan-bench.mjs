@@ -124,9 +124,11 @@ async function main() {
           );
           cropped.read += checked.read;
           cropped.of += checked.of;
-          if (args.verbose) for (const f of checked.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
+          if (args.verbose)
+            for (const f of checked.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
         }
-        if (args.verbose) for (const l of proofreading.lines.filter((l) => !photos.has(l.scan_page_id))) console.log(`  no photo: ${l.text}`);
+        if (args.verbose)
+          for (const l of proofreading.lines.filter((l) => !photos.has(l.scan_page_id))) console.log(`  no photo: ${l.text}`);
       }
       if (args.verbose) for (const m of counts.missed) console.log(`  wrong, unmarked: ${m}`);
       return { doubts: counts, cropped };

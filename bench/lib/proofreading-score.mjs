@@ -26,7 +26,10 @@ const norm = (word) =>
     .replace(/--/g, '-')
     .replace(/[–—]/g, '-');
 const tokensOf = (text) => [...text.matchAll(/\S+/g)].map((m) => ({ text: norm(m[0]), start: m.index, end: m.index + m[0].length }));
-const letters = (text) => norm(text).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const letters = (text) =>
+  norm(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 /** The recogniser's confusions of a lone numeral or letter in a crop (I, l and 1; O and 0) folded. */
 const folded = (text) => letters(text).replace(/[1l|]/g, 'i').replace(/0/g, 'o');
 
@@ -34,7 +37,8 @@ function levenshtein(a, b) {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length];
@@ -51,7 +55,8 @@ function matchedTokens(a, b) {
   const n = a.length;
   const m = b.length;
   const t = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) t[i][j] = a[i].text === b[j].text ? t[i + 1][j + 1] + 1 : Math.max(t[i + 1][j], t[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) t[i][j] = a[i].text === b[j].text ? t[i + 1][j + 1] + 1 : Math.max(t[i + 1][j], t[i][j + 1]);
   const kept = new Set();
   let i = 0;
   let j = 0;
@@ -72,14 +77,21 @@ function trueLineOf(text, truthLines) {
   let score = 0.5;
   for (const line of truthLines) {
     // Between lines alike in their letters (a title in capitals over its first line), the one alike in case too.
-    const s = likeness(text, line) + 0.001 * (1 - levenshtein(norm(text).trim(), norm(line).trim()) / Math.max(text.length, line.length, 1));
+    const s =
+      likeness(text, line) + 0.001 * (1 - levenshtein(norm(text).trim(), norm(line).trim()) / Math.max(text.length, line.length, 1));
     if (s > score) [best, score] = [line, s];
   }
   return best;
 }
 
 /** Empty counts. */
-export const doubtCounts = () => ({ words: 0, marked: 0, wrong: 0, wrongMarked: 0, sweep: SWEEP.map(() => ({ marked: 0, wrongMarked: 0 })) });
+export const doubtCounts = () => ({
+  words: 0,
+  marked: 0,
+  wrong: 0,
+  wrongMarked: 0,
+  sweep: SWEEP.map(() => ({ marked: 0, wrongMarked: 0 })),
+});
 
 /**
  * Adds a poem's lines to `counts`: `lines` as the proofreading API gives them, `reading` as the
@@ -128,7 +140,10 @@ export function addDoubtCounts(a, b) {
 const share = (part, whole) => (whole ? part / whole : 1);
 export const doubtRates = (c) => ({ wrongMarked: share(c.wrongMarked, c.wrong), marked: share(c.marked, c.words) });
 export const sweepNote = (c) =>
-  SWEEP.map((t, i) => `<${t}: ${(share(c.sweep[i].wrongMarked, c.wrong) * 100).toFixed(0)}%/${(share(c.sweep[i].marked, c.words) * 100).toFixed(1)}%`).join('  ');
+  SWEEP.map(
+    (t, i) =>
+      `<${t}: ${(share(c.sweep[i].wrongMarked, c.wrong) * 100).toFixed(0)}%/${(share(c.sweep[i].marked, c.words) * 100).toFixed(1)}%`,
+  ).join('  ');
 
 /**
  * Reads line crops with Tesseract (the archive's own engine and language data, from the build).
@@ -149,7 +164,13 @@ export async function cropReader(distDir) {
   return {
     /** Lines whose box, cropped from the upright photo, reads as the line (likeness ≥ 0.8, letters only); and the failures. */
     async check(photo, lines, language) {
-      const upright = await sharp(photo).rotate().flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+      const upright = await sharp(photo)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .greyscale()
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const { width, height } = upright.info;
       let read = 0;
       const failed = [];

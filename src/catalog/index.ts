@@ -15,5 +15,5 @@ export type { CatalogChangeNotices, TransactionStatements } from './application/
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
 export { alignReading, isPoemReading } from './domain/poem-reading.js';
-export type { LineBox, PoemReading, ReadLine, ReadWord } from './domain/poem-reading.js';
+export type { ReadLine } from './domain/poem-reading.js';
 export type { Publication } from './domain/publication.js';

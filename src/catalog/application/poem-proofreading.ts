@@ -52,7 +52,9 @@ export class PoemProofreading {
     const lines = poem.body.split('\n').flatMap((text, line): ProofreadLine[] => {
       if (text.trim() === '') return [];
       const read = reading?.[line] ?? null;
-      return [{ line, text, page: read?.page ?? null, photo: read?.photo ?? null, box: read?.box ?? null, doubts: read ? doubtsOf(read) : [] }];
+      return [
+        { line, text, page: read?.page ?? null, photo: read?.photo ?? null, box: read?.box ?? null, doubts: read ? doubtsOf(read) : [] },
+      ];
     });
     return { poemId: poem.id, lines };
   }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { locateWords } from './line-words.js';
 
 describe('words read, found in the line the poem keeps', () => {
-  const at = (line: string, texts: string[]) => locateWords(line, texts.map((text) => ({ text }))).map((w) => [w.text, w.start, w.end]);
+  const at = (line: string, texts: string[]) =>
+    locateWords(
+      line,
+      texts.map((text) => ({ text })),
+    ).map((w) => [w.text, w.start, w.end]);
 
   it('stand in order after the indentation', () => {
     expect(at('    The harp that once', ['The', 'harp', 'that', 'once'])).toEqual([

@@ -68,7 +68,14 @@ const byReadingOrder = (a: Poem, b: Poem) => a.position - b.position || a.id - b
  * one transaction).
  */
 export class FakeCatalogRepository implements CatalogRepository {
-  private tables: Tables = { publications: new Map(), poems: new Map(), revisions: [], readings: new Map(), nextPublicationId: 1, nextPoemId: 1 };
+  private tables: Tables = {
+    publications: new Map(),
+    poems: new Map(),
+    revisions: [],
+    readings: new Map(),
+    nextPublicationId: 1,
+    nextPoemId: 1,
+  };
   private queue: Promise<unknown> = Promise.resolve();
   /** How many transactions committed; one that threw does not count. */
   committed = 0;

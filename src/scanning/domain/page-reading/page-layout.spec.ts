@@ -897,4 +897,3 @@ describe('what was read of each line', () => {
     expect(layout.blocks[0].reads!.map((r) => r?.box)).toEqual([null, null]);
   });
 });
-

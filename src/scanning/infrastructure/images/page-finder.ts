@@ -241,7 +241,7 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
   const input = await sharp(image).metadata();
   // Input pixels per pixel read here (1 unless the input was larger than MAX_SOURCE_SIDE).
   const inputScale = input.width && input.height ? Math.max(input.width, input.height) / Math.max(width, height) : 1;
-  let toImage: number[] = [];
+  let toImage: number[];
   const factor = Math.min(1, DETECT_SIDE / Math.max(width, height));
   const src = cv.matFromArray(height, width, cv.CV_8UC1, full.data);
   const out = new cv.Mat();

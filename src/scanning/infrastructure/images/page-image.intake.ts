@@ -209,7 +209,7 @@ export async function screenCopy(data: Buffer, width: number): Promise<Buffer> {
 export async function photoSize(data: Buffer, rotation = 0): Promise<{ width: number; height: number }> {
   const { width = 0, height = 0, orientation = 1 } = await sharp(data).metadata();
   if (width === 0 || height === 0) throw new ImageIntakeError('IMAGE.UNREADABLE', 'The page photo has no size in its header.');
-  const swapped = (orientation >= 5) !== (rotation % 180 === 90);
+  const swapped = orientation >= 5 !== (rotation % 180 === 90);
   return swapped ? { width: height, height: width } : { width, height };
 }
 
