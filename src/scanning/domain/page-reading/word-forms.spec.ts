@@ -8,6 +8,10 @@ describe('a printed word looked up in a word list', () => {
     expect(lookupParts('1821')).toEqual([]);
     expect(lookupParts('XVIII.')).toEqual([]);
     expect(lookupParts('—')).toEqual([]);
+    // A speck read before a word is kept, so the word is found in no list.
+    expect(lookupParts('.me')).toEqual(['.me']);
+    expect(lookupParts('_os')).toEqual(['_os']);
+    expect(lookupParts('¡Qué')).toEqual(['Qué']);
   });
 
   it('is found under its capital at a line’s start, in small letters when set in capitals, with a straight apostrophe', () => {

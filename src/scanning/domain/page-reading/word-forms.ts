@@ -5,6 +5,9 @@
  * numeral are never looked up.
  */
 export function lookupParts(word: string): string[] {
+  // No printed word begins with a stop, a comma or an underscore: such a mark glued to a word is a
+  // speck the recogniser read, so the word is looked up with it (and found in no list).
+  if (/^[.,;:_|~]+\p{L}/u.test(word)) return [word];
   const bare = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
   if (!/\p{L}/u.test(bare) || /\d/.test(bare)) return [];
   if (/^[IVXLCDM]+$/i.test(bare) && bare.length > 1 && bare === bare.toUpperCase()) return [];
