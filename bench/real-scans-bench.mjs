@@ -18,6 +18,16 @@ import { parseArgs } from 'node:util';
 import { availableParallelism, loadavg } from 'node:os';
 import { addCounts, extractedText, rates, readRealScans, scorePage } from '../test/support/real-scans/score.mjs';
 import { createPublication, loadNote, printTable, reportGoals, withEmbeddedArchive } from './lib/embedded-scan-app.mjs';
+import {
+  addDoubtCounts,
+  addDoubts,
+  cropReader,
+  doubtCounts,
+  doubtRates,
+  PROOFREADING_GOALS,
+  readingsOf,
+  sweepNote,
+} from './lib/proofreading-score.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,7 +51,8 @@ async function main() {
     .filter((b) => !args.book || b.name.includes(args.book))
     .map((b) => ({ ...b, pages: b.pages.filter((p) => !args.page || p.name.includes(args.page)) }))
     .filter((b) => b.pages.length);
-  await withEmbeddedArchive(args.dist, async ({ call }) => {
+  const crops = await cropReader(args.dist);
+  await withEmbeddedArchive(args.dist, async ({ call, app }) => {
     // Each book is read in its own language, as a curator sets it: the set names it in English.
     const names = new Intl.DisplayNames(['en'], { type: 'language' });
     const tagOf = (language) => ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl', 'la'].find((tag) => names.of(tag) === language) ?? 'en';
@@ -51,6 +62,23 @@ async function main() {
       form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
       await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
       return call('GET', `/api/publications/${id}/poems/?admin=true`);
+    };
+    /** The page's proofreading: its poems' marks scored against the page's true lines, its lines' crops read again. */
+    const proofread = async (page, poems, language) => {
+      const readings = await readingsOf(
+        app,
+        poems.map((p) => p.id),
+      );
+      const truthLines = page.text.split('\n').filter((l) => l.trim() !== '');
+      let counts = { ...doubtCounts(), missed: args.verbose ? [] : undefined };
+      const lines = [];
+      for (const poem of poems) {
+        const proofreading = await call('GET', `/api/poems/${poem.id}/proofreading/`);
+        counts = addDoubts(counts, proofreading.lines, readings.get(poem.id), truthLines);
+        lines.push(...proofreading.lines);
+      }
+      const cropped = await crops.check(page.data, lines, tagOf(language));
+      return { counts, cropped };
     };
     // The language the wizard's metadata step proposes from the book's first two pages (read, as
     // there, before any language is set).
@@ -66,12 +94,16 @@ async function main() {
 
     const rows = [];
     let total;
+    let allDoubts = doubtCounts();
+    const allCropped = { read: 0, of: 0 };
     let pages = 0;
     let seconds = 0;
     let cpuSeconds = 0;
     for (const book of books) {
       const proposed = await proposedLanguage(book);
       let counts;
+      let doubts = doubtCounts();
+      const cropped = { read: 0, of: 0 };
       let bookSeconds = 0;
       let bookCpu = 0;
       for (const page of book.pages) {
@@ -83,6 +115,13 @@ async function main() {
         bookCpu += (used.user + used.system) / 1e6;
         const scored = scorePage(page.text, poems);
         counts = counts ? addCounts(counts, scored) : scored;
+        const proofread_ = await proofread(page, poems, book.language);
+        doubts = addDoubtCounts(doubts, proofread_.counts);
+        cropped.read += proofread_.cropped.read;
+        cropped.of += proofread_.cropped.of;
+        if (args.verbose)
+          for (const f of proofread_.cropped.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
+        if (args.verbose) for (const m of proofread_.counts.missed) console.log(`  wrong, unmarked: ${m}`);
         if (args.verbose) {
           const r = rates(scored);
           console.log(
@@ -100,11 +139,16 @@ async function main() {
         tag: tagOf(book.language),
         proposed,
         ...rates(counts),
+        doubts,
+        cropped,
         pages: book.pages.length,
         secondsPerPage: bookSeconds / book.pages.length,
         cpuSecondsPerPage: bookCpu / book.pages.length,
       });
       total = total ? addCounts(total, counts) : counts;
+      allDoubts = addDoubtCounts(allDoubts, doubts);
+      allCropped.read += cropped.read;
+      allCropped.of += cropped.of;
       pages += book.pages.length;
       seconds += bookSeconds;
       cpuSeconds += bookCpu;
@@ -115,6 +159,8 @@ async function main() {
       tag: '',
       proposed: '',
       ...rates(total),
+      doubts: allDoubts,
+      cropped: allCropped,
       pages,
       secondsPerPage: seconds / pages,
       cpuSecondsPerPage: cpuSeconds / pages,
@@ -140,6 +186,18 @@ async function main() {
       ]);
       printTable(header, table);
       console.log(`  ${loadNote()}`);
+      console.log('Proofreading: wrong words marked (goal ≥ 80%), all words marked (≤ 8%), line crops read as the line (≥ 95%)');
+      printTable(
+        ['book', 'wrong words', 'wrong marked', 'words marked', 'crops read'],
+        rows.map((r) => [
+          r.name,
+          `${r.doubts.wrong}/${r.doubts.words}`,
+          pct(doubtRates(r.doubts).wrongMarked),
+          pct(doubtRates(r.doubts).marked),
+          `${pct(r.cropped.of ? r.cropped.read / r.cropped.of : 1)} (${r.cropped.read}/${r.cropped.of})`,
+        ]),
+      );
+      console.log(`  thresholds (wrong marked/words marked): ${sweepNote(all.doubts)}`);
     }
     const missed = [];
     for (const r of rows.slice(0, -1)) {
@@ -149,8 +207,11 @@ async function main() {
       if (r.proposed !== r.tag) missed.push(`${r.name} proposed language`);
     }
     if (all.secondsPerPage > GOALS.secondsPerPage) missed.push('seconds per page');
+    if (doubtRates(all.doubts).wrongMarked < PROOFREADING_GOALS.wrongMarked) missed.push('wrong words marked');
+    if (doubtRates(all.doubts).marked > PROOFREADING_GOALS.marked) missed.push('words marked');
+    if (all.cropped.read < all.cropped.of * PROOFREADING_GOALS.cropsRead) missed.push('line crops read');
     reportGoals(missed);
-  });
+  }).finally(() => crops.close());
 }
 
 await main();

@@ -20,6 +20,16 @@ import { parseArgs } from 'node:util';
 import { readSet, scoreBook } from '../test/support/extraction-set/set.mjs';
 import { addCounts, rates } from '../test/support/extraction-set/score.mjs';
 import { createPublication, loadNote, printTable, reportGoals, withEmbeddedArchive } from './lib/embedded-scan-app.mjs';
+import {
+  addDoubtCounts,
+  addDoubts,
+  cropReader,
+  doubtCounts,
+  doubtRates,
+  PROOFREADING_GOALS,
+  readingsOf,
+  sweepNote,
+} from './lib/proofreading-score.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,6 +88,8 @@ function report(name, s, photos, seconds, cpuSeconds) {
     pages: s.counts.pages,
     duplicates: `${s.duplicates.right}/${s.duplicates.of}`,
     metadata: `${s.metadata.right}/${s.metadata.of}`,
+    doubts: s.doubts,
+    cropped: s.cropped,
     language: s.language ?? '',
     secondsPerPhoto: seconds / photos,
     cpuSecondsPerPhoto: cpuSeconds / photos,
@@ -87,8 +99,40 @@ function report(name, s, photos, seconds, cpuSeconds) {
 
 async function main() {
   const books = readSet(resolve(args.set)).filter((b) => !args.book || b.name.includes(args.book));
-  await withEmbeddedArchive(args.dist, async ({ call }) => {
+  const crops = await cropReader(args.dist);
+  await withEmbeddedArchive(args.dist, async ({ call, app }) => {
     const admin = adminClient(call);
+    /** A book's proofreading: its poems' marks scored against its true poems, each line's crop read again from its photo. */
+    const proofread = async (book, poems) => {
+      const readings = await readingsOf(
+        app,
+        poems.map((p) => p.id),
+      );
+      const truthLines = book.poems.flatMap((p) => p.body.split('\n')).filter((l) => l.trim() !== '');
+      let counts = { ...doubtCounts(), missed: args.verbose ? [] : undefined };
+      const cropped = { read: 0, of: 0 };
+      for (const poem of poems) {
+        const proofreading = await call('GET', `/api/poems/${poem.id}/proofreading/`);
+        counts = addDoubts(counts, proofreading.lines, readings.get(poem.id), truthLines);
+        // Each photo's lines, read from that photo (the batch's page_index is its place in the upload).
+        const photos = new Map((await call('GET', `/api/poems/${poem.id}/pages/`)).map((p) => [p.id, book.pages[p.page_index]]));
+        for (const [id, photo] of photos) {
+          const checked = await crops.check(
+            photo.data,
+            proofreading.lines.filter((l) => l.scan_page_id === id),
+            'en',
+          );
+          cropped.read += checked.read;
+          cropped.of += checked.of;
+          if (args.verbose)
+            for (const f of checked.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
+        }
+        if (args.verbose)
+          for (const l of proofreading.lines.filter((l) => !photos.has(l.scan_page_id))) console.log(`  no photo: ${l.text}`);
+      }
+      if (args.verbose) for (const m of counts.missed) console.log(`  wrong, unmarked: ${m}`);
+      return { doubts: counts, cropped };
+    };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
     await admin.upload(await admin.createPublication('Warm-up'), [books[0].pages[0]]);
 
@@ -99,6 +143,8 @@ async function main() {
     let cpuSeconds = 0;
     const dup = { right: 0, of: 0 };
     const meta = { right: 0, of: 0 };
+    let allDoubts = doubtCounts();
+    const allCropped = { read: 0, of: 0 };
     for (const book of books) {
       const id = await admin.createPublication(book.name);
       const started = performance.now();
@@ -115,7 +161,7 @@ async function main() {
       const bookCpu = (used.user + used.system) / 1e6;
       const poems = await admin.poems(id);
       const metadata = book.metadata ? await admin.metadata(book.metadata.photos) : undefined;
-      const scored = scoreBook(book, { poems, duplicatesIgnored, metadata });
+      const scored = { ...scoreBook(book, { poems, duplicatesIgnored, metadata }), ...(await proofread(book, poems)) };
       // The language the wizard proposes from the same photos (the set's books are all English).
       rows.push(report(book.name, { ...scored, language: metadata ? (metadata.language ?? '-') : '' }, bookPhotos, bookSeconds, bookCpu));
       if (args.verbose) {
@@ -130,8 +176,17 @@ async function main() {
       dup.of += scored.duplicates.of;
       meta.right += scored.metadata.right;
       meta.of += scored.metadata.of;
+      allDoubts = addDoubtCounts(allDoubts, scored.doubts);
+      allCropped.read += scored.cropped.read;
+      allCropped.of += scored.cropped.of;
     }
-    const all = report('total', { counts: total, duplicates: dup, metadata: meta }, photos, seconds, cpuSeconds);
+    const all = report(
+      'total',
+      { counts: total, duplicates: dup, metadata: meta, doubts: allDoubts, cropped: allCropped },
+      photos,
+      seconds,
+      cpuSeconds,
+    );
     rows.push(all);
 
     if (args.json) console.log(JSON.stringify({ rows, loadAverage: loadavg()[0], cpus: availableParallelism() }));
@@ -172,6 +227,18 @@ async function main() {
       printTable(header, table);
       for (const r of rows) if (r.missed.length && r.name !== 'total') console.log(`  ${r.name}: not found: ${r.missed.join(', ')}`);
       console.log(`  ${loadNote()}`);
+      console.log('Proofreading: wrong words marked (goal ≥ 80%), all words marked (≤ 8%), line crops read as the line (≥ 95%)');
+      printTable(
+        ['book', 'wrong words', 'wrong marked', 'words marked', 'crops read'],
+        rows.map((r) => [
+          r.name,
+          `${r.doubts.wrong}/${r.doubts.words}`,
+          pct(doubtRates(r.doubts).wrongMarked),
+          pct(doubtRates(r.doubts).marked),
+          `${pct(r.cropped.of ? r.cropped.read / r.cropped.of : 1)} (${r.cropped.read}/${r.cropped.of})`,
+        ]),
+      );
+      console.log(`  thresholds (wrong marked/words marked): ${sweepNote(all.doubts)}`);
     }
     const missed = [];
     if (all.found < all.poems) missed.push('poems found');
@@ -185,8 +252,11 @@ async function main() {
     if (dup.right < dup.of) missed.push('duplicates');
     if (meta.right < meta.of) missed.push('metadata');
     if (all.secondsPerPhoto > GOALS.secondsPerPhoto) missed.push('seconds per photo');
+    if (doubtRates(all.doubts).wrongMarked < PROOFREADING_GOALS.wrongMarked) missed.push('wrong words marked');
+    if (doubtRates(all.doubts).marked > PROOFREADING_GOALS.marked) missed.push('words marked');
+    if (all.cropped.read < all.cropped.of * PROOFREADING_GOALS.cropsRead) missed.push('line crops read');
     reportGoals(missed);
-  });
+  }).finally(() => crops.close());
 }
 
 await main();

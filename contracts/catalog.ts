@@ -236,3 +236,52 @@ export function asList<T>(value: unknown): T[] {
   const results = (value as { results?: unknown } | null)?.results;
   return Array.isArray(results) ? (results as T[]) : [];
 }
+
+/** A rectangle on a page photo, in the photo's pixels as it stands upright (turned as shown). */
+export interface PhotoBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Why a word is doubtful: the recogniser was unsure of it, or the book language's word list lacks it. */
+export type DoubtReason = 'low_confidence' | 'unknown_word';
+
+/** A doubtful word of a line: its character offsets in the line (end exclusive), the recogniser's confidence (0 to 1), and why. */
+export interface ProofreadingDoubt {
+  start: number;
+  end: number;
+  confidence: number;
+  reasons: DoubtReason[];
+}
+
+/** A line of a poem (stanza breaks are not listed) with what its scan read of it. */
+export interface ProofreadingLine {
+  /** Its place among the body's lines, 0-based, stanza breaks counted (the body split at '\n'). */
+  line: number;
+  text: string;
+  /** The printed page number of the page it was read from, or null. */
+  page: number | null;
+  /** The page photo it was read from (a PoemPage's id, GET /api/scan_pages/{id}/image), or null. */
+  scan_page_id: number | null;
+  /** Where it stands on that photo, or null (a line typed in, or read by an extractor that gives no places). */
+  box: PhotoBox | null;
+  doubts: ProofreadingDoubt[];
+}
+
+/** GET /api/poems/{id}/proofreading/ (staff): the poem's lines beside their pages, with their doubtful words. */
+export interface PoemProofreading {
+  poem_id: number;
+  /** As scanned, Proofread or Checked (PUT /api/poems/{id}/status/ changes it). */
+  status: PoemStatus;
+  lines: ProofreadingLine[];
+}
+
+/** POST /api/poems/{id}/proofreading/looks_right/: a word's mark cleared, its text unchanged. Answers PoemProofreading. */
+export interface LooksRightRequest {
+  /** ProofreadingLine.line */
+  line: number;
+  start: number;
+  end: number;
+}

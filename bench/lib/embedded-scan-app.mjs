@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { adminSession } from './admin-session.mjs';
 
 /**
- * Runs `work({ base, call })` against a fresh embedded archive built in `distDir`, then closes the
+ * Runs `work({ base, call, app })` against a fresh embedded archive built in `distDir`, then closes the
  * app and removes its data folder whatever happened.
  */
 export async function withEmbeddedArchive(distDir, work) {
@@ -34,7 +34,7 @@ export async function withEmbeddedArchive(distDir, work) {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
     const call = await adminSession(base, 'bench', password);
-    return await work({ base, call });
+    return await work({ base, call, app });
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

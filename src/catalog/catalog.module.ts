@@ -11,6 +11,7 @@ import { CONTENT_CHANGES } from '../delivery/index.js';
 import { CatalogChanges } from './infrastructure/catalog-changes.js';
 import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
 import { PoemEntity } from './infrastructure/persistence/poem.entity.js';
+import { PoemProofreading } from './application/poem-proofreading.js';
 import { PublicationEntity } from './infrastructure/persistence/publication.entity.js';
 
 /**
@@ -31,6 +32,7 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     CatalogQueries,
     CatalogCommands,
     CatalogHistory,
+    PoemProofreading,
     { provide: CATALOG_READ_API, useExisting: CatalogQueries },
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
@@ -41,6 +43,7 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     CatalogQueries,
     CatalogCommands,
     CatalogHistory,
+    PoemProofreading,
     CONTENT_CHANGES,
     CATALOG_CHANGE_NOTICES,
     CatalogEvents,

@@ -5,7 +5,7 @@ import { isPlainText, isVisibleText } from '../../common/text-rules.js';
 import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
-import { countLines, countWords } from '../../catalog/index.js';
+import { countLines, countWords, isPoemReading } from '../../catalog/index.js';
 
 /*
  * Every row of a backup goes through the rules the API holds the same records to, before any is
@@ -180,6 +180,8 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
       text(row, 'proofread_by_name', 150, { nullable: true });
       time(row, 'proofread_at', true);
     }
+    if ('reading' in row && row.reading !== null && !isPoemReading(row.reading, body))
+      refuse('reading', "must be null or what a scan read of each of its body's lines");
   },
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);

@@ -119,13 +119,14 @@ const POEM_COLUMNS = [
 const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
-  // A backup made before poems had a status restores them As scanned, as they were.
+  // A backup made before poems had a status restores them As scanned, as they were; one made before
+  // scans kept what they read of each line restores its poems without it.
   {
     name: 'poems',
-    columns: [...POEM_COLUMNS, 'revision', 'proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at'],
+    columns: [...POEM_COLUMNS, 'revision', 'proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at', 'reading'],
     key: ['id'],
     serial: 'id',
-    addedLater: ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at'],
+    addedLater: ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at', 'reading'],
   },
   SCAN_PAGES,
   POEM_PAGES,

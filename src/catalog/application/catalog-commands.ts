@@ -17,6 +17,8 @@ import { poemVersion, publicationVersion, type Curator, type RevisionAction } fr
 import { keepFirstVersion, keepVersion, type Overwrite, type SaveContext, type VersionedSubject } from './revision-log.js';
 import type { CatalogWriteApi, ScannedPoem } from './catalog.contract.js';
 import { CatalogEvents } from './catalog-events.js';
+import { realignReading } from './poem-proofreading.js';
+import type { ReadLine } from '../domain/poem-reading.js';
 import { CATALOG_REPOSITORY, type CatalogRepository, type CatalogTransaction } from './ports/catalog.repository.port.js';
 
 async function mustFind(tx: CatalogTransaction, ref: string | number): Promise<Publication> {
@@ -218,7 +220,10 @@ export class CatalogCommands implements CatalogWriteApi {
     return this.repo.poemIdsForSourceKeys(keys);
   }
 
-  continueScannedPoem(poemId: number, change: { was: string; body: string; pageNumbers: number[] }): Promise<Poem | null> {
+  continueScannedPoem(
+    poemId: number,
+    change: { was: string; body: string; pageNumbers: number[]; reading?: ReadLine[] },
+  ): Promise<Poem | null> {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.findPoem({ id: poemId });
       if (!poem) throw CatalogError.poemNotFound();
@@ -228,6 +233,7 @@ export class CatalogCommands implements CatalogWriteApi {
       await tx.updatePoem(poemId, { title: locked.title, body: change.body, notes: locked.notes, pageNumbers: change.pageNumbers });
       const proofreading = afterScan(locked);
       if (!sameProofreading(locked, proofreading)) await tx.setProofreading(poemId, proofreading);
+      await realignReading(tx, poemId, change.body, change.reading);
       await tx.touch(locked.publicationId);
       // A poem with history gets the scan's change as a version; one without gets its first lazily.
       if (locked.revision > 0) await keepVersion(tx, poemSubject(locked), poemVersion((await tx.findPoem({ id: poemId }))!), 'scan', {});
@@ -246,6 +252,7 @@ export class CatalogCommands implements CatalogWriteApi {
       const edit = { title: fields.title ?? poem.title, body: fields.body ?? poem.body, notes: fields.notes ?? poem.notes };
       await tx.updatePoem(poem.id, edit);
       await applyTextEdit(tx, poem, edit, by.actor ?? null);
+      if (fields.body !== undefined && fields.body !== poem.body) await realignReading(tx, poem.id, fields.body);
       await tx.touch(poem.publicationId);
       const { overwrote } = await keepVersion(tx, poemSubject(poem), poemVersion((await tx.findPoem({ id: poem.id }))!), 'edit', by);
       return { ...(await tx.findPoem({ id: poem.id }))!, ...(overwrote ? { overwrote } : {}) };

@@ -14,6 +14,7 @@ import {
 import { parseRef } from '../domain/slug.js';
 import { applyTextEdit, poemSubject } from './catalog-commands.js';
 import { CATALOG_REPOSITORY, type CatalogRepository } from './ports/catalog.repository.port.js';
+import { realignReading } from './poem-proofreading.js';
 import { keepVersion } from './revision-log.js';
 
 export interface PoemHistoryView {
@@ -109,6 +110,7 @@ export class CatalogHistory {
         await tx.updatePoem(id, { title: version.title, body: version.body, notes: version.notes, pageNumbers: version.pageNumbers });
         // Its status is not restored: the text it brings back is an edit like any other.
         await applyTextEdit(tx, live, version, actor);
+        await realignReading(tx, id, version.body);
         await tx.touch(live.publicationId);
         const kept = await keepVersion(tx, poemSubject(live), poemVersion((await tx.findPoem({ id }))!), 'revert', { actor });
         return { poem: (await tx.findPoem({ id }))!, revision: kept.revision };

@@ -5,6 +5,7 @@
  * catalog-responses.ts turns them into the API's JSON.
  */
 import type { NewPoem, Poem } from '../domain/poem.js';
+import type { ReadLine } from '../domain/poem-reading.js';
 import type { Publication } from '../domain/publication.js';
 import type { BookReading } from './ports/catalog.repository.port.js';
 
@@ -51,10 +52,14 @@ export interface CatalogWriteApi {
   /** Ids of poems already added under these source keys (a rerun of the same scan job). */
   poemIdsForSourceKeys(keys: string[]): Promise<Map<string, number>>;
   /**
-   * Runs a poem on with its continuation from a later scan: its new text and printed page numbers.
+   * Runs a poem on with its continuation from a later scan: its new text and printed page numbers,
+   * and what was read of the continuation's lines (aligned with the poem's reading).
    * Answers null, changing nothing, when the poem's text is no longer `was` (edited meanwhile).
    */
-  continueScannedPoem(poemId: number, change: { was: string; body: string; pageNumbers: number[] }): Promise<Poem | null>;
+  continueScannedPoem(
+    poemId: number,
+    change: { was: string; body: string; pageNumbers: number[]; reading?: ReadLine[] },
+  ): Promise<Poem | null>;
 }
 
 export const CATALOG_READ_API = Symbol('CatalogReadApi');

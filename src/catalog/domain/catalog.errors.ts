@@ -10,7 +10,8 @@ export type CatalogErrorCode =
   | 'CATALOG.REVISION_NOT_FOUND'
   | 'CATALOG.REVISION_IS_DELETION'
   | 'CATALOG.POEM_NOT_PROOFREAD'
-  | 'CATALOG.OWN_PROOFREADING';
+  | 'CATALOG.OWN_PROOFREADING'
+  | 'CATALOG.NO_SUCH_WORD';
 
 /** A rule of the catalog was broken; its status comes from the one table of codes. */
 export class CatalogError extends DomainError {
@@ -37,6 +38,10 @@ export class CatalogError extends DomainError {
 
   static revisionNotFound(): CatalogError {
     return new CatalogError('CATALOG.REVISION_NOT_FOUND', 'No such version in the history');
+  }
+
+  static noSuchWord(): CatalogError {
+    return new CatalogError('CATALOG.NO_SUCH_WORD', 'No word read by the scan stands there in that line: nothing to mark as right');
   }
 
   static revisionIsDeletion(): CatalogError {

@@ -1,4 +1,5 @@
 import type { Proofreading } from './proofreading.js';
+import type { PoemReading } from './poem-reading.js';
 
 /**
  * A poem as the catalog works on it. The API's JSON shape lives in contracts/catalog.ts;
@@ -30,6 +31,8 @@ export interface NewPoem {
   body: string;
   notes?: string;
   pageNumbers?: number[];
+  /** What a scan read of each line, aligned with the body. */
+  reading?: PoemReading;
 }
 
 /** A poem as a book's contents list it: enough to name it and lead to it, without its text. */

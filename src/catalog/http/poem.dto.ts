@@ -9,6 +9,7 @@ import {
   type PoemStatusRequest,
   type ClearPoemsRequest,
   type CreatePoemRequest,
+  type LooksRightRequest,
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
@@ -136,4 +137,24 @@ export class ClearPoemsDto implements ClearPoemsRequest {
   @IsString({ each: true, message: 'each scan job id must be text' })
   @MaxLength(100, { each: true, message: 'each scan job id must be at most 100 characters' })
   job_ids?: string[];
+}
+
+export class LooksRightDto implements LooksRightRequest {
+  @ApiProperty({ description: 'The line, as ProofreadingLine.line (0-based, stanza breaks counted)' })
+  @IsInt({ message: 'line must be a whole number' })
+  @Min(0, { message: 'line must be a whole number' })
+  @Max(LIMITS.body, { message: 'line is past the end of any poem' })
+  line!: number;
+
+  @ApiProperty({ description: "The word's first character offset in the line" })
+  @IsInt({ message: 'start must be a whole number' })
+  @Min(0, { message: 'start must be a whole number' })
+  @Max(LIMITS.body, { message: 'start is past the end of any line' })
+  start!: number;
+
+  @ApiProperty({ description: "The offset just after the word's last character" })
+  @IsInt({ message: 'end must be a whole number' })
+  @Min(1, { message: 'end must be a whole number above 0' })
+  @Max(LIMITS.body, { message: 'end is past the end of any line' })
+  end!: number;
 }

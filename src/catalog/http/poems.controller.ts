@@ -1,13 +1,14 @@
 import type { PoemDeleteAnswer } from '../../../contracts/catalog.js';
-import { Body, Controller, Delete, Get, Param, Put, Req, UnauthorizedException, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UnauthorizedException, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { isStaff, NOT_AUTHENTICATED, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
-import type { OverwroteNewer, Poem } from '../../../contracts/catalog.js';
+import type { OverwroteNewer, Poem, PoemProofreading as PoemProofreadingAnswer } from '../../../contracts/catalog.js';
+import { PoemProofreading, type ProofreadingView } from '../application/poem-proofreading.js';
 import { toPoemResponse, toStaffPoemResponse } from '../application/catalog-responses.js';
-import { PoemStatusDto, UpdatePoemDto } from './poem.dto.js';
+import { LooksRightDto, PoemStatusDto, UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { RevisionMapper } from './revision.mapper.js';
 import { curatorOf } from './viewer.js';
@@ -18,7 +19,27 @@ export class PoemsController {
   constructor(
     private readonly queries: CatalogQueries,
     private readonly commands: CatalogCommands,
+    private readonly proofreading: PoemProofreading,
   ) {}
+
+  @Get(':id/proofreading')
+  @UseGuards(StaffGuard)
+  @ApiOperation({
+    summary:
+      "A poem's lines beside the page photos they were read from: each line's printed page, its box on the photo " +
+      '(pixels, as turned) and its doubtful words (low confidence, or unknown to the book language’s word list)',
+  })
+  async proofread(@Param('id') ref: string): Promise<PoemProofreadingAnswer> {
+    return toProofreadingResponse(await this.proofreading.of(ref));
+  }
+
+  @Post(':id/proofreading/looks_right')
+  @UseGuards(StaffGuard)
+  @HttpCode(200)
+  @ApiOperation({ summary: "Clears a doubtful word's mark (the curator found it right); the text is unchanged. Answers the proofreading" })
+  async looksRight(@Param('id') ref: string, @Body() dto: LooksRightDto): Promise<PoemProofreadingAnswer> {
+    return toProofreadingResponse(await this.proofreading.looksRight(ref, { line: dto.line, start: dto.start, end: dto.end }));
+  }
 
   @Get(':id')
   @UseInterceptors(PublicReadInterceptor)
@@ -64,4 +85,19 @@ export class PoemsController {
   async remove(@Param('id') ref: string, @Req() req: Request): Promise<PoemDeleteAnswer> {
     return { message: 'Poem deleted', ...(await this.commands.deletePoem(ref, { actor: curatorOf(req) })) };
   }
+}
+
+function toProofreadingResponse(proofreading: ProofreadingView): PoemProofreadingAnswer {
+  return {
+    poem_id: proofreading.poemId,
+    status: proofreading.status,
+    lines: proofreading.lines.map(({ line, text, page, photo, box, doubts }) => ({
+      line,
+      text,
+      page,
+      scan_page_id: photo,
+      box,
+      doubts: doubts.map(({ start, end, confidence, reasons }) => ({ start, end, confidence, reasons })),
+    })),
+  };
 }

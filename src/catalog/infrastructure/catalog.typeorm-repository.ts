@@ -10,6 +10,7 @@ import type {
 } from '../application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../domain/poem.js';
 import type { Proofreading } from '../domain/proofreading.js';
+import type { PoemReading } from '../domain/poem-reading.js';
 import type { LifecycleState } from '../domain/publication-lifecycle.js';
 import type { Publication, PublicationFields } from '../domain/publication.js';
 import type { PoemVersion, RevisionSubject } from '../domain/revision.js';
@@ -118,6 +119,11 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
   async setProofreading(id: number, proofreading: Proofreading): Promise<void> {
     await this.poemChanging(id);
     await this.m.update(PoemEntity, { id }, { ...PoemMapper.proofreadingColumns(proofreading), updatedAt: NOW });
+  }
+
+  async setPoemReading(id: number, reading: PoemReading | null): Promise<void> {
+    // Staff-only data beside the text: no reader sees it, so no cache hears of it.
+    await this.m.update(PoemEntity, { id }, { reading });
   }
 
   async deletePoem(id: number): Promise<void> {

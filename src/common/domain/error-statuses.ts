@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_STATUS = {
   'CATALOG.POEM_NOT_PROOFREAD': 409,
   // Checked is a second curator's: the one who proofread the poem may not check it.
   'CATALOG.OWN_PROOFREADING': 403,
+  // Looks right names a place in a line where no word was read.
+  'CATALOG.NO_SUCH_WORD': 422,
 
   'RECORDING.NOT_FOUND': 404,
   'RECORDING.NO_FILE': 400,

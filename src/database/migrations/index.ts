@@ -13,6 +13,7 @@ import { SearchStems1764700000000 } from './1764700000000-search-stems.js';
 import { Recordings1764800000000 } from './1764800000000-recordings.js';
 import { PoemStatus1764810000000 } from './1764810000000-poem-status.js';
 import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
+import { PoemReading1764830000000 } from './1764830000000-poem-reading.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Recordings1764800000000,
   PoemStatus1764810000000,
   PoemReports1764820000000,
+  PoemReading1764830000000,
 ];

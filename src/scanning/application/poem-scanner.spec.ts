@@ -40,7 +40,9 @@ async function scanning(options: { commands?: (real: CatalogWriteApi) => Catalog
   const archive = new FakeScanPages();
   const extractor = new FakeExtractor();
   const commands = options.commands?.(catalog.commands) ?? catalog.commands;
-  const scanner = new PoemScanner(extractor, store, archive, images, catalog.queries, commands);
+  // The word lists know every word but those spelt "lovliest".
+  const wordLists = { unknownWords: async (words: string[]) => new Set(words.filter((w) => w.startsWith('lovliest'))) };
+  const scanner = new PoemScanner(extractor, store, archive, images, catalog.queries, commands, wordLists);
   const book = await catalog.commands.createPublication({
     title: 'Field Notes',
     authors: ['A. Poet'],
@@ -309,5 +311,49 @@ describe('PoemScanner: reprocessing stored pages', () => {
     expect(reprocessed.duplicates).toMatchObject([{ title: 'Swallows', matched: { id: poem.id }, matchedIn: 'publication' }]);
     // Without the pages' own poems to go by, text that far apart is a new poem.
     expect((await run(false)).added.map((p) => p.title)).toEqual(['Swallows']);
+  });
+});
+
+describe('PoemScanner: what was read of each line, kept for proofreading', () => {
+  it('keeps each line its photo, its box in the photo’s pixels, its words’ confidences and the words the word list lacks', async () => {
+    const s = await scanning();
+    const { jobId, pages } = await s.upload(['a page']);
+    const read = (text: string, y: number, confidences: number[]) => ({
+      text,
+      source: 0,
+      pageNumber: 7,
+      box: { x: 0.1, y, width: 0.5, height: 0.02 },
+      words: text
+        .trim()
+        .split(' ')
+        .map((word, i) => ({ text: word, confidence: confidences[i] ?? 0.95 })),
+    });
+    const poem: ExtractedPoem = {
+      title: 'Lantern',
+      body: 'A lantern swings\n\n  the lovliest light',
+      page_numbers: [7],
+      source_pages: [0],
+      lines: [read('A lantern swings', 0.2, [0.95, 0.4]), read('  the lovliest light', 0.3, [])],
+    };
+    const outcome = await s.scanner.addPoems(
+      { jobId, publicationId: s.book.id, pages, samePageTitlesCount: false },
+      [poem],
+      s.context(jobId),
+    );
+    const reading = (await s.repo.poemReading(outcome.added[0].id))!;
+    // The fake photos are 1400 x 2000 pixels.
+    expect(reading[0]).toEqual({
+      text: 'A lantern swings',
+      page: 7,
+      photo: pages[0].scanPageId,
+      box: { x: 140, y: 400, width: 700, height: 40 },
+      words: [
+        { start: 0, end: 1, confidence: 0.95 },
+        { start: 2, end: 9, confidence: 0.4 },
+        { start: 10, end: 16, confidence: 0.95 },
+      ],
+    });
+    expect(reading[1]).toBeNull();
+    expect(reading[2]!.words[1]).toEqual({ start: 6, end: 14, confidence: 0.95, unknown: true });
   });
 });

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
-import type { Poem } from '../../catalog/index.js';
+import { alignReading, type Poem, type ReadLine } from '../../catalog/index.js';
+import { locateWords } from '../domain/line-words.js';
+import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
@@ -48,6 +50,7 @@ export class PoemScanner {
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     @Inject(CATALOG_WRITE_API) private readonly commands: CatalogWriteApi,
+    @Inject(WORD_LISTS) private readonly wordLists: WordLists,
   ) {}
 
   async run(run: ScanRun, context: JobContext<ScanJobProgress>): Promise<ScanOutcome> {
@@ -76,6 +79,7 @@ export class PoemScanner {
       .map((p) => ({ ...p, title: naturalCase(withoutRefusedCharacters(p.title)), body: withoutRefusedCharacters(p.body) }))
       .filter((p) => p.body.trim() !== '');
     const emptyDropped = candidates.length - extracted.length;
+    const readLines = await this.readLines(extracted, pages, publicationId);
 
     const keys = extracted.map((_, i) => sourceKey(jobId, i));
     const alreadyAdded = await this.commands.poemIdsForSourceKeys(keys);
@@ -100,7 +104,12 @@ export class PoemScanner {
       let decision = triage.decide(index, poem);
       if (decision.kind === 'join') {
         const { poem: held, body, pageNumbers } = decision;
-        const poemNow = await this.commands.continueScannedPoem(held.id, { was: held.body, body, pageNumbers });
+        const poemNow = await this.commands.continueScannedPoem(held.id, {
+          was: held.body,
+          body,
+          pageNumbers,
+          reading: readLines.get(poem),
+        });
         // Null when the poem changed since it was read: the continuation is then taken as a poem of its own.
         decision = poemNow ? { kind: 'continues', poem: poemNow } : triage.decide(index, poem, { joinRefused: true });
       }
@@ -117,6 +126,7 @@ export class PoemScanner {
             body: poem.body,
             pageNumbers: poem.page_numbers,
             sourceKey: keys[index],
+            ...(readLines.get(poem)?.length ? { reading: alignReading(readLines.get(poem)!, poem.body) } : {}),
           })),
         )
       : [];
@@ -146,6 +156,69 @@ export class PoemScanner {
       emptyDropped,
       pagesTotal: total,
     };
+  }
+
+  /**
+   * What was read of each poem's lines, for proofreading: each line's page photo and box on it (in
+   * the photo's pixels as it stands upright: the extractor measured it on the reading copy, a
+   * scaled copy of the same), and its words where they stand in the line, with their confidence
+   * and whether the book language's word list holds them. Neither a photo nor a word list that
+   * fails to answer fails the scan: its lines go without boxes, its words without that mark.
+   */
+  private async readLines(poems: ExtractedPoem[], pages: StoredPageRef[], publicationId: number): Promise<Map<ExtractedPoem, ReadLine[]>> {
+    const lines = poems.flatMap((p) => p.lines ?? []);
+    const result = new Map<ExtractedPoem, ReadLine[]>();
+    if (lines.length === 0) return result;
+    const { language } = await this.queries.getPublication(publicationId, { staff: true });
+    const unknown = await this.wordLists
+      .unknownWords([...new Set(lines.flatMap((l) => l.words.map((w) => w.text)))], language)
+      .catch((err: Error) => {
+        this.logger.warn(`The word list of "${language}" did not answer; no word is marked unknown: ${err.message}`);
+        return new Set<string>();
+      });
+    const byIndex = new Map(pages.map((p) => [p.index, p]));
+    const sizes = new Map<number, Promise<{ width: number; height: number } | undefined>>();
+    const sizeOf = (page: StoredPageRef) => {
+      let size = sizes.get(page.index);
+      if (!size) {
+        size = this.store
+          .get(page.storageKey)
+          .then((data) => this.images.photoSize(data, page.rotation))
+          .catch(() => undefined);
+        sizes.set(page.index, size);
+      }
+      return size;
+    };
+    for (const poem of poems) {
+      const read: ReadLine[] = [];
+      for (const line of poem.lines ?? []) {
+        const page = byIndex.get(line.source);
+        const text = withoutRefusedCharacters(line.text);
+        const size = line.box && page ? await sizeOf(page) : undefined;
+        read.push({
+          text,
+          page: line.pageNumber ?? null,
+          photo: page?.scanPageId ?? null,
+          box:
+            line.box && size
+              ? {
+                  x: Math.round(line.box.x * size.width),
+                  y: Math.round(line.box.y * size.height),
+                  width: Math.round(line.box.width * size.width),
+                  height: Math.round(line.box.height * size.height),
+                }
+              : null,
+          words: locateWords(text, line.words).map((w) => ({
+            start: w.start,
+            end: w.end,
+            confidence: w.confidence,
+            ...(unknown.has(w.text) ? { unknown: true } : {}),
+          })),
+        });
+      }
+      result.set(poem, read);
+    }
+    return result;
   }
 
   /**

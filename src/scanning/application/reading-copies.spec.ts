@@ -18,6 +18,7 @@ function countedImages(): PageImages & { normalise: ReturnType<typeof vi.fn>; re
     storable: pageImageIntake.storable,
     readingCopy: vi.fn(pageImageIntake.readingCopy),
     screenCopy: pageImageIntake.screenCopy,
+    photoSize: pageImageIntake.photoSize,
   };
 }
 

@@ -37,7 +37,15 @@ describe('the one assembler: per-page readings into poems', () => {
 
   it('titles an untitled poem with nothing to continue by its first line and marks it as continuing a poem from before', () => {
     expect(assemblePoems([page(4, undefined, [{ lines: ['', 'and so it ends.', ''] }], { startsLow: true })])).toEqual([
-      { title: 'and so it ends.', body: 'and so it ends.', page_numbers: [], source_pages: [4], continues: { stanzaBreak: true } },
+      {
+        title: 'and so it ends.',
+        body: 'and so it ends.',
+        page_numbers: [],
+        source_pages: [4],
+        continues: { stanzaBreak: true },
+        // Each line with text, with what was read of it (this extractor gave no places).
+        lines: [{ text: 'and so it ends.', source: 4, box: null, words: [] }],
+      },
     ]);
   });
 });

@@ -25,6 +25,8 @@ export interface AssembledPoem {
    * shows a stanza beginning at its top. Until it is joined, it is titled with its first line.
    */
   continues?: { stanzaBreak: boolean };
+  /** Its lines with text, in order, with what was read of each (a stanza break is none). */
+  lines?: AssembledLine[];
 }
 
 export interface PoemBlock {
@@ -32,6 +34,26 @@ export interface PoemBlock {
   title?: string;
   /** Body lines with leading spaces for indentation and '' for stanza breaks. */
   lines: string[];
+  /** What was read of each of `lines`, where the extractor knows it (the offline reading). */
+  reads?: Array<LineRead | null>;
+}
+
+/** What the reading knows of one line: where it stands on its page's photo and its words. */
+export interface LineRead {
+  /** Its box on the photo read, in shares of the photo's width and height (0 to 1). */
+  box: { x: number; y: number; width: number; height: number } | null;
+  /** Its words in order, as they stand in the line, with the recogniser's confidence (0 to 1). */
+  words: Array<{ text: string; confidence: number }>;
+}
+
+/** A line of a poem with what was read of it: the proofreading's raw material. */
+export interface AssembledLine extends LineRead {
+  /** The line as the assembler set it in the body. */
+  text: string;
+  /** PageImage.index of the page it was read from. */
+  source: number;
+  /** That page's printed number, when legible. */
+  pageNumber?: number;
 }
 
 /** What one page holds, as an extractor read it. */
@@ -57,6 +79,19 @@ export interface PageLayout {
 export function assemblePoems(pages: PageLayout[]): AssembledPoem[] {
   const poems: AssembledPoem[] = [];
   // A poem's pages are those that hold its verse; a title set at the foot of a page alone is not.
+  const addLines = (poem: AssembledPoem, page: PageLayout, block: PoemBlock) => {
+    block.lines.forEach((text, i) => {
+      if (text.trim() === '') return;
+      const read = block.reads?.[i];
+      (poem.lines ??= []).push({
+        text,
+        source: page.index,
+        ...(page.pageNumber !== undefined ? { pageNumber: page.pageNumber } : {}),
+        box: read?.box ?? null,
+        words: read?.words ?? [],
+      });
+    });
+  };
   const addPage = (poem: AssembledPoem, page: PageLayout, withVerse: boolean) => {
     if (withVerse && page.pageNumber !== undefined && !poem.page_numbers.includes(page.pageNumber)) poem.page_numbers.push(page.pageNumber);
     if (!poem.source_pages.includes(page.index)) poem.source_pages.push(page.index);
@@ -72,6 +107,7 @@ export function assemblePoems(pages: PageLayout[]): AssembledPoem[] {
           if (k === 0 && current.body && previousPage) turn = previousPage.endsShort || page.startsLow ? '\n' : `${PAGE_TURN}\n`;
           current.body = current.body ? `${current.body}\n${turn}${body.join('\n')}` : body.join('\n');
           addPage(current, page, true);
+          addLines(current, page, block);
         }
         continue;
       }
@@ -84,6 +120,7 @@ export function assemblePoems(pages: PageLayout[]): AssembledPoem[] {
         ...(block.title === undefined ? { continues: { stanzaBreak: page.startsLow === true } } : {}),
       };
       addPage(poem, page, body.length > 0);
+      addLines(poem, page, block);
       poems.push(poem);
     }
     previousPage = page;

@@ -13,6 +13,7 @@ import type {
 } from '../../../src/catalog/application/ports/catalog.repository.port.js';
 import type { NewPoem, Poem } from '../../../src/catalog/domain/poem.js';
 import { AS_SCANNED, type Proofreading } from '../../../src/catalog/domain/proofreading.js';
+import type { PoemReading } from '../../../src/catalog/domain/poem-reading.js';
 import { countLines, countWords } from '../../../src/catalog/domain/poem-text.js';
 import type { LifecycleState } from '../../../src/catalog/domain/publication-lifecycle.js';
 import type { Publication, PublicationFields, PublicationStatus } from '../../../src/catalog/domain/publication.js';
@@ -29,6 +30,8 @@ interface Tables {
   publications: Map<number, PublicationRow>;
   poems: Map<number, PoemRow>;
   revisions: Revision[];
+  /** The `reading` column, apart, as reads of the poem never select it. */
+  readings: Map<number, PoemReading>;
   nextPublicationId: number;
   nextPoemId: number;
 }
@@ -66,7 +69,14 @@ const byReadingOrder = (a: Poem, b: Poem) => a.position - b.position || a.id - b
  * one transaction).
  */
 export class FakeCatalogRepository implements CatalogRepository {
-  private tables: Tables = { publications: new Map(), poems: new Map(), revisions: [], nextPublicationId: 1, nextPoemId: 1 };
+  private tables: Tables = {
+    publications: new Map(),
+    poems: new Map(),
+    revisions: [],
+    readings: new Map(),
+    nextPublicationId: 1,
+    nextPoemId: 1,
+  };
   private queue: Promise<unknown> = Promise.resolve();
   /** How many transactions committed; one that threw does not count. */
   committed = 0;
@@ -118,6 +128,9 @@ export class FakeCatalogRepository implements CatalogRepository {
   }
   deletedPoems(publicationId: number) {
     return this.reader().deletedPoems(publicationId);
+  }
+  poemReading(poemId: number) {
+    return this.reader().poemReading(poemId);
   }
   listPoems(publicationId: number) {
     return this.reader().lockPoems(publicationId);
@@ -249,6 +262,17 @@ class FakeCatalogTransaction implements CatalogTransaction {
     return [...latest.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.subjectId - a.subjectId).map(copy);
   }
 
+  async poemReading(poemId: number): Promise<PoemReading | null> {
+    const reading = this.t.poems.has(poemId) ? this.t.readings.get(poemId) : undefined;
+    return reading ? structuredClone(reading) : null;
+  }
+
+  async setPoemReading(id: number, reading: PoemReading | null): Promise<void> {
+    if (!this.t.poems.has(id)) return;
+    if (reading) this.t.readings.set(id, structuredClone(reading));
+    else this.t.readings.delete(id);
+  }
+
   async lockPublication(ref: CatalogRef): Promise<Publication | null> {
     return this.findPublication(ref);
   }
@@ -328,6 +352,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
         createdAt: this.now,
         updatedAt: this.now,
       });
+      if (poem.reading) this.t.readings.set(id, structuredClone(poem.reading));
       ids.push(id);
       fresh++;
     }

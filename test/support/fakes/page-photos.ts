@@ -79,6 +79,11 @@ export class FakePageImages implements PageImages {
     return { index, data, mimeType: 'image/jpeg', width: 1400, height: 2000 };
   }
 
+  /** Every photo is as large as its page (no pixels to measure here); a quarter turn swaps its sides. */
+  async photoSize(_data: Buffer, rotation = 0): Promise<{ width: number; height: number }> {
+    return rotation % 180 === 90 ? { width: 2000, height: 1400 } : { width: 1400, height: 2000 };
+  }
+
   /** The screen copy is the photo itself, marked with its width (no pixels to scale here). */
   async screenCopy(data: Buffer, width: number): Promise<Buffer> {
     return Buffer.concat([data, Buffer.from(`\n@${width}`)]);

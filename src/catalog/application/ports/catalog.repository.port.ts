@@ -2,6 +2,7 @@ import type { PublicationSortField } from '../../../../contracts/catalog.js';
 import type { LifecycleState } from '../../domain/publication-lifecycle.js';
 import type { ContentsEntry, NewPoem, Poem } from '../../domain/poem.js';
 import type { Proofreading } from '../../domain/proofreading.js';
+import type { PoemReading } from '../../domain/poem-reading.js';
 import type { Publication, PublicationFields } from '../../domain/publication.js';
 import type { PoemVersion, Revision, RevisionSubject } from '../../domain/revision.js';
 
@@ -37,6 +38,8 @@ export interface CatalogReads {
   findRevision(subject: RevisionSubject, subjectId: number, revision: number): Promise<Revision | null>;
   /** The latest version of each poem of the publication that no longer exists, newest first. */
   deletedPoems(publicationId: number): Promise<Revision[]>;
+  /** What the scan read of the poem's lines; null when nothing was (a poem typed in) or no such poem. */
+  poemReading(poemId: number): Promise<PoemReading | null>;
 }
 
 /** A version about to be kept; its time is the database's now unless given. */
@@ -53,6 +56,7 @@ export interface CatalogTransaction extends CatalogReads {
   /** Appends poems after the last one; poems whose sourceKey exists are left alone. Answers ids in input order. */
   appendPoems(publicationId: number, poems: Array<NewPoem & { sourceKey?: string }>): Promise<number[]>;
   updatePoem(id: number, edit: PoemEdit): Promise<void>;
+  setPoemReading(id: number, reading: PoemReading | null): Promise<void>;
   deletePoem(id: number): Promise<void>;
   /** Stores a poem's status and who proofread it and when. */
   setProofreading(id: number, proofreading: Proofreading): Promise<void>;

@@ -16,6 +16,7 @@ import { PublicationMapper } from './publication.mapper.js';
 import { contentsOf, PAGE_READS, poemOf, publicationOf, type BookRow, type PoemWithPublicationRow } from './page-reads.js';
 import { PoemEntity, type PoemRow } from './poem.entity.js';
 import { PublicationEntity, type PublicationRow } from './publication.entity.js';
+import type { PoemReading } from '../../domain/poem-reading.js';
 import * as revisionRows from './revision-rows.js';
 
 /** The columns a publication query selects beside the entity: its poem counts, and the listing's total. */
@@ -197,5 +198,10 @@ export class CatalogReader implements CatalogReads {
 
   deletedPoems(publicationId: number): Promise<Revision[]> {
     return revisionRows.deletedPoems(this.m, publicationId);
+  }
+
+  async poemReading(poemId: number): Promise<PoemReading | null> {
+    const row = await this.m.findOne(PoemEntity, { select: { id: true, reading: true }, where: { id: poemId } });
+    return row?.reading ?? null;
   }
 }

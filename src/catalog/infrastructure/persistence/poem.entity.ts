@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import type { PoemStatus } from '../../domain/proofreading.js';
+import type { PoemReading } from '../../domain/poem-reading.js';
 import { PublicationEntity } from './publication.entity.js';
 
 /** A row of `poems`; mirrors the migrations like PublicationEntity does. */
@@ -23,6 +24,8 @@ export interface PoemRow {
   proofreadBy: number | null;
   proofreadByName: string | null;
   proofreadAt: Date | null;
+  /** What the scan read of each line, for proofreading (never selected unless asked for). */
+  reading?: PoemReading | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,6 +54,7 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     proofreadBy: { name: 'proofread_by', type: 'int', nullable: true },
     proofreadByName: { name: 'proofread_by_name', type: 'text', nullable: true },
     proofreadAt: { name: 'proofread_at', type: 'timestamptz', nullable: true },
+    reading: { type: 'jsonb', nullable: true, select: false },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     updatedAt: { name: 'updated_at', type: 'timestamptz', default: () => 'now()' },
   },

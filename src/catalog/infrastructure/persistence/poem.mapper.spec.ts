@@ -60,7 +60,7 @@ describe('PoemMapper', () => {
     });
   });
 
-  it('builds a new row with counts from the text, and without notes, pages or scan key when none are given', () => {
+  it('builds a new row with counts from the text, and without notes, pages, scan key or reading when none are given', () => {
     expect(PoemMapper.toNewRow({ title: 'T', body: 'one two\n\nthree' }, { publicationId: 7, slug: 't', position: 4 })).toEqual({
       publicationId: 7,
       slug: 't',
@@ -72,6 +72,7 @@ describe('PoemMapper', () => {
       pageNumbers: [],
       position: 4,
       sourceKey: null,
+      reading: null,
     });
   });
 

@@ -72,6 +72,7 @@ export const PoemMapper = {
       pageNumbers: poem.pageNumbers ?? [],
       position: place.position,
       sourceKey: poem.sourceKey ?? null,
+      reading: poem.reading ?? null,
     };
   },
 };

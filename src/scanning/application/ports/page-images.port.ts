@@ -14,6 +14,11 @@ export interface PageImages {
    * decoding it: its size read from its header. Refuses anything else, or a copy cut short.
    */
   readingCopy(data: Buffer, index: number): Promise<PageImage>;
+  /**
+   * A stored photo's size as it stands upright (its EXIF orientation, then the curator's quarter
+   * turns), read from its header: what the places of its lines are measured in.
+   */
+  photoSize(data: Buffer, rotation?: number): Promise<{ width: number; height: number }>;
   /** A stored photo for screens: upright, at most `width` pixels wide, WebP. */
   screenCopy(data: Buffer, width: number): Promise<Buffer>;
 }

@@ -1,5 +1,5 @@
 import { boundedLevenshtein } from '../duplicates/poem-similarity.js';
-import type { OcrLine, OcrPage, OcrSymbol, OcrWord } from './ocr-page.js';
+import type { Box, OcrLine, OcrPage, OcrSymbol, OcrWord } from './ocr-page.js';
 
 /**
  * The recogniser's lines as the layout analysis uses them: level (the photo's remaining tilt
@@ -18,6 +18,8 @@ export interface LayoutWord {
   /** Heights of its capitals and of its x-height letters, where the engine boxed single letters. */
   capitals: number[];
   smalls: number[];
+  /** Its box on the page as read (not levelled): where it stands, for proofreading. */
+  box?: Box;
 }
 
 export interface LayoutLine {
@@ -149,6 +151,8 @@ export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
         right: word.right,
         capitals: before.capitals,
         smalls: before.smalls,
+        confidence: Math.min(before.confidence, word.confidence),
+        box: before.box && word.box ? unionBox(before.box, word.box) : before.box,
       };
       continue;
     }
@@ -172,6 +176,7 @@ function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: numbe
     confidence: w.confidence,
     capitals: (w.symbols ?? []).filter((c) => CAPITAL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
     smalls: (w.symbols ?? []).filter((c) => SMALL.test(c.text)).map((c) => c.bbox.y1 - c.bbox.y0),
+    box: w.bbox,
   }));
   const words = closeUpStops(spaced, line.rowHeight && line.rowHeight > 0 ? line.rowHeight : line.bbox.y1 - line.bbox.y0);
   const text = words.map((w) => w.text).join(' ');
@@ -195,6 +200,11 @@ function toLayoutLine(line: OcrLine, level: (x: number, y: number) => { x: numbe
     xHeight,
     confidence: line.confidence,
   };
+}
+
+/** The smallest box holding both. */
+export function unionBox(a: Box, b: Box): Box {
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }
 
 /** Levels the lines' geometry, drops lines without a letter or figure, and specks read as text. */

@@ -43,4 +43,29 @@ export interface OcrPage {
   width: number;
   height: number;
   lines: OcrLine[];
+  /**
+   * The photo this page was found in (its reading copy, as turned), and how a point of this page
+   * lands on it: a 3x3 projective matrix, row by row. Absent in readings kept before places were.
+   */
+  photo?: { width: number; height: number; fromPage: number[] };
+}
+
+/** A box of the page on the photo it was found in: the bounds of its four corners carried over. */
+export function boxOnPhoto(box: Box, fromPage: number[]): Box {
+  const [a, b, c, d, e, f, g, h, i] = fromPage;
+  const corners = [
+    [box.x0, box.y0],
+    [box.x1, box.y0],
+    [box.x1, box.y1],
+    [box.x0, box.y1],
+  ].map(([x, y]) => {
+    const w = g * x + h * y + i;
+    return { x: (a * x + b * y + c) / w, y: (d * x + e * y + f) / w };
+  });
+  return {
+    x0: Math.min(...corners.map((p) => p.x)),
+    y0: Math.min(...corners.map((p) => p.y)),
+    x1: Math.max(...corners.map((p) => p.x)),
+    y1: Math.max(...corners.map((p) => p.y)),
+  };
 }

@@ -62,7 +62,9 @@ const title = (text: string, advance = 3): Spec => ({ text, size: 44, centred: t
 const folio = (text: string | number, advance = 4): Spec => ({ text: String(text), advance, centred: true });
 const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, advance });
 
-const analyse = (...pages: OcrPage[]): PageLayout[] => analysePages(pages);
+/** The layout's text (what was read of each line is tested on its own, below). */
+const analyse = (...pages: OcrPage[]): PageLayout[] =>
+  analysePages(pages).map((p) => ({ ...p, blocks: p.blocks.map(({ reads: _reads, ...block }) => block) }));
 
 /** A full page of verse: `n` lines reaching the foot of the text block. */
 const fullPage = (prefix: string, n = 30): Spec[] =>
@@ -694,6 +696,7 @@ describe('joining pages into poems', () => {
         page_numbers: [],
         source_pages: [3],
         continues: { stanzaBreak: false },
+        lines: [expect.objectContaining({ source: 3 }), expect.objectContaining({ source: 3 })],
       },
     ]);
   });
@@ -865,5 +868,32 @@ describe('word repairs', () => {
   it('reads one apostrophe read twice as one', () => {
     expect(cleanWords(["EVELEEN’'S", 'BOWER.'])).toEqual(['EVELEEN’S', 'BOWER.']);
     expect(cleanWords(['’twas', 'o’er', "tis'"])).toEqual(['’twas', 'o’er', "tis'"]);
+  });
+});
+
+describe('what was read of each line', () => {
+  it('gives each line its box on the photo, carried back from the flattened page, and its words’ confidences', () => {
+    const flat = page(0, [title('THE HARP', 2), verse('The harp that once through', 0, 3), verse('Now hangs as mute on', 1)]);
+    flat.lines[2].words[3].confidence = 41;
+    // The page was found at half scale, 100 px right and 50 px down on a 1000 x 1200 photo.
+    const photo = { width: 1000, height: 1200, fromPage: [0.5, 0, 100, 0, 0.5, 50, 0, 0, 1] };
+    const [layout] = analysePages([{ ...flat, photo }]);
+    const reads = layout.blocks[0].reads!;
+    const line = flat.lines[2];
+    expect(reads[1]!.box!.x).toBeCloseTo((100 + line.bbox.x0 * 0.5) / 1000, 3);
+    expect(reads[1]!.box!.y).toBeCloseTo((50 + line.bbox.y0 * 0.5) / 1200, 3);
+    expect(reads[1]!.box!.width).toBeCloseTo(((line.bbox.x1 - line.bbox.x0) * 0.5) / 1000, 3);
+    expect(reads[1]!.words.map((w) => [w.text, w.confidence])).toEqual([
+      ['Now', 0.95],
+      ['hangs', 0.95],
+      ['as', 0.95],
+      ['mute', 0.41],
+      ['on', 0.95],
+    ]);
+  });
+
+  it('gives no box where the reading did not keep where the page was found (read before places were kept)', () => {
+    const [layout] = analysePages([page(0, [verse('The harp that once through'), verse('Now hangs as mute on')])]);
+    expect(layout.blocks[0].reads!.map((r) => r?.box)).toEqual([null, null]);
   });
 });

@@ -1,8 +1,8 @@
 import { repairFolioSequence } from './folios.js';
-import { isCapitals, median, percentile, straightenLines, type LayoutLine } from './layout-lines.js';
-import type { OcrPage } from './ocr-page.js';
+import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
+import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
-import type { PageLayout, PoemBlock } from '../assemble-poems.js';
+import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { resolveSpeakers } from './speaker-labels.js';
 import { joinTurnedLines } from './turned-lines.js';
@@ -273,6 +273,23 @@ export function indentFor(offset: number, step: number | undefined): string {
   return ' '.repeat(levels * spacesPerLevel);
 }
 
+/**
+ * What was read of a line, for proofreading: its box on the photo (the bounds of its words' boxes,
+ * carried back from the flattened page), and its words' confidences.
+ */
+function lineRead(line: LayoutLine, page: OcrPage): LineRead {
+  const words = line.words.map((w) => ({ text: w.text, confidence: Math.max(0, Math.min(1, w.confidence / 100)) }));
+  const boxes = line.words.flatMap((w) => (w.box ? [w.box] : []));
+  if (!page.photo || boxes.length === 0) return { box: null, words };
+  const { width, height, fromPage } = page.photo;
+  const on = boxOnPhoto(boxes.reduce(unionBox), fromPage);
+  const x0 = Math.max(0, on.x0 / width);
+  const y0 = Math.max(0, on.y0 / height);
+  const x1 = Math.min(1, on.x1 / width);
+  const y1 = Math.min(1, on.y1 / height);
+  return { box: x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, words };
+}
+
 /** Lays out every page of a batch in book order, using the whole batch for what pages share. */
 export function analysePages(pages: OcrPage[]): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
@@ -312,16 +329,20 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     let block: PoemBlock | undefined;
     for (const item of joined[i]) {
       if (item.kind === 'title') {
-        block = { title: item.text, lines: [] };
+        block = { title: item.text, lines: [], reads: [] };
         blocks.push(block);
         continue;
       }
       if (!block) {
-        block = { lines: [] };
+        block = { lines: [], reads: [] };
         blocks.push(block);
       }
-      if (item.breakBefore && block.lines.length > 0) block.lines.push('');
+      if (item.breakBefore && block.lines.length > 0) {
+        block.lines.push('');
+        block.reads!.push(null);
+      }
       block.lines.push(indentFor(item.verse.offset, step) + item.verse.line.text);
+      block.reads!.push(lineRead(item.verse.line, pages[i]));
     }
     // The text block's foot and top are where the batch's other pages reach: a full page may stop
     // up to a line above the foot, so only a page a line or more shorter has room left over.

@@ -20,6 +20,11 @@ export interface FoundPage {
   height: number;
   /** Corners of the page (top-left, top-right, bottom-right, bottom-left) in the input image as read, its longer side at most MAX_SOURCE_SIDE, when one was found. */
   corners?: Point[];
+  /**
+   * From the page's pixels back to the input image's (a 3x3 projective matrix, row by row), so a
+   * place found on the flattened page can be shown on the photo.
+   */
+  toImage: number[];
 }
 
 export interface Point {
@@ -233,6 +238,10 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = full.info;
+  const input = await sharp(image).metadata();
+  // Input pixels per pixel read here (1 unless the input was larger than MAX_SOURCE_SIDE).
+  const inputScale = input.width && input.height ? Math.max(input.width, input.height) / Math.max(width, height) : 1;
+  let toImage: number[];
   const factor = Math.min(1, DETECT_SIDE / Math.max(width, height));
   const src = cv.matFromArray(height, width, cv.CV_8UC1, full.data);
   const out = new cv.Mat();
@@ -256,15 +265,20 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
       );
       const to = cv.matFromArray(4, 1, cv.CV_32FC2, [-inset, -inset, w + inset, -inset, w + inset, h + inset, -inset, h + inset]);
       const transform = cv.getPerspectiveTransform(from, to);
+      const back = cv.getPerspectiveTransform(to, from);
       try {
         cv.warpPerspective(src, out, transform, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+        // The corners are in the image as read here, which may be smaller than the input.
+        toImage = Array.from(back.data64F as Float64Array).map((v, i) => (i < 6 ? v * inputScale : v));
       } finally {
         from.delete();
         to.delete();
         transform.delete();
+        back.delete();
       }
     } else {
       const scale = PAGE_WIDTH / width;
+      toImage = [inputScale / scale, 0, 0, 0, inputScale / scale, 0, 0, 0, 1];
       cv.resize(
         src,
         out,
@@ -279,7 +293,7 @@ async function findPageIn(cv: Cv, image: Buffer): Promise<FoundPage> {
     if (mean < 110) cv.bitwise_not(out, out);
     flattenLighting(cv, out);
     stretchInk(cv, out);
-    return { grey: Buffer.from(out.data), width: out.cols, height: out.rows, corners };
+    return { grey: Buffer.from(out.data), width: out.cols, height: out.rows, corners, toImage };
   } finally {
     src.delete();
     out.delete();

@@ -206,5 +206,13 @@ export async function screenCopy(data: Buffer, width: number): Promise<Buffer> {
   });
 }
 
+/** A stored photo's size upright: EXIF orientations 5 to 8 and a quarter turn each swap its sides. */
+export async function photoSize(data: Buffer, rotation = 0): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0, orientation = 1 } = await sharp(data).metadata();
+  if (width === 0 || height === 0) throw new ImageIntakeError('IMAGE.UNREADABLE', 'The page photo has no size in its header.');
+  const swapped = orientation >= 5 !== (rotation % 180 === 90);
+  return swapped ? { width: height, height: width } : { width, height };
+}
+
 /** The intake as the use cases reach it (application/ports/page-images.port.ts). */
-export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage, readingCopy, screenCopy };
+export const pageImageIntake: PageImages = { normalise: normalisePageImage, storable: storableImage, readingCopy, screenCopy, photoSize };

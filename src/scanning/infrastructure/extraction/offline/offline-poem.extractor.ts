@@ -64,7 +64,8 @@ export class OfflinePoemExtractor implements PoemExtractor {
   private async readOcr(page: PageImage): Promise<OcrPage> {
     try {
       const found = await findPage(page.data);
-      return await this.engineFor(page).recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
+      const read = await this.engineFor(page).recognize({ data: found.grey, width: found.width, height: found.height }, page.index);
+      return { ...read, photo: { width: page.width, height: page.height, fromPage: found.toImage } };
     } catch (error) {
       throw new ExtractionError('EXTRACTION.FAILED', `Text recognition failed on page ${page.index + 1}: ${(error as Error).message}`);
     }

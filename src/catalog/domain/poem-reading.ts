@@ -1,0 +1,244 @@
+/**
+ * What the reading of a scanned poem knows about each of its lines, kept beside the poem (never in
+ * its text): the page it was read from, its place on that page's photo, and each word's confidence
+ * as the recogniser gave it. Proofreading works from it: a doubtful word is one the recogniser was
+ * unsure of, or one the book language's word list does not hold.
+ *
+ * It is kept aligned with the body through every save: a line left as it was keeps everything, an
+ * edited line keeps its place on the page but loses the marks of the words that changed, a line
+ * typed in has nothing read about it.
+ */
+
+/** A rectangle on a page photo, in the photo's pixels as it stands upright. */
+export interface LineBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ReadWord {
+  /** Character offsets of the word in its line (end exclusive). */
+  start: number;
+  end: number;
+  /** The recogniser's confidence, 0 to 1. */
+  confidence: number;
+  /** The book language's word list does not hold it. */
+  unknown?: boolean;
+  /** A curator looked at it and found it right: it is no longer doubtful. */
+  lookedRight?: boolean;
+}
+
+export interface ReadLine {
+  /** The line as the body holds it (indentation included): the offsets count from its start. */
+  text: string;
+  /** The printed page number of the page it was read from, when legible. */
+  page: number | null;
+  /** The stored page photo it was read from (its scan page), when known. */
+  photo: number | null;
+  /** Where it stands on that photo; null when the extractor gave no places (a vision model). */
+  box: LineBox | null;
+  words: ReadWord[];
+}
+
+/** One entry per line of the body, in order: null for a stanza break or a line nothing was read for. */
+export type PoemReading = Array<ReadLine | null>;
+
+export type DoubtReason = 'low_confidence' | 'unknown_word';
+
+export interface Doubt {
+  start: number;
+  end: number;
+  confidence: number;
+  reasons: DoubtReason[];
+}
+
+/**
+ * Under this confidence the recogniser's word is doubtful. Tesseract's word confidences on printed
+ * books cluster above 0.9 for words it read right; tuned with the scan bench (docs/extraction.md).
+ */
+export const LOW_CONFIDENCE = 0.75;
+
+/** The doubtful words of a line, in order; a word a curator found right is not one. */
+export function doubtsOf(line: ReadLine, threshold = LOW_CONFIDENCE): Doubt[] {
+  return line.words.flatMap((w) => {
+    if (w.lookedRight) return [];
+    const reasons: DoubtReason[] = [];
+    if (w.confidence < threshold) reasons.push('low_confidence');
+    if (w.unknown) reasons.push('unknown_word');
+    return reasons.length ? [{ start: w.start, end: w.end, confidence: w.confidence, reasons }] : [];
+  });
+}
+
+/** Clears the mark of the word at [start, end) of line `index`; false when no word is there. */
+export function markLooksRight(reading: PoemReading, index: number, start: number, end: number): PoemReading | undefined {
+  const line = reading[index];
+  const word = line?.words.find((w) => w.start === start && w.end === end);
+  if (!line || !word) return undefined;
+  return reading.map((l, i) =>
+    i === index && l ? { ...l, words: l.words.map((w) => (w === word ? { ...w, lookedRight: true } : w)) } : l,
+  );
+}
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function tokens(text: string): Token[] {
+  return [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+}
+
+/** Pairs of indexes of a longest common subsequence of a and b, by `same`. */
+function commonPairs<A, B>(a: A[], b: B[], same: (x: A, y: B) => boolean): Array<[number, number]> {
+  // Equal ends are paired first, so the table covers only what changed (usually a line or two).
+  let head = 0;
+  while (head < a.length && head < b.length && same(a[head], b[head])) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && same(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < head; i++) pairs.push([i, i]);
+  const n = a.length - head - tail;
+  const m = b.length - head - tail;
+  const table = new Uint32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      table[at(i, j)] = same(a[head + i], b[head + j]) ? table[at(i + 1, j + 1)] + 1 : Math.max(table[at(i + 1, j)], table[at(i, j + 1)]);
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (same(a[head + i], b[head + j])) {
+      pairs.push([head + i, head + j]);
+      i++;
+      j++;
+    } else if (table[at(i + 1, j)] >= table[at(i, j + 1)]) i++;
+    else j++;
+  }
+  for (let k = tail; k > 0; k--) pairs.push([a.length - k, b.length - k]);
+  return pairs;
+}
+
+/** 1 − edit distance / longer length, over the lines' words' letters. */
+function likeness(a: string, b: string): number {
+  const x = a.trim();
+  const y = b.trim();
+  const longer = Math.max(x.length, y.length);
+  if (longer === 0) return 1;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return 1 - previous[y.length] / longer;
+}
+
+/** An edited line is still the line read when at least this much of it is unchanged. */
+const SAME_LINE = 0.5;
+
+/**
+ * The line as edited: its place on the page stays; a word keeps its confidence and marks only when
+ * the edit left it exactly as it was (its offsets moved to where it now stands).
+ */
+export function editLine(line: ReadLine, text: string): ReadLine {
+  if (line.text === text) return line;
+  const before = tokens(line.text);
+  const after = tokens(text);
+  const moved = new Map(commonPairs(before, after, (x, y) => x.text === y.text));
+  const words = line.words.flatMap((w) => {
+    const covered = before.flatMap((t, k) => (t.start < w.end && t.end > w.start ? [k] : []));
+    if (covered.length === 0) return [];
+    const targets = covered.map((k) => moved.get(k));
+    if (targets.some((t) => t === undefined) || targets.some((t, k) => k > 0 && t !== targets[k - 1]! + 1)) return [];
+    const first = before[covered[0]];
+    const last = before[covered[covered.length - 1]];
+    // Only whole tokens' words move: a word sharing a token with its neighbour ("away;" read as two) keeps its own part.
+    const start = after[targets[0]!].start + (w.start - first.start);
+    const end = after[targets[targets.length - 1]!].end - (last.end - w.end);
+    return start < end ? [{ ...w, start, end }] : [];
+  });
+  return { ...line, text, words };
+}
+
+/**
+ * The reading aligned with a new body: lines left as they were keep their reading, lines edited in
+ * place keep their box with the marks of their unchanged words, lines typed in have none. `lines`
+ * is what was known before (aligned with an earlier body, or as a scan read it), in order.
+ */
+export function alignReading(lines: ReadonlyArray<ReadLine | null>, body: string): PoemReading {
+  const known = lines.filter((l): l is ReadLine => l !== null);
+  const texts = body.split('\n');
+  const aligned: PoemReading = texts.map(() => null);
+  if (known.length === 0) return aligned;
+  const pairs = commonPairs(known, texts, (line, text) => text.trim() !== '' && line.text === text);
+  // Between lines that stayed, lines that changed are paired in order when still alike.
+  const edges: Array<[number, number]> = [[-1, -1], ...pairs, [known.length, texts.length]];
+  for (let p = 1; p < edges.length; p++) {
+    const [i0, j0] = edges[p - 1];
+    const [i1, j1] = edges[p];
+    if (p < edges.length - 1) aligned[j1] = known[i1];
+    let i = i0 + 1;
+    for (let j = j0 + 1; j < j1; j++) {
+      if (texts[j].trim() === '') continue;
+      for (let k = i; k < i1; k++) {
+        if (likeness(known[k].text, texts[j]) >= SAME_LINE) {
+          aligned[j] = editLine(known[k], texts[j]);
+          i = k + 1;
+          break;
+        }
+      }
+    }
+  }
+  return aligned;
+}
+
+/** Whether the reading is aligned with this body (as every save leaves it). */
+export function isAligned(reading: PoemReading, body: string): boolean {
+  const texts = body.split('\n');
+  return reading.length === texts.length && reading.every((l, i) => l === null || l.text === texts[i]);
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isWord = (w: unknown, length: number): boolean => {
+  if (typeof w !== 'object' || w === null) return false;
+  const { start, end, confidence, unknown, lookedRight } = w as Record<string, unknown>;
+  return (
+    isCount(start) &&
+    isCount(end) &&
+    start < end &&
+    end <= length &&
+    typeof confidence === 'number' &&
+    confidence >= 0 &&
+    confidence <= 1 &&
+    (unknown === undefined || typeof unknown === 'boolean') &&
+    (lookedRight === undefined || typeof lookedRight === 'boolean')
+  );
+};
+const isBox = (b: unknown): boolean => {
+  if (b === null) return true;
+  if (typeof b !== 'object') return false;
+  const { x, y, width, height } = b as Record<string, unknown>;
+  return [x, y, width, height].every(isCount);
+};
+
+/** Whether `value` is a reading aligned with `body`, in the shape the archive keeps (a backup's row is checked with it). */
+export function isPoemReading(value: unknown, body: string): value is PoemReading {
+  const texts = body.split('\n');
+  if (!Array.isArray(value) || value.length !== texts.length) return false;
+  return value.every((line: unknown, i) => {
+    if (line === null) return true;
+    if (typeof line !== 'object') return false;
+    const { text, page, photo, box, words } = line as Record<string, unknown>;
+    return (
+      text === texts[i] &&
+      (page === null || isCount(page)) &&
+      (photo === null || isCount(photo)) &&
+      isBox(box) &&
+      Array.isArray(words) &&
+      words.every((w) => isWord(w, texts[i].length))
+    );
+  });
+}

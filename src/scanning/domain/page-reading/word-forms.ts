@@ -1,0 +1,31 @@
+/**
+ * How a word printed in a book is looked up in a word list: its punctuation, quotes and brackets
+ * off, each part of a hyphenated compound alone, and a capital at the start of a line or sentence
+ * taken for the small letter too. A word with no letter (a figure, a dash, a numeral) and a Roman
+ * numeral are never looked up.
+ */
+export function lookupParts(word: string): string[] {
+  // No printed word begins with a stop, a comma or an underscore: such a mark glued to a word is a
+  // speck the recogniser read, so the word is looked up with it (and found in no list).
+  if (/^[.,;:_|~]+\p{L}/u.test(word)) return [word];
+  const bare = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  if (!/\p{L}/u.test(bare) || /\d/.test(bare)) return [];
+  if (/^[IVXLCDM]+$/i.test(bare) && bare.length > 1 && bare === bare.toUpperCase()) return [];
+  return bare.split(/[-‐‑—–]+/).filter((part) => /\p{L}/u.test(part));
+}
+
+/** The forms a part may be found under: as printed, with a capital only at its start, in small letters. */
+export function lookupForms(part: string): string[] {
+  const forms = [part];
+  const lower = part.toLowerCase();
+  const capitalised = part.charAt(0) + part.slice(1).toLowerCase();
+  if (capitalised !== part) forms.push(capitalised);
+  if (lower !== part) forms.push(lower);
+  // Typesetters' curly apostrophe is the word lists' straight one ("o’er", "heav’n").
+  return [...new Set(forms.flatMap((f) => (f.includes('’') ? [f, f.replace(/’/g, "'")] : [f])))];
+}
+
+/** A word is known when each of its parts is found under one of its forms. */
+export function isKnownWord(word: string, has: (form: string) => boolean): boolean {
+  return lookupParts(word).every((part) => lookupForms(part).some(has));
+}

@@ -1,0 +1,113 @@
+/**
+ * Proofreading a scanned poem through the API: a page rendered here and read by the offline
+ * extractor gives each line its box on the photo and marks the misspelt words; an edit keeps the
+ * boxes and drops the marks of the words it changed; "Looks right" clears a mark, the text as it was.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PoemProofreading } from '../../contracts/catalog.js';
+import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
+import { createPublication, csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+
+const POEM = {
+  title: 'The Lantern',
+  body: [
+    'A lantern swings above the door,',
+    'the lovliest light the harbour knew;',
+    'it burned for sailors gone before',
+    'and burns, beautifull, for you.',
+  ].join('\n'),
+};
+
+describe('proofreading a scanned poem', () => {
+  let t: TestApp;
+  let agent: TestAgent;
+  let poemId: number;
+  let photo: { width: number; height: number };
+
+  beforeAll(async () => {
+    const book = await renderBookPages(sampleBook({ poems: [POEM] }), { maxPages: 1, seed: 3 });
+    const image = book.pages[0].image;
+    const meta = await sharp(image).metadata();
+    photo = { width: meta.width!, height: meta.height! };
+    t = await startTestApp('pglite');
+    ({ agent } = await staffAgent(t));
+    const id = await createPublication(agent, 'Harbour Lights');
+    await agent
+      .post(`/api/publications/${id}/batch_upload_pages/`)
+      .attach('page_0', image, { filename: 'p.jpg', contentType: 'image/jpeg' })
+      .expect(200);
+    const [poem] = (await agent.get(`/api/publications/${id}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
+    poemId = poem.id;
+  });
+  afterAll(async () => t?.close());
+
+  const proofreading = async () => (await agent.get(`/api/poems/${poemId}/proofreading/`).expect(200)).body as PoemProofreading;
+  const marked = (p: PoemProofreading) => p.lines.flatMap((l) => l.doubts.map((d) => l.text.slice(d.start, d.end)));
+
+  it('gives each line its page, its box inside the photo in reading order, and marks the misspelt words', async () => {
+    const read = await proofreading();
+    expect(read.status).toBe('as_scanned');
+    expect(read.lines.map((l) => l.text.trim())).toEqual(POEM.body.split('\n'));
+    for (const line of read.lines) {
+      expect(line.scan_page_id).toEqual(expect.any(Number));
+      const box = line.box!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(photo.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(photo.height);
+      // A line of verse: some words wide, one row of type high.
+      expect(box.width).toBeGreaterThan(photo.width * 0.2);
+      expect(box.height).toBeLessThan(photo.height * 0.05);
+    }
+    const tops = read.lines.map((l) => l.box!.y);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(marked(read)).toEqual(expect.arrayContaining(['lovliest', 'beautifull,']));
+    const lovliest = read.lines[1].doubts.find((d) => read.lines[1].text.slice(d.start, d.end) === 'lovliest')!;
+    expect(lovliest.reasons).toContain('unknown_word');
+    expect(lovliest.confidence).toBeGreaterThan(0);
+    expect(lovliest.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the boxes through an edit, drops the marks of the words changed, and gives a line typed in none', async () => {
+    const before = await proofreading();
+    const body = before.lines.map((l) => l.text);
+    body[1] = body[1].replace('lovliest', 'loveliest');
+    await agent
+      .put(`/api/poems/${poemId}/`)
+      .send({ body: [...body, 'a line typed in'].join('\n') })
+      .expect(200);
+    const after = await proofreading();
+    expect(after.lines.slice(0, 4).map((l) => l.box)).toEqual(before.lines.map((l) => l.box));
+    expect(marked(after)).not.toContain('lovliest');
+    expect(marked(after)).not.toContain('loveliest');
+    expect(marked(after)).toContain('beautifull,');
+    expect(after.lines[4]).toMatchObject({ text: 'a line typed in', box: null, page: null, doubts: [] });
+  });
+
+  it('clears a mark that Looks right, the text unchanged, and refuses a place where no word was read', async () => {
+    const before = await proofreading();
+    const line = before.lines[3];
+    const mark = line.doubts.find((d) => line.text.slice(d.start, d.end) === 'beautifull,')!;
+    const cleared = (
+      await agent
+        .post(`/api/poems/${poemId}/proofreading/looks_right/`)
+        .send({ line: line.line, ...mark })
+        .expect(200)
+    ).body as PoemProofreading;
+    expect(marked(cleared)).not.toContain('beautifull,');
+    expect(cleared.lines.map((l) => l.text)).toEqual(before.lines.map((l) => l.text));
+    const refused = await agent
+      .post(`/api/poems/${poemId}/proofreading/looks_right/`)
+      .send({ line: line.line, start: 0, end: 1 })
+      .expect(422);
+    expect(refused.body.code).toBe('CATALOG.NO_SUCH_WORD');
+    await agent.post(`/api/poems/${poemId}/proofreading/looks_right/`).send({ line: -1, start: 0, end: 'x' }).expect(400);
+  });
+
+  it('is for staff only', async () => {
+    const { agent: visitor } = await csrfAgent(t);
+    await visitor.get(`/api/poems/${poemId}/proofreading/`).expect(401);
+    await visitor.post(`/api/poems/${poemId}/proofreading/looks_right/`).send({ line: 0, start: 0, end: 1 }).expect(401);
+  });
+});
