@@ -57,7 +57,9 @@ describe('the backup manifest', () => {
       delete m.next_ids.recordings;
       delete m.tables.poem_reports;
       delete m.next_ids.poem_reports;
-      m.tables.poems.columns = m.tables.poems.columns.filter((c: string) => c !== 'revision' && c !== 'reading' && !c.startsWith('proofread'));
+      m.tables.poems.columns = m.tables.poems.columns.filter(
+        (c: string) => c !== 'revision' && c !== 'reading' && !c.startsWith('proofread'),
+      );
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });
     expect(Object.keys(parseManifest(v1, KNOWN).tables)).toEqual(['publications', 'poems', 'scan_pages', 'poem_pages', 'users']);

@@ -1,5 +1,18 @@
 import type { PoemDeleteAnswer } from '../../../contracts/catalog.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UnauthorizedException, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  UnauthorizedException,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { isStaff, NOT_AUTHENTICATED, StaffGuard } from '../../auth/index.js';
