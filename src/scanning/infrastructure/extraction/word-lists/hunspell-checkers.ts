@@ -12,10 +12,10 @@ interface Dictionary {
  * files when imported), checked with nspell, by a book language's primary subtag. nspell expands
  * a dictionary's affix rules when it builds its checker: 2 s and 70 MB for English, 6-8 s and
  * 120-130 MB for Spanish and Dutch, 40 s and 600 MB for French (measured on the 2-core machine,
- * busy). Italian, Portuguese and Latin took more than 100 s each, so books in those languages get
- * no unknown-word marks (their confidence marks remain). German is left out too: nspell reads
- * dictionary-de's affix rules wrongly ("sein", "Landschaft", "bewachen" unknown), which marked
- * one word in five of a German book.
+ * busy). Italian, Portuguese and Latin (dictionary-it, -pt, -la) took more than 100 s each, so
+ * they are not installed and books in those languages get no unknown-word marks (their confidence
+ * marks remain). German is left out too: nspell reads dictionary-de's affix rules wrongly ("sein",
+ * "Landschaft", "bewachen" unknown), which marked one word in five of a German book.
  */
 const LOADERS: Readonly<Record<string, () => Promise<{ default: Dictionary }>>> = {
   en: () => import('dictionary-en'),
