@@ -207,13 +207,15 @@ const TABLES_OF_VERSION: Readonly<Record<number, readonly TableSpec[]>> = {
 
 /**
  * The columns a backup lists for a table, when they are the table's in its format version: all of
- * them, or all but those added later (an older backup of the same version). Otherwise undefined.
+ * them, or all but some of those added later (an older backup of the same version, made before
+ * them), in the table's order. Otherwise undefined.
  */
 export function backedUpColumns(spec: TableSpec, listed: unknown): readonly string[] | undefined {
-  const older = spec.columns.filter((c) => !spec.addedLater?.includes(c));
-  const same = (columns: readonly string[]) => JSON.stringify(listed) === JSON.stringify(columns);
-  if (same(spec.columns)) return spec.columns;
-  return same(older) ? older : undefined;
+  if (!Array.isArray(listed) || !listed.every((c) => typeof c === 'string')) return undefined;
+  const kept = spec.columns.filter((c) => listed.includes(c));
+  const missing = spec.columns.filter((c) => !listed.includes(c));
+  const sameOrder = JSON.stringify(kept) === JSON.stringify(listed);
+  return sameOrder && missing.every((c) => spec.addedLater?.includes(c)) ? kept : undefined;
 }
 
 /** The tables a backup of this format version holds, in the order it holds them. */
