@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
 /*
  * Parts of a page that are in it as served (they work without the script) but whose code stays out
@@ -13,12 +13,19 @@ let firstUse: () => void;
 const used = new Promise<void>((resolve) => (firstUse = resolve));
 let hydrated = false;
 
-/** A component served by the server bundle, loaded in the browser at the reader's first use of the page. */
-export function servedNowLoadedOnUse<P extends object>(load: () => Promise<ComponentType<P>>) {
+/**
+ * A component served by the server bundle, loaded in the browser at the reader's first use of the
+ * page, or (`when: 'shown'`) as soon as it is on screen, for parts few pages show at all.
+ */
+export function servedNowLoadedOnUse<P extends object>(load: () => Promise<ComponentType<P>>, when: 'used' | 'shown' = 'used') {
   const served: { component?: ComponentType<P> } = {};
-  const Loaded = lazy(() => used.then(load).then((component) => ({ default: component })));
+  const ready = () => (when === 'used' ? used.then(load) : load());
+  const Loaded = lazy(() => ready().then((component) => ({ default: component })));
   function OnFirstUse(props: P) {
-    if (hydrated) firstUse();
+    // Mounted after the page was hydrated (a poem stepped to): loaded at once. Read at mount only,
+    // so that the page's own re-renders (a neighbouring poem fetched) load nothing.
+    const [mountedLate] = useState(() => hydrated);
+    if (mountedLate) firstUse();
     useEffect(() => {
       hydrated = true;
       // Selecting words starts with one of these too.

@@ -1,7 +1,7 @@
 import type { LoadError, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { Layout } from './layout.js';
 import { Link } from './navigation.js';
-import { ServerErrorPanel } from './server-error-panel.js';
+import { ServerErrorPanel } from './server-error.js';
 
 /** The loading text of a page, inside the site's layout. */
 export function LoadingPage({ settings, text }: { settings: PublicSiteSettings; text: string }) {

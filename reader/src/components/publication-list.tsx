@@ -1,6 +1,6 @@
 import type { Load, Publication } from '../../../contracts/reader-page.js';
 import { PublicationCard } from './publication-card.js';
-import { ServerErrorPanel } from './server-error-panel.js';
+import { ServerErrorPanel } from './server-error.js';
 
 /** The 'Published Collections' grid with its loading, empty and error states (SPEC section 2, Home). */
 export function PublicationList({ list, poetName, headingLevel }: { list: Load<Publication[]>; poetName: string; headingLevel: 2 | 3 }) {

@@ -3,7 +3,7 @@ import { refOf } from '../../../contracts/format.js';
 import { Layout } from '../components/layout.js';
 import { Link } from '../components/navigation.js';
 import { LoadingPage, NotFoundPage } from '../components/page-states.js';
-import { ServerErrorPanel } from '../components/server-error-panel.js';
+import { ServerErrorPanel } from '../components/server-error.js';
 import { paths } from '../lib/routes.js';
 
 const NAMES = { 'first-lines': 'First Lines', titles: 'Titles' } as const;
