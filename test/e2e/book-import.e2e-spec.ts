@@ -13,7 +13,7 @@
 import { BOOK_IMPORT_PDF_TYPE } from '../../contracts/book-import.js';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_STORE, type FileStore } from '../../src/media/index.js';
+import { FILE_STORE, FileNotStoredError, type FileStore } from '../../src/media/index.js';
 import { BOOK_CHUNK_PAGES } from '../../src/scanning/application/book-import.service.js';
 import { readingCopyKey } from '../../src/scanning/application/reading-copies.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
@@ -191,8 +191,8 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, offlin
     await agent.get(`/api/book_imports/${id}/`).expect(404);
     await agent.get(`/api/publications/${pubId}/book_import/`).expect(404);
     expect(await t.app.get(ScanPagesRepository).listForPublication(pubId)).toEqual([]);
-    await expect(store.get(kept!.storage_key)).rejects.toThrow(/No stored page/);
-    await expect(store.get(readingCopyKey(kept!.storage_key))).rejects.toThrow(/No stored page/);
+    await expect(store.get(kept!.storage_key)).rejects.toThrow(FileNotStoredError);
+    await expect(store.get(readingCopyKey(kept!.storage_key))).rejects.toThrow(FileNotStoredError);
     expect((await unscanned()).body).toEqual({ unscanned: 0, waiting: 0, not_started: 0 });
     await agent.delete(`/api/book_imports/${id}/`).expect(404);
     await agent.delete('/api/book_imports/first/').expect(404);
