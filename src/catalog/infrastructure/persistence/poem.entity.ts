@@ -63,4 +63,5 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     { name: 'poems_source_key_key', columns: ['sourceKey'] },
   ],
   indices: [{ name: 'poems_order_idx', columns: ['publicationId', 'position', 'id'] }],
+  checks: [{ name: 'poems_proofreading_status_check', expression: `proofreading_status IN ('as_scanned', 'proofread', 'checked')` }],
 });
