@@ -10,14 +10,11 @@ import { BookPrintPage } from './routes/book-print.js';
 import { fullLoadPages } from './routes/full-load-pages.js';
 import { ReportForm } from './components/report-form.js';
 import { reportForm } from './components/report-mistake.js';
-import { ListenParts } from './components/listen.js';
-import { listenParts } from './components/listen-on-use.js';
 import { ServerErrorPanel } from './components/server-error-panel.js';
 import { serverErrorPanel } from './components/server-error.js';
 
 fullLoadPages.print = BookPrintPage;
 reportForm.component = ReportForm;
-listenParts.component = ListenParts;
 serverErrorPanel.component = ServerErrorPanel;
 
 export { serializeForScript } from './lib/escape.js';

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RecordingResponse } from '../../../contracts/recordings.js';
 import { poem } from '../lib/test-fixtures.js';
-import { ListenParts as Listen } from './listen.js';
+import { Listen } from './listen.js';
 
 const recording = (over: Partial<RecordingResponse> = {}): RecordingResponse => ({
   id: 5,

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Poem, RecordingResponse } from '../../../contracts/reader-page.js';
 import { formatDuration, listenTitle } from '../../../contracts/recordings.js';
+import './listen.css';
 import { asList } from '../../../contracts/catalog.js';
 import { getJson } from '../lib/api.js';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 
 /**
- * Under a published poem (served with the page, its code loaded at the reader's first use of the
- * page: listen-on-use.tsx): each of its recordings with the browser's own player (keyboard and
+ * Under a published poem: each of its recordings with the browser's own player (keyboard and
  * screen readers know it), which loads nothing until asked, and a playback speed.
  */
-export function ListenParts(props: { poem: Poem; recordings: RecordingResponse[] | undefined; poetName: string; level: 2 | 3 }) {
+export function Listen(props: { poem: Poem; recordings: RecordingResponse[] | undefined; poetName: string; level: 2 | 3 }) {
   const recordings = useRecordings(props.poem, props.recordings);
   if (!recordings || recordings.length === 0) return null;
   return (
@@ -26,8 +26,9 @@ export function ListenParts(props: { poem: Poem; recordings: RecordingResponse[]
 function Recording({ recording, poetName, level }: { recording: RecordingResponse; poetName: string; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const audio = useRef<HTMLAudioElement>(null);
-  const [speed, setSpeed] = useState(1);
   const id = `listen-${recording.id}`;
+  // A speed chosen on the served page before it was hydrated is read from it, not reset to 1.
+  const [speed, setSpeed] = useState(() => Number(servedSelect(`${id}-speed`)?.value) || 1);
   useEffect(() => {
     // Both: loading the sound resets the rate to the default one.
     if (audio.current) audio.current.defaultPlaybackRate = audio.current.playbackRate = speed;
@@ -45,7 +46,7 @@ function Recording({ recording, poetName, level }: { recording: RecordingRespons
         </audio>
         <label className="listen-speed">
           Speed{' '}
-          <select value={String(speed)} onChange={(e) => setSpeed(Number(e.target.value))}>
+          <select id={`${id}-speed`} value={String(speed)} onChange={(e) => setSpeed(Number(e.target.value))}>
             {SPEEDS.map((s) => (
               <option key={s} value={String(s)}>
                 {`${s}×`}
@@ -78,4 +79,9 @@ function loadRecordings(ref: string): Promise<RecordingResponse[]> {
   return getJson<unknown>(`/api/poems/${encodeURIComponent(ref)}/recordings/`)
     .then((v) => asList<RecordingResponse>(v))
     .catch(() => []);
+}
+
+/** A select as served, in the browser before hydration; none on the server. */
+function servedSelect(id: string): HTMLSelectElement | null {
+  return typeof document === 'undefined' ? null : (document.getElementById(id) as HTMLSelectElement | null);
 }

@@ -6,7 +6,7 @@ import { Verse } from '../components/verse.js';
 import { AboutPoem, PoemActions, PrintedSource } from '../components/about-poem.js';
 import { ReportMistake } from '../components/report-mistake.js';
 import { PrintedSide } from '../components/printed-side.js';
-import { Listen } from '../components/listen-on-use.js';
+import { Listen } from '../components/listen.js';
 import { authorsText, formatLongDate, formatPublicationDate, refOf } from '../../../contracts/format.js';
 import { isoPublicationDate } from '../lib/dates.js';
 
