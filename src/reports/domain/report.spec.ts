@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REPORT_LIMITS } from '../../../contracts/reports.js';
 import { checkNewReport, checkRecentReports, closeReport, lineOfReport, REPORT_RULES, type StoredReport } from './report.js';
 
 const code = (work: () => unknown) => {
@@ -11,6 +12,12 @@ const code = (work: () => unknown) => {
 };
 
 describe('a reader’s report', () => {
+  // The domain keeps its own copy (it imports nothing outside itself); the form and backups tell
+  // readers and restores the contract's. They are one set of limits.
+  it('holds the limits the form states', () => {
+    expect(REPORT_RULES).toEqual(REPORT_LIMITS);
+  });
+
   it('takes quoted words or a note, trimmed, name and email optional', () => {
     expect(checkNewReport({ quote: '  On! ', note: '' }, 'website')).toEqual({
       quote: 'On!',
