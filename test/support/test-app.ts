@@ -36,7 +36,7 @@ export function scenarioTarget(): DbTarget[] {
 }
 
 /**
- * The PostgreSQL database of this test worker. Suites run two files at a time (vitest.config.ts)
+ * The PostgreSQL database of this test worker. Suites run several files at a time (vitest.config.ts)
  * and a suite resets its database, so each worker has its own: DATABASE_URL's database name with
  * the worker's number (`test` becomes `test_w1`, `test_w2`), made on first use.
  */
