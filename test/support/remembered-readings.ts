@@ -16,7 +16,7 @@ import {
  * itself or of how long it takes. Goes through the extraction port only: `extractPoems` is, by the
  * port's contract, `readPage` for each page and then `assemble`.
  */
-export function rememberReadings(app: INestApplicationContext): void {
+export function rememberReadings(app: INestApplicationContext): { forget: () => void } {
   const extractor = app.get<PoemExtractor>(POEM_EXTRACTOR);
   const readPage = extractor.readPage.bind(extractor);
   const remembered = new Map<string, Promise<PageReading>>();
@@ -41,4 +41,6 @@ export function rememberReadings(app: INestApplicationContext): void {
     });
     return extractor.assemble(readings);
   };
+  // For a test of how a reading goes (its progress on screen), which must read for real.
+  return { forget: () => remembered.clear() };
 }
