@@ -59,6 +59,11 @@ describe('recordings of a poem', () => {
     // The speed chosen on the served page holds once the player's code has come (at that first use).
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => [Math.round(a.duration), a.playbackRate])).toEqual([3, 1.5]);
     await suite.shot(visitor, '02-poem-page');
+    // No controls on paper: the printed poem leaves the player out.
+    await visitor.emulateMedia({ media: 'print' });
+    await audio.waitFor({ state: 'hidden' });
+    await visitor.getByRole('heading', { name: /^Listen — / }).waitFor({ state: 'hidden' });
+    await visitor.emulateMedia({ media: 'screen' });
 
     // Read inside the book, the poem brings its recording too.
     await visitor.goto(`/publication/${publication.slug}/${poem.slug}`);
