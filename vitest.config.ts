@@ -34,7 +34,7 @@ export default defineConfig({
     // database (test/support/test-app.ts), every app its own port, directory, Redis prefix and
     // Chromium.
     maxWorkers: 3,
-    // The longest files first, across projects, with or without vitest's cache (a fresh clone).
+    // Project by project, the longest files first, with or without vitest's cache (a fresh clone).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

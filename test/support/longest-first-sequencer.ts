@@ -1,7 +1,7 @@
 /**
  * The order test files start in: one project after another, the project with the longest files
- * first, and within a project the longest file first, so that the two workers end together instead
- * of one running a long file alone at the end (the many short unit files, last, fill the gap).
+ * first, and within a project the longest file first, so that the workers end together instead of
+ * one running a long file alone at the end (the many short unit files, last, fill the gap).
  *
  * Files of one project follow each other because a worker is kept only while it runs files of the
  * same project (isolate: false): a file of another project starts a new process that loads the
