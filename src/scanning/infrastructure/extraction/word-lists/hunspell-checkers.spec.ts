@@ -7,6 +7,12 @@ describe('the Hunspell word lists', () => {
     expect(await unknownWordsHere(words, 'en-GB')).toEqual(['lovliest']);
   });
 
+  it('know English as printed on either side of the Atlantic', async () => {
+    const words = ['grey', 'harbour', 'colour', 'gray', 'harbor', 'color', 'beautifull'];
+    expect(await unknownWordsHere(words, 'en')).toEqual(['beautifull']);
+    expect(await unknownWordsHere(words, 'en-US')).toEqual(['beautifull']);
+  });
+
   it('mark nothing in a language the archive has no list for', async () => {
     expect(await unknownWordsHere(['anything', 'xyzzy'], 'ja')).toEqual([]);
   });

