@@ -39,6 +39,8 @@ export const BUTTON_PRESS_SCALE = 0.98;
 
 /** Zoom steps of a page photograph, in percent of the width it is shown at. */
 export const PHOTO_ZOOM_STEPS = [100, 150, 200, 300] as const;
+/** The zoom (an index of PHOTO_ZOOM_STEPS) a line outlined on the photo is first shown at: a line of type legible. */
+export const LINE_ZOOM_STEP = 2;
 
 export const THEME = {
   primary: '#2563eb',

@@ -1,9 +1,13 @@
 /**
- * A status for every poem, as two curators share the proofreading: the first marks a poem
- * Proofread and is not offered Checked; the second, on their own browser, marks it Checked. The
- * cards, the filter and the book's progress on its detail page and the dashboard follow.
+ * Proofreading in the admin. A status for every poem, as two curators share the proofreading: the
+ * first marks a poem Proofread and is not offered Checked; the second, on their own browser, marks
+ * it Checked. The cards, the filter and the book's progress on its detail page and the dashboard
+ * follow. And a scanned poem's text tied to its page: the words the reading doubted marked and
+ * walked by keys, the caret's line outlined on the photo, a line clicked on the photo taking the
+ * caret to it, and Looks right clearing a mark.
  */
 import type { Locator, Page } from 'playwright-core';
+import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -11,6 +15,7 @@ import {
   gotoTurnedAway,
   login,
   notification,
+  scanPages,
   seedPublication,
   startAdminSuite,
   uniqueWord,
@@ -112,5 +117,92 @@ describe('poem statuses in the admin', () => {
     await theirs.goto('/admin');
     const card = theirs.getByRole('article').filter({ hasText: title });
     await expect.poll(() => card.locator('[data-proofreading-progress]').innerText()).toBe('1 of 2 proofread, 1 checked');
+  });
+
+  it('marks the words the reading doubted, walks them by keys, ties each line to its place on the photo, and clears a mark that looks right', async () => {
+    const title = uniqueWord('Harbour Book ');
+    const { publication } = await seedPublication(suite, { title });
+    const lantern = {
+      title: 'The Lantern',
+      body: 'A lantern swings above the door,\nthe lovliest light the harbour knew;\nit burned for sailors gone before\nand burns, beautifull, for you.',
+    };
+    const rendered = await renderBookPages(sampleBook({ title, poems: [lantern] }), { maxPages: 1, seed: 3 });
+    const [poem] = (await scanPages(suite, publication.id, [rendered.pages[0]!.image])).poems;
+    const reading = (await suite.api.agent.get(`/api/poems/${poem!.id}/proofreading/`).expect(200)).body as {
+      lines: Array<{
+        line: number;
+        text: string;
+        box: { x: number; y: number; width: number; height: number };
+        doubts: Array<{ start: number; end: number }>;
+      }>;
+    };
+    const doubted = reading.lines.flatMap((l) => l.doubts.map((d) => l.text.slice(d.start, d.end)));
+    expect(doubted).toEqual(expect.arrayContaining(['lovliest', 'beautifull,']));
+
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}/poems/${poem!.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+    const text = dialog.getByLabel('Poem Text');
+    await dialog.getByText(`${doubted.length} doubtful words`).waitFor();
+    // Each mark lies under its word, drawn as a wavy underline.
+    const marks = dialog.locator('.doubt-marks mark');
+    await expect.poll(() => marks.allInnerTexts()).toEqual(doubted);
+    expect(await marks.first().evaluate((m) => getComputedStyle(m).textDecorationStyle)).toBe('wavy');
+
+    // F8 walks the marks from the caret, selecting each word in the text; Shift+F8 walks back.
+    const selected = () => text.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+    await text.focus();
+    await text.evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(0, 0));
+    await page.keyboard.press('F8');
+    await expect.poll(selected).toBe(doubted[0]);
+    const current = dialog.locator('[data-current-doubt]');
+    await expect.poll(() => current.innerText()).toMatch(new RegExp(`^Doubtful word 1 of ${doubted.length}: “${doubted[0]}”, line \\d+: `));
+    await page.keyboard.press('F8');
+    await expect.poll(selected).toBe(doubted[1]);
+    await page.keyboard.press('Shift+F8');
+    await expect.poll(selected).toBe(doubted[0]);
+
+    // The caret's line is outlined on the photo: the outline lies on that line of type.
+    const outline = dialog.locator('[data-line-outline]');
+    const photo = dialog.getByRole('img', { name: /Photograph of/ }).first();
+    await outline.waitFor();
+    await dialog.getByText('200%').waitFor();
+    const boxOnPhoto = async () => {
+      const [o, p] = await Promise.all([outline.boundingBox(), photo.boundingBox()]);
+      return { top: (o!.y - p!.y) / p!.height, height: o!.height / p!.height };
+    };
+    const first = await boxOnPhoto();
+    expect(first.height).toBeLessThan(0.05);
+    // Down one line of text: the outline moves down the page.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await boxOnPhoto()).top).toBeGreaterThan(first.top + first.height / 2);
+
+    // A click on a line of the photo puts the caret at the start of that line of text.
+    const target = reading.lines.find((l) => l.text.includes('sailors'))!;
+    const natural = await photo.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+    const shown = (await photo.boundingBox())!;
+    await photo.scrollIntoViewIfNeeded();
+    const { box } = target;
+    await photo.click({
+      position: { x: ((box.x + box.width / 3) / natural.w) * shown.width, y: ((box.y + box.height / 2) / natural.h) * shown.height },
+    });
+    const caretLine = () => text.evaluate((t: HTMLTextAreaElement) => t.value.slice(0, t.selectionStart).split('\n').length - 1);
+    await expect.poll(caretLine).toBe(target.line);
+    await expect.poll(() => text.evaluate((t) => t === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'Edit Poem with its doubtful words');
+    await suite.shot(page, '03-doubtful-words');
+
+    // Looks right clears the word's mark and leaves the text as it was.
+    const before = await text.inputValue();
+    await text.evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(0, 0));
+    await page.keyboard.press('F8');
+    await expect.poll(selected).toBe(doubted[0]);
+    await dialog.getByRole('button', { name: 'Looks right' }).click();
+    await expect.poll(() => current.innerText()).toBe(`“${doubted[0]}” looks right: its mark is cleared.`);
+    await expect.poll(() => marks.allInnerTexts()).toEqual(doubted.slice(1));
+    expect(await text.inputValue()).toBe(before);
+    const after = (await suite.api.agent.get(`/api/poems/${poem!.id}/proofreading/`).expect(200)).body as typeof reading;
+    expect(after.lines.flatMap((l) => l.doubts.map((d) => l.text.slice(d.start, d.end)))).toEqual(doubted.slice(1));
   });
 });

@@ -149,6 +149,14 @@ describe('the creation wizard and scanning', { timeout: 2 * SCAN_TIMEOUT }, () =
     await expect.poll(() => dialog.getByLabel('Poem Title').inputValue()).toBe(printedTitles[0]);
     const photo = dialog.getByRole('img', { name: /Photograph of page/ }).first();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The text is tied to the page: the caret's line is outlined on the photo, zoomed in to read it.
+    await dialog.getByLabel('Poem Text').focus();
+    await dialog.locator('[data-line-outline]').waitFor();
+    await dialog.getByText('200%').waitFor();
+    await dialog
+      .locator('[data-doubts]')
+      .getByText(/^(\d+ doubtful words?|No doubtful words)$/)
+      .waitFor();
     await suite.shot(page, '02-preview');
     await expectAccessible(page, 'wizard preview');
 

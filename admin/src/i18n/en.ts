@@ -540,6 +540,21 @@ const archive = {
     checked_edit: 'Saving a change to its title or text returns it to Proofread, for another curator to check.',
     marked: 'Poem marked %{status}',
     mark_failed: 'The status could not be changed: %{error}',
+    // The words the scan doubted, marked in the poem's text.
+    doubts: '%{count} doubtful word |||| %{count} doubtful words',
+    no_doubts: 'No doubtful words',
+    previous_doubt: 'Previous doubtful word',
+    next_doubt: 'Next doubtful word',
+    doubt_keys: 'F8 and Shift+F8 (or Alt+↓ and Alt+↑) go to the next and previous one.',
+    current_doubt: 'Doubtful word %{n} of %{count}: “%{word}”, line %{line}: %{why}.',
+    reasons: {
+      low_confidence: 'the reading was unsure of it (%{percent}% sure)',
+      unknown_word: "it is not in the book language's word list",
+    },
+    looks_right: 'Looks right',
+    looked_right: '“%{word}” looks right: its mark is cleared.',
+    looks_right_failed: 'The mark could not be cleared: %{error}',
+    photo_lines: 'Click a line to take the caret to it',
   },
   safe_edit: {
     unsaved_title: 'Discard unsaved changes?',

@@ -9,10 +9,12 @@ import { PagePhoto } from './page-photo.js';
 import { PoemDialog, PoemFields } from './poem-dialog.js';
 import { PoemStatusActions } from './poem-status.js';
 import { PoemRecordings } from './poem-recordings.js';
+import { ProofreadingProvider } from '../proofreading/proofreading-context.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
- * the text, as in the wizard. Save sends the edit at once (pessimistic: nothing waits on the
+ * the text, as in the wizard, tied line by line where the scan placed them, with the words it
+ * doubted marked (proofreading/). Save sends the edit at once (pessimistic: nothing waits on the
  * notification, so leaving or reloading loses nothing); the notification's Undo restores the
  * version it replaced from the history.
  */
@@ -42,12 +44,14 @@ export function PoemEdit({ publication }: { publication: Publication }) {
       error={false}
       redirectOnError={() => back.replace(/^\/admin\//, '')}
     >
-      <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
-        <PoemStatusActions />
-        <PoemFields />
-        <CaretAtLine line={line} />
-        <PoemRecordings poemId={poemId} />
-      </PoemDialog>
+      <ProofreadingProvider poemId={poemId}>
+        <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
+          <PoemStatusActions />
+          <PoemFields />
+          <CaretAtLine line={line} />
+          <PoemRecordings poemId={poemId} />
+        </PoemDialog>
+      </ProofreadingProvider>
     </EditBase>
   );
 }

@@ -77,7 +77,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     return provider;
   });
   const { togglePublish, publish, saveDraft, restore, moveToTrash, permanentDelete } = publications;
-  const { clearPoems, reorderPoems, getPoemPages, setPageRotation, setPoemStatus } = poems;
+  const { clearPoems, reorderPoems, getPoemPages, setPageRotation, setPoemStatus, getProofreading, looksRight } = poems;
   return {
     ...Object.fromEntries(Object.keys(STANDARD_METHODS).map((method) => [method, byResource[method as keyof DataProvider]])),
     togglePublish,
@@ -94,6 +94,8 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     resetPassword: curators.resetPassword,
     setPageRotation,
     setPoemStatus,
+    getProofreading,
+    looksRight,
     ...scanMethods(api),
     ...historyMethods(api),
     ...recordingMethods(api),

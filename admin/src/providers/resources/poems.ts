@@ -10,6 +10,8 @@ import {
   type PoemPage,
   type PoemStatus,
   type PoemStatusRequest,
+  type LooksRightRequest,
+  type PoemProofreading,
   type UpdatePoemRequest,
 } from '../../../../contracts/catalog.js';
 import { pick, query, seg, type Api } from '../api.js';
@@ -28,6 +30,10 @@ export interface PoemMethods {
   setPageRotation(pageId: Identifier, rotation: PageRotation): Promise<PoemPage>;
   /** Marks a poem As scanned, Proofread or Checked; answers the poem. */
   setPoemStatus(poemId: Identifier, status: PoemStatus): Promise<Poem>;
+  /** Each line of the poem as saved, with its place on its page photo and its doubtful words. */
+  getProofreading(poemId: Identifier): Promise<PoemProofreading>;
+  /** Clears one doubtful word's mark (the curator found it right); answers the proofreading. */
+  looksRight(poemId: Identifier, word: LooksRightRequest): Promise<PoemProofreading>;
 }
 
 const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
@@ -97,6 +103,8 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     setPageRotation: (pageId, rotation) =>
       send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
     setPoemStatus: (poemId, status) => send<Poem>('PUT', `/poems/${seg(poemId)}/status/`, { status } satisfies PoemStatusRequest),
+    getProofreading: (poemId) => get<PoemProofreading>(`/poems/${seg(poemId)}/proofreading/`),
+    looksRight: (poemId, word) => send<PoemProofreading>('POST', `/poems/${seg(poemId)}/proofreading/looks_right/`, word),
   };
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

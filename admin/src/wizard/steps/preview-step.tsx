@@ -6,6 +6,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { WIZARD_SCROLL_DELAYS_MS } from '../../constants.js';
 import { PagePhoto } from '../../poems/page-photo.js';
+import { DoubtfulText } from '../../proofreading/doubtful-text.js';
+import { ProofreadingProvider } from '../../proofreading/proofreading-context.js';
 import { POEM_TEXT_STYLE, untab } from '../../poems/poem-text.js';
 import { FinishButtons, StartOverButton } from './finish-buttons.js';
 import { ScanResults } from './scan-results.js';
@@ -13,8 +15,8 @@ import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
 import { ArchiveButton } from '../../layout/archive-button.js';
 
 /**
- * After a scan, Preview & Edit Poems: one poem at a time beside its page photograph, with its
- * title and text editable, Previous and Next (and the arrow keys, except while typing).
+ * After a scan, Preview & Edit Poems: one poem at a time beside its page photograph (the caret's
+ * line outlined on it, the words the scan doubted marked), with its title and text editable, Previous and Next (and the arrow keys, except while typing).
  */
 export function PreviewStep(props: WizardStepProps) {
   const { state, dispatch, actions, ask } = props;
@@ -83,27 +85,31 @@ export function PreviewStep(props: WizardStepProps) {
               : translate('archive.wizard.page_unknown')}
           </Typography>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-          <PagePhoto poemId={current.id} />
-          <Stack spacing={1} sx={{ minWidth: 0 }}>
-            <TextField
-              label={translate('archive.wizard.poem_title')}
-              value={current.title}
-              onChange={(e) => dispatch({ type: 'POEM_EDITED', index, title: e.target.value })}
-              fullWidth
-            />
-            <TextField
-              label={translate('archive.wizard.poem_body')}
-              value={current.body}
-              onChange={(e) => dispatch({ type: 'POEM_EDITED', index, body: untab(e.target.value) })}
-              multiline
-              minRows={18}
-              fullWidth
-              sx={{ '& textarea': POEM_TEXT_STYLE }}
-              slotProps={{ htmlInput: { wrap: 'off', spellCheck: false } }}
-            />
-          </Stack>
-        </Box>
+        <ProofreadingProvider key={current.id} poemId={current.id}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+            <PagePhoto poemId={current.id} />
+            <Stack spacing={1} sx={{ minWidth: 0 }}>
+              <TextField
+                label={translate('archive.wizard.poem_title')}
+                value={current.title}
+                onChange={(e) => dispatch({ type: 'POEM_EDITED', index, title: e.target.value })}
+                fullWidth
+              />
+              <DoubtfulText body={current.body}>
+                <TextField
+                  label={translate('archive.wizard.poem_body')}
+                  value={current.body}
+                  onChange={(e) => dispatch({ type: 'POEM_EDITED', index, body: untab(e.target.value) })}
+                  multiline
+                  minRows={18}
+                  fullWidth
+                  sx={{ '& textarea': POEM_TEXT_STYLE }}
+                  slotProps={{ htmlInput: { wrap: 'off', spellCheck: false } }}
+                />
+              </DoubtfulText>
+            </Stack>
+          </Box>
+        </ProofreadingProvider>
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
           <ArchiveButton variant="outline" disabled={index === 0} onClick={() => dispatch({ type: 'PREVIOUS_POEM' })}>
             {translate('archive.wizard.previous')}
