@@ -278,6 +278,20 @@ export interface PoemProofreading {
   lines: ProofreadingLine[];
 }
 
+/**
+ * GET /api/publications/{id}/proofreading_place/ (staff): the poem "Proofread this book" opens at
+ * for the signed-in curator: where they stopped, else the first poem As scanned, else the first;
+ * null for a book without poems. PUT it with ProofreadingPlaceRequest as they move on.
+ */
+export interface ProofreadingPlace {
+  poem_id: number | null;
+}
+
+export interface ProofreadingPlaceRequest {
+  /** A poem of this publication. */
+  poem_id: number;
+}
+
 /** POST /api/poems/{id}/proofreading/looks_right/: a word's mark cleared, its text unchanged. Answers PoemProofreading. */
 export interface LooksRightRequest {
   /** ProofreadingLine.line */

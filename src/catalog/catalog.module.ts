@@ -12,6 +12,9 @@ import { CatalogChanges } from './infrastructure/catalog-changes.js';
 import { TypeOrmCatalogRepository } from './infrastructure/catalog.typeorm-repository.js';
 import { PoemEntity } from './infrastructure/persistence/poem.entity.js';
 import { PoemProofreading } from './application/poem-proofreading.js';
+import { ProofreadingPlace } from './application/proofreading-place.js';
+import { PROOFREADING_PLACES } from './application/ports/proofreading-places.port.js';
+import { SqlProofreadingPlaces } from './infrastructure/proofreading-places.sql-store.js';
 import { PublicationEntity } from './infrastructure/persistence/publication.entity.js';
 
 /**
@@ -33,6 +36,8 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     CatalogCommands,
     CatalogHistory,
     PoemProofreading,
+    { provide: PROOFREADING_PLACES, useClass: SqlProofreadingPlaces },
+    ProofreadingPlace,
     { provide: CATALOG_READ_API, useExisting: CatalogQueries },
     { provide: CATALOG_WRITE_API, useExisting: CatalogCommands },
     CatalogEvents,
@@ -44,6 +49,7 @@ import { PublicationEntity } from './infrastructure/persistence/publication.enti
     CatalogCommands,
     CatalogHistory,
     PoemProofreading,
+    ProofreadingPlace,
     CONTENT_CHANGES,
     CATALOG_CHANGE_NOTICES,
     CatalogEvents,

@@ -205,4 +205,53 @@ describe('poem statuses in the admin', () => {
     const after = (await suite.api.agent.get(`/api/poems/${poem!.id}/proofreading/`).expect(200)).body as typeof reading;
     expect(after.lines.flatMap((l) => l.doubts.map((d) => l.text.slice(d.start, d.end)))).toEqual(doubted.slice(1));
   });
+
+  it('Proofread this book goes through the poems in order, saving and marking with Ctrl+Enter, and resumes where the curator stopped', async () => {
+    const title = uniqueWord('Long Book ');
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title },
+      {
+        poems: [
+          { title: 'One', body: 'first' },
+          { title: 'Two', body: 'second' },
+          { title: 'Three', body: 'third' },
+        ],
+      },
+    );
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    await page.getByRole('link', { name: 'Proofread this book' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Proofread “${title}”`) });
+    await dialog.getByText('Poem 1 of 3').waitFor();
+    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe('One');
+    await expectAccessible(page, 'Proofread this book');
+    await suite.shot(page, '04-proofread-book');
+
+    // A correction, saved with Ctrl+Enter: the poem is saved and marked proofread, and the next one opens.
+    const text = dialog.getByLabel('Poem Text');
+    await text.fill('first, corrected');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByText('Poem 2 of 3').waitFor();
+    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe('Two');
+    const poem = async (id: number) =>
+      (await suite.api.agent.get(`/api/poems/${id}/`).expect(200)).body as { body: string; status: string };
+    expect(await poem(poems[0].id)).toMatchObject({ body: 'first, corrected', status: 'proofread' });
+    // Nothing to change: Save and next marks it and goes on.
+    await dialog.getByRole('button', { name: 'Save and next' }).click();
+    await dialog.getByText('Poem 3 of 3').waitFor();
+    expect((await poem(poems[1].id)).status).toBe('proofread');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => progress(page).innerText()).toBe('2 of 3 proofread, 0 checked');
+
+    // Next time, even after a reload, the book opens where this curator stopped.
+    await page.reload();
+    await page.getByRole('link', { name: 'Proofread this book' }).click();
+    await dialog.getByText('Poem 3 of 3').waitFor();
+    await dialog.getByRole('button', { name: 'Save and finish' }).click();
+    await notification(page, 'That was the last poem of the book.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => progress(page).innerText()).toBe('3 of 3 proofread, 0 checked');
+  });
 });

@@ -2,12 +2,22 @@
  * Proofreading a scanned poem through the API: a page rendered here and read by the offline
  * extractor gives each line its box on the photo and marks the misspelt words; an edit keeps the
  * boxes and drops the marks of the words it changed; "Looks right" clears a mark, the text as it was.
+ * And "Proofread this book" opens each curator where they stopped, on both databases.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoemProofreading } from '../../contracts/catalog.js';
 import { renderBookPages, sampleBook } from '../support/page-photos/page-photos.mjs';
-import { createPublication, csrfAgent, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  createPublication,
+  csrfAgent,
+  dbTargets,
+  staffAgent,
+  startTestApp,
+  withCsrfToken,
+  type TestAgent,
+  type TestApp,
+} from '../support/test-app.js';
 
 const POEM = {
   title: 'The Lantern',
@@ -109,5 +119,74 @@ describe('proofreading a scanned poem', () => {
     const { agent: visitor } = await csrfAgent(t);
     await visitor.get(`/api/poems/${poemId}/proofreading/`).expect(401);
     await visitor.post(`/api/poems/${poemId}/proofreading/looks_right/`).send({ line: 0, start: 0, end: 1 }).expect(401);
+  });
+});
+
+describe.each(dbTargets())('Proofread this book on %s: where each curator stopped', (target) => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let sibling: TestAgent;
+  let book: number;
+  let poems: number[];
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    ({ agent: admin } = await staffAgent(t));
+    await admin.post('/api/curators/').send({ username: 'sibling', password: 'a long family secret' }).expect(201);
+    ({ agent: sibling } = await withCsrfToken(t.http()));
+    await sibling.post('/api/auth/login/').send({ username: 'sibling', password: 'a long family secret' }).expect(200);
+    book = await createPublication(admin, 'The Long Book');
+    poems = [];
+    for (const title of ['One', 'Two', 'Three']) {
+      poems.push(
+        (
+          await admin
+            .post(`/api/publications/${book}/poems/`)
+            .send({ title, body: `${title} line` })
+            .expect(201)
+        ).body.id,
+      );
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const place = async (agent: TestAgent, ref: string | number = book) =>
+    (await agent.get(`/api/publications/${ref}/proofreading_place/`).expect(200)).body.poem_id as number | null;
+
+  it('opens at the first poem no one has proofread, then where each curator stopped, each their own', async () => {
+    await admin.put(`/api/poems/${poems[0]}/status/`).send({ status: 'proofread' }).expect(200);
+    expect(await place(admin)).toBe(poems[1]);
+    expect(await place(sibling)).toBe(poems[1]);
+
+    await admin.put(`/api/publications/${book}/proofreading_place/`).send({ poem_id: poems[2] }).expect(200, { poem_id: poems[2] });
+    expect(await place(admin)).toBe(poems[2]);
+    // The other curator's place is theirs.
+    expect(await place(sibling)).toBe(poems[1]);
+    await sibling.put(`/api/publications/${book}/proofreading_place/`).send({ poem_id: poems[0] }).expect(200);
+    expect(await place(sibling)).toBe(poems[0]);
+    expect(await place(admin)).toBe(poems[2]);
+
+    // A poem deleted where a curator stopped: the book opens at its first poem not proofread again.
+    await admin.delete(`/api/poems/${poems[2]}/`).expect(200);
+    expect(await place(admin)).toBe(poems[1]);
+  });
+
+  it('refuses a poem of another book, bad input and visitors, keeping the place', async () => {
+    const other = await createPublication(admin, 'Another Book');
+    const stranger = (await admin.post(`/api/publications/${other}/poems/`).send({ title: 'Elsewhere', body: 'x' }).expect(201)).body.id;
+    await admin.put(`/api/publications/${book}/proofreading_place/`).send({ poem_id: poems[1] }).expect(200);
+    const refused = await admin.put(`/api/publications/${book}/proofreading_place/`).send({ poem_id: stranger }).expect(404);
+    expect(refused.body.code).toBe('CATALOG.POEM_NOT_FOUND');
+    for (const body of [{ poem_id: 'x' }, { poem_id: 0 }, {}, { poem_id: poems[1], extra: 1 }]) {
+      const bad = await admin.put(`/api/publications/${book}/proofreading_place/`).send(body).expect(400);
+      expect(bad.body.error ?? bad.body.message).toBeTruthy();
+    }
+    expect(await place(admin)).toBe(poems[1]);
+    await admin.get('/api/publications/999999/proofreading_place/').expect(404);
+    // A book without poems has nowhere to open.
+    expect(await place(admin, await createPublication(admin, 'Empty Book'))).toBeNull();
+    const { agent: visitor } = await csrfAgent(t);
+    await visitor.get(`/api/publications/${book}/proofreading_place/`).expect(401);
+    await visitor.put(`/api/publications/${book}/proofreading_place/`).send({ poem_id: poems[0] }).expect(401);
   });
 });

@@ -556,6 +556,21 @@ const archive = {
     looks_right_failed: 'The mark could not be cleared: %{error}',
     photo_lines: 'Click a line to take the caret to it',
   },
+  // Proofread this book: the poems in reading order, each beside its page.
+  proofread_book: {
+    open: 'Proofread this book',
+    title: 'Proofread “%{title}”',
+    position: 'Poem %{n} of %{count}',
+    previous: 'Previous poem',
+    next: 'Next poem',
+    save_next: 'Save and next',
+    save_finish: 'Save and finish',
+    close: 'Close',
+    keys: 'Ctrl+Enter: save and next. A poem As scanned is marked proofread as you go on.',
+    finished: 'That was the last poem of the book.',
+    no_poems: 'This book has no poems to proofread yet.',
+    open_failed: 'The book could not be opened for proofreading. Please try again.',
+  },
   safe_edit: {
     unsaved_title: 'Discard unsaved changes?',
     discard: 'Discard changes',

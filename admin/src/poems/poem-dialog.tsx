@@ -24,28 +24,36 @@ export function PoemFields() {
 }
 
 /**
- * The dialog around a react-admin poem form (Edit Poem, New Poem): the title, the form with an
- * optional page photograph beside it, Cancel and the save button (SPEC section 2). Escape, a click
- * outside and Cancel all leave by navigation, which warnWhenUnsavedChanges stops to ask first when
- * something was typed.
+ * The dialog around a react-admin poem form (Edit Poem, New Poem, Proofread this book): the title,
+ * the form with an optional page photograph beside it, and its actions: Cancel and the save button
+ * (SPEC section 2) unless others are given. Escape, a click outside and Cancel all leave by
+ * navigation, which warnWhenUnsavedChanges stops to ask first when something was typed.
  */
 export function PoemDialog({
   titleKey,
+  title,
   saveKey,
   onClose,
   aside,
+  actions,
+  fullScreen,
   children,
 }: {
   titleKey: string;
+  /** A title with more in it than titleKey's text (the poem's place in its book). */
+  title?: ReactNode;
   saveKey: string;
   onClose: () => void;
   aside?: ReactNode;
+  /** In place of Cancel and Save (rendered inside the form, so they can read and submit it). */
+  actions?: ReactNode;
+  fullScreen?: boolean;
   children: ReactNode;
 }) {
   const translate = useTranslate();
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={aside ? 'lg' : 'md'} aria-labelledby="poem-dialog-title">
-      <DialogTitle id="poem-dialog-title">{translate(titleKey)}</DialogTitle>
+    <Dialog open onClose={onClose} fullWidth fullScreen={fullScreen} maxWidth={aside ? 'lg' : 'md'} aria-labelledby="poem-dialog-title">
+      <DialogTitle id="poem-dialog-title">{title ?? translate(titleKey)}</DialogTitle>
       <Form warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={ConfirmUnsavedChanges}>
         <DialogContent dividers>
           <KeepUnsavedText resource="poems" />
@@ -55,10 +63,14 @@ export function PoemDialog({
           </Box>
         </DialogContent>
         <DialogActions>
-          <ArchiveButton variant="ghost" onClick={onClose}>
-            {translate('archive.poem.cancel')}
-          </ArchiveButton>
-          <SaveButton label={saveKey} alwaysEnable />
+          {actions ?? (
+            <>
+              <ArchiveButton variant="ghost" onClick={onClose}>
+                {translate('archive.poem.cancel')}
+              </ArchiveButton>
+              <SaveButton label={saveKey} alwaysEnable />
+            </>
+          )}
         </DialogActions>
       </Form>
     </Dialog>

@@ -125,11 +125,11 @@ export function DoubtfulText({ body, children }: { body: string; children: React
   const marks = useMemo(() => reading?.marks ?? [], [reading]);
   const current = selection.start >= 0 ? markAt(marks, selection.start) : undefined;
 
-  // Found again if the field renders it anew (a form that loads after it mounts).
+  // Found again if the field renders it anew (a form whose record loads after it mounts).
   useLayoutEffect(() => {
     const found = textareaIn(root.current);
     if (found !== textarea) setTextarea(found);
-  });
+  }, [textarea, body]);
 
   // The caret is followed wherever it moves (keys, clicks, a selection made by this component).
   useEffect(() => {

@@ -77,7 +77,8 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     return provider;
   });
   const { togglePublish, publish, saveDraft, restore, moveToTrash, permanentDelete } = publications;
-  const { clearPoems, reorderPoems, getPoemPages, setPageRotation, setPoemStatus, getProofreading, looksRight } = poems;
+  const { clearPoems, reorderPoems, getPoemPages, setPageRotation, setPoemStatus } = poems;
+  const { getProofreading, looksRight, getProofreadingPlace, keepProofreadingPlace } = poems;
   return {
     ...Object.fromEntries(Object.keys(STANDARD_METHODS).map((method) => [method, byResource[method as keyof DataProvider]])),
     togglePublish,
@@ -96,6 +97,8 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     setPoemStatus,
     getProofreading,
     looksRight,
+    getProofreadingPlace,
+    keepProofreadingPlace,
     ...scanMethods(api),
     ...historyMethods(api),
     ...recordingMethods(api),

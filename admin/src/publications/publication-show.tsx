@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
@@ -24,12 +25,15 @@ import { PoemCreate, PoemEdit, PublicationPoems } from '../poems/index.js';
 import { ProofreadingProgress, PublishToggleButton, publicPath } from './publication-card.js';
 import { ReprocessButton, UnscannedPagesNotice, useUnscannedPages } from './reprocess-button.js';
 import { StatusBadge } from './status-badge.js';
+import { PROOFREAD_ROUTE } from '../proofreading/proofread-route.js';
 import { usePublicationActions, useRefreshCatalog } from './use-publication-actions.js';
 import { usePublicationIdFromRoute } from './use-publication-ref.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
 // The wizard's code loads only when a curator opens it.
 const CreationWizard = lazyScreen(() => import('../wizard/creation-wizard.js').then((m) => ({ default: m.CreationWizard })));
+const ProofreadStart = lazyScreen(() => import('../proofreading/proofread-book.js').then((m) => ({ default: m.ProofreadStart })));
+const ProofreadPoem = lazyScreen(() => import('../proofreading/proofread-book.js').then((m) => ({ default: m.ProofreadPoem })));
 const BookImportDialog = lazyScreen(() => import('../book-import/book-import-dialog.js').then((m) => ({ default: m.BookImportDialog })));
 
 /** The detail page's failures: 'Error: ' and the server's error field, else the spec's text. */
@@ -119,6 +123,11 @@ function PublicationDetail() {
         </Box>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           {record.deleted_at ? null : <PublishToggleButton publication={record} onToggle={actions.togglePublish} />}
+          {record.poem_count > 0 && !record.deleted_at ? (
+            <ArchiveButton variant="outline" component={Link} to={PROOFREAD_ROUTE} startIcon={<FactCheckIcon />}>
+              {translate('archive.proofread_book.open')}
+            </ArchiveButton>
+          ) : null}
           <ArchiveButton variant="outline" component={Link} to="edit" startIcon={<EditIcon />}>
             {translate('archive.action.edit_details')}
           </ArchiveButton>
@@ -161,6 +170,8 @@ function PublicationDetail() {
         <Route path="poems/create" element={<PoemCreate publication={record} />} />
         <Route path="poems/:poemId" element={<PoemEdit publication={record} />} />
         <Route path="scan" element={<ScanWizard publication={record} />} />
+        <Route path={PROOFREAD_ROUTE} element={<ProofreadStart publication={record} />} />
+        <Route path={`${PROOFREAD_ROUTE}/:poemId`} element={<ProofreadPoem publication={record} />} />
         <Route path={IMPORT_ROUTE} element={<BookImportDialog publication={record} />} />
       </Routes>
     </>

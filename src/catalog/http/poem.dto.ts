@@ -10,6 +10,7 @@ import {
   type ClearPoemsRequest,
   type CreatePoemRequest,
   type LooksRightRequest,
+  type ProofreadingPlaceRequest,
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
@@ -157,4 +158,12 @@ export class LooksRightDto implements LooksRightRequest {
   @Min(1, { message: 'end must be a whole number above 0' })
   @Max(LIMITS.body, { message: 'end is past the end of any line' })
   end!: number;
+}
+
+export class ProofreadingPlaceDto implements ProofreadingPlaceRequest {
+  @ApiProperty({ description: 'The poem of this publication the curator has open' })
+  @IsInt({ message: 'poem_id must be a poem id' })
+  @Min(1, { message: 'poem_id must be a poem id' })
+  @Max(2_147_483_647, { message: 'poem_id must be a poem id' })
+  poem_id!: number;
 }

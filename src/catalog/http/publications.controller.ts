@@ -11,12 +11,13 @@ import {
   Query,
   Req,
   Res,
+  UnauthorizedException,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { StaffGuard } from '../../auth/index.js';
+import { NOT_AUTHENTICATED, StaffGuard } from '../../auth/index.js';
 import { CatalogCommands } from '../application/catalog-commands.js';
 import { CatalogQueries } from '../application/catalog-queries.js';
 import {
@@ -30,13 +31,15 @@ import {
   type Publication,
   type PublicationMoveAnswer,
   type PublicationSortField,
+  type ProofreadingPlace as ProofreadingPlaceAnswer,
   type PublishAnswer,
   type TrashPage,
 } from '../../../contracts/catalog.js';
 import type { PublicationFilter, PublicationListOptions } from '../application/ports/catalog.repository.port.js';
 import { toPoemResponse, toPublicationResponse, toStaffPoemResponse } from '../application/catalog-responses.js';
 import { PoemRequestMapper, PublicationRequestMapper } from './requests.mapper.js';
-import { ClearPoemsDto, CreatePoemDto, PoemListQuery, ReorderPoemsDto } from './poem.dto.js';
+import { ClearPoemsDto, CreatePoemDto, PoemListQuery, ProofreadingPlaceDto, ReorderPoemsDto } from './poem.dto.js';
+import { ProofreadingPlace } from '../application/proofreading-place.js';
 import { AdminQuery, CreatePublicationDto, ListPublicationsQuery, TrashQuery, UpdatePublicationDto } from './publication.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { curatorOf, viewerOf } from './viewer.js';
@@ -95,13 +98,51 @@ function rejectUnknownFields(body: unknown, allowed: readonly string[], endpoint
     throw new BadRequestException(`Unknown field ${unknown.map((k) => `"${k}"`).join(', ')}: ${endpoint} takes ${allowed.join(', ')}`);
 }
 
+/** The curator a per-curator answer is for (the guard has made sure there is one). */
+function signedIn(req: Request) {
+  const curator = curatorOf(req);
+  if (!curator) throw new UnauthorizedException(NOT_AUTHENTICATED);
+  return curator;
+}
+
 @ApiTags('publications')
 @Controller('api/publications')
 export class PublicationsController {
   constructor(
     private readonly queries: CatalogQueries,
     private readonly commands: CatalogCommands,
+    private readonly places: ProofreadingPlace,
   ) {}
+
+  @Get(`:${REF}/proofreading_place`)
+  @UseGuards(StaffGuard)
+  @ApiOperation({
+    summary:
+      'The poem "Proofread this book" opens at for the signed-in curator: where they stopped, else the first poem As scanned, ' +
+      'else the first; poem_id null for a book without poems',
+  })
+  async proofreadingPlace(
+    @Param(REF) ref: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProofreadingPlaceAnswer> {
+    res.setHeader('Cache-Control', 'private, no-store');
+    return { poem_id: await this.places.resume(ref, signedIn(req)) };
+  }
+
+  @Put(`:${REF}/proofreading_place`)
+  @UseGuards(StaffGuard)
+  @ApiOperation({
+    summary: 'Keeps the poem the signed-in curator has open in "Proofread this book" (404 for a poem not in this publication)',
+  })
+  async keepProofreadingPlace(
+    @Param(REF) ref: string,
+    @Body() dto: ProofreadingPlaceDto,
+    @Req() req: Request,
+  ): Promise<ProofreadingPlaceAnswer> {
+    rejectUnknownFields(req.body, ['poem_id'], 'proofreading_place');
+    return { poem_id: await this.places.keep(ref, signedIn(req), dto.poem_id) };
+  }
 
   @Get()
   @UseInterceptors(PublicReadInterceptor)

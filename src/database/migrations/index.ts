@@ -14,6 +14,7 @@ import { Recordings1764800000000 } from './1764800000000-recordings.js';
 import { PoemStatus1764810000000 } from './1764810000000-poem-status.js';
 import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
 import { PoemReading1764830000000 } from './1764830000000-poem-reading.js';
+import { ProofreadingPlaces1764840000000 } from './1764840000000-proofreading-places.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   PoemStatus1764810000000,
   PoemReports1764820000000,
   PoemReading1764830000000,
+  ProofreadingPlaces1764840000000,
 ];

@@ -12,6 +12,8 @@ import {
   type PoemStatusRequest,
   type LooksRightRequest,
   type PoemProofreading,
+  type ProofreadingPlace,
+  type ProofreadingPlaceRequest,
   type UpdatePoemRequest,
 } from '../../../../contracts/catalog.js';
 import { pick, query, seg, type Api } from '../api.js';
@@ -34,6 +36,10 @@ export interface PoemMethods {
   getProofreading(poemId: Identifier): Promise<PoemProofreading>;
   /** Clears one doubtful word's mark (the curator found it right); answers the proofreading. */
   looksRight(poemId: Identifier, word: LooksRightRequest): Promise<PoemProofreading>;
+  /** The poem "Proofread this book" opens at for the signed-in curator (null: no poems). */
+  getProofreadingPlace(publicationId: Identifier): Promise<number | null>;
+  /** Keeps the poem the curator has open there, for next time. */
+  keepProofreadingPlace(publicationId: Identifier, poemId: Identifier): Promise<void>;
 }
 
 const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
@@ -104,6 +110,11 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
       send<PoemPage>('PUT', `/scan_pages/${seg(pageId)}/rotation/`, { rotation } satisfies PageRotationRequest),
     setPoemStatus: (poemId, status) => send<Poem>('PUT', `/poems/${seg(poemId)}/status/`, { status } satisfies PoemStatusRequest),
     getProofreading: (poemId) => get<PoemProofreading>(`/poems/${seg(poemId)}/proofreading/`),
+    getProofreadingPlace: (id) => get<ProofreadingPlace>(`/publications/${seg(id)}/proofreading_place/`).then((place) => place.poem_id),
+    keepProofreadingPlace: (id, poemId) =>
+      send<ProofreadingPlace>('PUT', `/publications/${seg(id)}/proofreading_place/`, {
+        poem_id: Number(poemId),
+      } satisfies ProofreadingPlaceRequest).then(() => undefined),
     looksRight: (poemId, word) => send<PoemProofreading>('POST', `/poems/${seg(poemId)}/proofreading/looks_right/`, word),
   };
   /* eslint-enable @typescript-eslint/no-explicit-any */
