@@ -14,7 +14,10 @@ export function lookupParts(word: string): string[] {
   return bare.split(/[-‐‑—–]+/).filter((part) => /\p{L}/u.test(part));
 }
 
-/** The forms a part may be found under: as printed, with a capital only at its start, in small letters. */
+/**
+ * The forms a part may be found under: as printed, with a capital only at its start, in small
+ * letters, with a straight apostrophe, and with ß and ss each for the other.
+ */
 export function lookupForms(part: string): string[] {
   const forms = [part];
   const lower = part.toLowerCase();
@@ -22,7 +25,15 @@ export function lookupForms(part: string): string[] {
   if (capitalised !== part) forms.push(capitalised);
   if (lower !== part) forms.push(lower);
   // Typesetters' curly apostrophe is the word lists' straight one ("o’er", "heav’n").
-  return [...new Set(forms.flatMap((f) => (f.includes('’') ? [f, f.replace(/’/g, "'")] : [f])))];
+  const apostrophes = forms.flatMap((f) => (f.includes('’') ? [f, f.replace(/’/g, "'")] : [f]));
+  // German printed before the 1996 reform writes ß where today's lists have ss ("daß", "Fluß"), and
+  // capitals print ß as SS ("ÄUSSEREN"): each is looked up the other way too.
+  const sharpS = apostrophes.flatMap((f) => [
+    f,
+    ...(f.includes('ß') ? [f.replace(/ß/g, 'ss')] : []),
+    ...(/ss/.test(f) ? [f.replace(/ss/g, 'ß')] : []),
+  ]);
+  return [...new Set(sharpS)];
 }
 
 /** A word is known when each of its parts is found under one of its forms. */
