@@ -122,6 +122,7 @@ async function main() {
         if (args.verbose)
           for (const f of proofread_.cropped.failed) console.log(`  crop of ${JSON.stringify(f.text)} read ${JSON.stringify(f.got)}`);
         if (args.verbose) for (const m of proofread_.counts.missed) console.log(`  wrong, unmarked: ${m}`);
+        if (args.verbose) for (const m of proofread_.counts.rightMarked ?? []) console.log(`  right, marked: ${m}`);
         if (args.verbose) {
           const r = rates(scored);
           console.log(

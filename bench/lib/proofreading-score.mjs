@@ -113,9 +113,10 @@ export function addDoubts(counts, lines, reading, truthLines) {
       if (marked) counts.marked++;
       if (wrong) counts.wrong++;
       if (wrong && marked) counts.wrongMarked++;
-      if (wrong && !marked && counts.missed) {
+      if (wrong !== marked && counts.missed) {
         const w = words.find((x) => x.start < token.end && x.end > token.start);
-        counts.missed.push(`${token.text} (${w ? w.confidence.toFixed(2) : '-'}) in ${JSON.stringify(truth)}`);
+        const seen = `${token.text} (${w ? w.confidence.toFixed(2) : '-'}${w?.unknown ? ', unknown' : ''}) in ${JSON.stringify(truth)}`;
+        (wrong ? counts.missed : (counts.rightMarked ??= [])).push(seen);
       }
       SWEEP.forEach((threshold, s) => {
         const doubtful = words.some((w) => overlaps(w) && !w.lookedRight && (w.confidence < threshold || w.unknown));

@@ -17,7 +17,10 @@ describe('a printed word looked up in a word list', () => {
   it('is found under its capital at a line’s start, in small letters when set in capitals, with a straight apostrophe', () => {
     expect(lookupForms('The')).toEqual(['The', 'the']);
     expect(lookupForms('ERIN')).toEqual(['ERIN', 'Erin', 'erin']);
-    expect(lookupForms('o’er')).toEqual(['o’er', "o'er"]);
+    expect(lookupForms('o’er')).toEqual(['o’er', "o'er", 'oeer']);
+    expect(lookupForms("lov'd")).toEqual(["lov'd", 'loved']);
+    expect(lookupForms('daß')).toEqual(['daß', 'dass']);
+    expect(lookupForms('ÄUSSEREN')).toEqual(['ÄUSSEREN', 'Äusseren', 'Äußeren', 'äusseren', 'äußeren']);
   });
 
   it('is known when each of its parts is', () => {

@@ -16,7 +16,8 @@ export function lookupParts(word: string): string[] {
 
 /**
  * The forms a part may be found under: as printed, with a capital only at its start, in small
- * letters, with a straight apostrophe, and with ß and ss each for the other.
+ * letters, with a straight apostrophe (and with the e an apostrophe elides), and with ß and ss each
+ * for the other.
  */
 export function lookupForms(part: string): string[] {
   const forms = [part];
@@ -25,7 +26,9 @@ export function lookupForms(part: string): string[] {
   if (capitalised !== part) forms.push(capitalised);
   if (lower !== part) forms.push(lower);
   // Typesetters' curly apostrophe is the word lists' straight one ("o’er", "heav’n").
-  const apostrophes = forms.flatMap((f) => (f.includes('’') ? [f, f.replace(/’/g, "'")] : [f]));
+  const straight = forms.flatMap((f) => (f.includes('’') ? [f, f.replace(/’/g, "'")] : [f]));
+  // Verse prints an elided e as an apostrophe ("lov'd", "heav'n", "wand'ring"): the word with its e.
+  const apostrophes = straight.flatMap((f) => (/\p{L}'\p{L}/u.test(f) ? [f, f.replace(/(?<=\p{L})'(?=\p{L})/gu, 'e')] : [f]));
   // German printed before the 1996 reform writes ß where today's lists have ss ("daß", "Fluß"), and
   // capitals print ß as SS ("ÄUSSEREN"): each is looked up the other way too.
   const sharpS = apostrophes.flatMap((f) => [

@@ -18,6 +18,20 @@ describe('the word lists', () => {
     expect(await unknownWordsHere(words, 'de')).toEqual(['Botsciiaft', 'ticfen', 'cin']);
   });
 
+  it("know German poets' own compounds as their parts, and still mark a misreading", async () => {
+    const words = [
+      'Adlersluft',
+      'Erdendinge',
+      'windgetragenen',
+      'Todesschwärze',
+      'Sternefunkeln',
+      'Halbabgewandt',
+      'Kinsamkeit',
+      'cinmnal',
+    ];
+    expect(await unknownWordsHere(words, 'de')).toEqual(['Kinsamkeit', 'cinmnal']);
+  });
+
   it('hold Italian, Portuguese and Latin, each of the languages the archive reads', async () => {
     expect(await unknownWordsHere(['amore', 'dolcissima', 'perché', 'amorc'], 'it')).toEqual(['amorc']);
     expect(await unknownWordsHere(['saudade', 'coração', 'coraçao'], 'pt')).toEqual(['coraçao']);

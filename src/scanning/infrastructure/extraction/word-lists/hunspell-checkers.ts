@@ -45,6 +45,34 @@ async function load(pkg: string): Promise<Check> {
   return (word) => trie.hasWord(word, true);
 }
 
+/**
+ * German and Dutch write compounds as one word, and a poet makes new ones ("Adlersluft",
+ * "Sternefunkeln") that no list holds: a word is known there when it is two known words, the first
+ * perhaps with its linking letters ("Adler-s-luft", "Erde-n-dinge"), the second as a noun or not.
+ */
+const COMPOUNDING = new Set(['de', 'nl']);
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
+// Parts of four letters and more: shorter ones make a misreading two words too easily ("Fin-ander").
+const MIN_PART = 4;
+
+function withCompounds(has: Check): Check {
+  const part = (text: string) => has(text) || has(text.charAt(0).toUpperCase() + text.slice(1)) || has(text.toLowerCase());
+  const compound = (word: string, depth: number): boolean => {
+    for (let cut = MIN_PART; cut <= word.length - MIN_PART; cut += 1) {
+      const tail = word.slice(cut);
+      if (!part(tail) && !(depth > 0 && compound(tail.charAt(0).toUpperCase() + tail.slice(1), depth - 1))) continue;
+      const head = word.slice(0, cut);
+      if (
+        LINKS.some((link) => head.endsWith(link) && head.length - link.length >= MIN_PART && part(head.slice(0, head.length - link.length)))
+      ) {
+        return true;
+      }
+    }
+    return false;
+  };
+  return (word) => has(word) || (/^\p{L}+$/u.test(word) && compound(word, 1));
+}
+
 /** A language's checker, built once on first asking; undefined for a language without a list. */
 function checker(language: string): Promise<Check> | undefined {
   const code = language.toLowerCase().split('-')[0]!;
@@ -52,7 +80,10 @@ function checker(language: string): Promise<Check> | undefined {
   if (!packages) return undefined;
   let built = checkers.get(code);
   if (!built) {
-    built = Promise.all(packages.map(load)).then((lists) => (word: string) => lists.some((has) => has(word)));
+    built = Promise.all(packages.map(load)).then((lists) => {
+      const has = (word: string) => lists.some((list) => list(word));
+      return COMPOUNDING.has(code) ? withCompounds(has) : has;
+    });
     // A failed load is tried again on the next book, not remembered.
     built.catch(() => checkers.delete(code));
     checkers.set(code, built);
