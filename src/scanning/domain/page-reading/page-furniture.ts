@@ -98,8 +98,8 @@ function spreadFolios(row: LayoutLine[], em: number): FolioReading | undefined {
 }
 
 /**
- * Capital roman numerals alone at the head of a page number poems or sections ("XII."), not pages:
- * front-matter folios are set in small roman (xii).
+ * A capital roman numeral alone is not read as a folio: front-matter folios are set in small roman
+ * (xii), and "XII." alone numbers a poem or a section.
  */
 const folioAlone = (text: string) => (/^\W*[IVXLCDM]+\W*$/.test(text) ? undefined : readFolio(text));
 
@@ -299,7 +299,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       if (isCatchword(bottom, above, m.em, context.nextPage)) lines = above;
       break;
     }
-    const alone = readFolio(rowText(bottom)) ?? spreadFolios(bottom, m.em);
+    const alone = folioAlone(rowText(bottom)) ?? spreadFolios(bottom, m.em);
     if (alone !== undefined) {
       folio ??= placed(bottom, alone);
       lines = above;
@@ -321,7 +321,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
  * from the text's left edge, where a line of verse consisting of a number would begin.
  */
 function footFolio(row: LayoutLine[], above: LayoutLine[], em: number): FolioReading | undefined {
-  const read = readFolio(rowText(row));
+  const read = folioAlone(rowText(row));
   if (read === undefined || read.value >= 1000 || above.length === 0) return undefined;
   const left = Math.min(...row.map((l) => l.left));
   const textLeft = Math.min(...above.map((l) => l.left));

@@ -836,6 +836,71 @@ describe('folios of a batch', () => {
   });
 });
 
+describe('a numeral at the foot of a page', () => {
+  const poemAbove = (index: number, foot: Spec[]) =>
+    page(index, [
+      title('Winter Light', 2),
+      verse('The apple trees stand bare along the wall,', 0, 2),
+      verse('their branches written on a pale grey sky;'),
+      verse('my father walked this row before the fall'),
+      ...foot,
+    ]);
+  const numeral = (text: string, advance = 2.5): Spec => ({ text, centred: true, advance });
+  const titles = (pages: PageLayout[]) => assemblePoems(pages).map((p) => [p.title, p.body.split('\n').at(-1)]);
+
+  it('heads what follows on the next page, not the poem above: dropped over a title, the title of an untitled poem', () => {
+    const titled = page(1, [
+      title('The Harbour', 0),
+      verse('The boats come home by the harbour wall,', 0, 2),
+      verse('and no one asks them where.'),
+    ]);
+    expect(titles(analyse(poemAbove(0, [numeral('III')]), titled))).toEqual([
+      ['Winter Light', 'my father walked this row before the fall'],
+      ['The Harbour', 'and no one asks them where.'],
+    ]);
+    const untitled = page(1, [verse('The boats come home by the harbour wall,', 0, 2), verse('and no one asks them where.')]);
+    expect(titles(analyse(poemAbove(0, [numeral('III.')]), untitled))).toEqual([
+      ['Winter Light', 'my father walked this row before the fall'],
+      ['III', 'and no one asks them where.'],
+    ]);
+    // Set close under the last line, or with the next page not in the batch, it is still not the poem's.
+    expect(titles(analyse(poemAbove(0, [numeral('III', 1)]), titled))[0]).toEqual([
+      'Winter Light',
+      'my father walked this row before the fall',
+    ]);
+    expect(titles(analyse(poemAbove(0, [numeral('III')])))).toEqual([['Winter Light', 'my father walked this row before the fall']]);
+  });
+
+  it('is the next part of a poem numbered in parts, carried to the page it heads', () => {
+    const parts = page(0, [
+      title('EVENING BELLS', 2),
+      numeral('I.', 2),
+      verse('Those evening bells, those evening bells,', 0, 2),
+      verse('How many a tale their music tells!', 2),
+      numeral('II.', 2),
+      verse('Those joyous hours are passed away,', 0, 2),
+      verse('And many a heart that then was gay.', 2),
+      numeral('III.'),
+    ]);
+    const rest = page(1, [verse('And so ’twill be when I am gone,', 0, 2), verse('That tuneful peal will still ring on.', 2)]);
+    const [poem] = assemblePoems(analysePages([parts, rest]));
+    expect(poem.body.split('\n').slice(-4)).toEqual([
+      'III.',
+      '',
+      'And so ’twill be when I am gone,',
+      '    That tuneful peal will still ring on.',
+    ]);
+    // Read on one photo, it stands in the text of the other: no place on that photo.
+    expect(poem.lines!.find((l) => l.text === 'III.')).toMatchObject({ source: 1, box: null });
+  });
+
+  it('drops a printer’s signature mark, a capital letter alone at the foot', () => {
+    const next = page(1, [verse('The boats come home by the harbour wall,', 0, 2), verse('and no one asks them where.')]);
+    expect(titles(analyse(poemAbove(0, [numeral('C')]), next))).toEqual([['Winter Light', 'and no one asks them where.']]);
+    expect(analyse(poemAbove(0, [numeral('C')]))[0].pageNumber).toBeUndefined();
+  });
+});
+
 describe('turned lines', () => {
   it('rejoins a line turned over onto a deeper-indented printed line flush with the measure', () => {
     const [layout] = analyse(

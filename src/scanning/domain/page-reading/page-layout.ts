@@ -136,7 +136,10 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
     const apartBefore = gapBefore(i) >= m.pitch * 1.3 || underHeading;
     const apartAfter = gapAfter(i) >= m.pitch * 1.15;
     const letters = line.text.replace(/[^\p{L}\p{N}]/gu, '');
-    if (isSectionNumeral(line.text) && gapBefore(i) >= m.pitch * 1.3) kinds.push('numeral');
+    // A capital numeral alone closing the page away from the margin heads what follows, however close
+    // under the verse (a number beginning a line of verse stands at the margin).
+    const footNumeral = i === lines.length - 1 && i > 0 && !/\d/.test(line.text) && line.left > margin + m.em;
+    if (isSectionNumeral(line.text) && (gapBefore(i) >= m.pitch * 1.3 || footNumeral)) kinds.push('numeral');
     else if (letters.length <= 2 && apartBefore && apartAfter) kinds.push('mark');
     else kinds.push(looksLikeHeading(line) && apartBefore ? 'title' : 'verse');
   });
