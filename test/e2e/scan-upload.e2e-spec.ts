@@ -79,6 +79,19 @@ describe('scanning page photos into poems (in-process queue, offline extractor)'
     expect(res.body.poems.map((p: any) => p.id)).toEqual(listed.map((p) => p.id));
   });
 
+  it('numbers a batch that starts mid-book: pages 11 and 12 alone, page 11 opening a poem without a folio, get 11 and 12', async () => {
+    // Page 11 as many books print a page a poem opens on: with no page number.
+    const [opening] = (await renderBookPages(sampleBook(), { maxPages: 1, unnumberedOpenings: true })).pages;
+    const pubId = await createPublication(agent, 'Pages 11 and 12');
+    await upload(pubId, [opening.image, pages[1]]).expect(200);
+    const listed = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as any[];
+    const [alone, runningOver] = poemsFrom([11]).map((p) => p.title);
+    expect(listed.map((p) => [p.title, p.page_numbers])).toEqual([
+      [alone, [11]],
+      [runningOver, [11, 12]],
+    ]);
+  });
+
   it('skips poems already in the publication when the same pages are photographed again, naming each match', async () => {
     const { pubId, firstScan } = await scannedBook('Photographed twice');
     const again = await Promise.all(pages.map(rephotograph));

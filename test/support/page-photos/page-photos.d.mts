@@ -23,6 +23,8 @@ export interface RenderOptions {
   /** Scales the finished photo (e.g. 0.6 for a camera further from the page). */
   photoScale?: number;
   pageNumberPosition?: 'footer' | 'header';
+  /** A page on which a poem opens prints no page number. */
+  unnumberedOpenings?: boolean;
   poems?: BookPoem[];
   /** Opens the end of a turned-over line with "[", as older books print it. */
   turnoverBracket?: boolean;

@@ -12,7 +12,8 @@
  * - a stanza break is one empty line of the body's leading;
  * - titles are centred, bold and larger than body type;
  * - a running header (poet on even pages, book title on odd pages) sits above the text block and
- *   the printed page number is centred below it (or in the header's outer corner);
+ *   the printed page number is centred below it (or in the header's outer corner); with the
+ *   unnumberedOpenings option a page on which a poem opens prints none, as many books do;
  * - a line too long for the measure is turned over, as printers of verse do: the words that fit
  *   stay, the rest is set on the next printed line flush with the right margin (after a "[" with
  *   the turnoverBracket option). It is still one line of the poem.
@@ -172,25 +173,17 @@ function pageSvg(page, book, options) {
     spacing: 4,
     fill: '#333',
   });
-  if (numberInHeader) {
-    els.push({
-      kind: 'pageno',
-      text: String(page.number),
-      x: even ? PAGE.left : PAGE.right,
-      y: PAGE.headerBaseline,
-      size: PAGE.pageNumber,
-      anchor: even ? 'start' : 'end',
-    });
-  } else {
-    els.push({
-      kind: 'pageno',
-      text: String(page.number),
-      x: PAGE.width / 2,
-      y: PAGE.footerBaseline,
-      size: PAGE.pageNumber,
-      anchor: 'middle',
-    });
-  }
+  const folio = numberInHeader
+    ? {
+        kind: 'pageno',
+        text: String(page.number),
+        x: even ? PAGE.left : PAGE.right,
+        y: PAGE.headerBaseline,
+        size: PAGE.pageNumber,
+        anchor: even ? 'start' : 'end',
+      }
+    : { kind: 'pageno', text: String(page.number), x: PAGE.width / 2, y: PAGE.footerBaseline, size: PAGE.pageNumber, anchor: 'middle' };
+  if (!(options.unnumberedOpenings && page.parts[0]?.startsPoem)) els.push(folio);
   els.push(...page.elements);
   return svgDocument(els);
 }

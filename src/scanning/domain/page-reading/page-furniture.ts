@@ -1,4 +1,5 @@
-import { parseFolio } from './folios.js';
+import { boundedLevenshtein } from '../duplicates/poem-similarity.js';
+import { parseFolio, readFolio, type FolioReading } from './folios.js';
 import { alikeness, isCapitals, textKey, withWords, type LayoutLine, type LayoutWord } from './layout-lines.js';
 
 /**
@@ -36,7 +37,7 @@ export interface FurnitureContext {
 }
 
 export interface Furniture {
-  folio?: number;
+  folio?: FolioReading;
   /** The page's lines without furniture, top to bottom. */
   lines: LayoutLine[];
 }
@@ -63,11 +64,11 @@ const rowText = (row: LayoutLine[]) =>
  * the corner (two em or more from the words), as folios in a running head do and a number that
  * belongs to a title ("August 1914", "Sonnet XVIII") does not.
  */
-function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string; cornered: boolean } | undefined {
+function edgeFolio(row: LayoutLine[], em: number): { folio: FolioReading; at: LayoutWord; rest: string; cornered: boolean } | undefined {
   const words = [...row].sort((a, b) => a.left - b.left).flatMap((l) => l.words);
   if (words.length < 2) return undefined;
-  const first = parseFolio(words[0].text);
-  const last = parseFolio(words[words.length - 1].text);
+  const first = readFolio(words[0].text);
+  const last = readFolio(words[words.length - 1].text);
   const rest = (from: number, to: number) =>
     words
       .slice(from, to)
@@ -75,24 +76,88 @@ function edgeFolio(row: LayoutLine[], em: number): { folio: number; rest: string
       .join(' ');
   const n = words.length;
   if (last !== undefined && /\p{L}{2,}/u.test(rest(0, n - 1))) {
-    return { folio: last, rest: rest(0, n - 1), cornered: words[n - 1].left - words[n - 2].right >= em * 2 };
+    return { folio: last, at: words[n - 1], rest: rest(0, n - 1), cornered: words[n - 1].left - words[n - 2].right >= em * 2 };
   }
   if (first !== undefined && /\p{L}{2,}/u.test(rest(1, n)))
-    return { folio: first, rest: rest(1, n), cornered: words[1].left - words[0].right >= em * 2 };
+    return { folio: first, at: words[0], rest: rest(1, n), cornered: words[1].left - words[0].right >= em * 2 };
   return undefined;
 }
 
 /**
- * Two photos of the same page (a curator re-shooting one and sending both): most of their lines
- * read the same. Their common top line is that page's, not a head the book repeats.
+ * The folios of an open book's two facing pages read on one row, at its two ends: the left page's
+ * and the next, far apart across the spread.
+ */
+function spreadFolios(row: LayoutLine[], em: number): FolioReading | undefined {
+  const words = [...row].sort((a, b) => a.left - b.left).flatMap((l) => l.words);
+  if (words.length < 2) return undefined;
+  const [first, last] = [words[0], words[words.length - 1]];
+  const left = readFolio(first.text);
+  const right = readFolio(last.text);
+  if (!left || !right || !left.roman !== !right.roman || right.value !== left.value + 1) return undefined;
+  return last.left - first.right >= em * 8 ? { ...left, spread: true } : undefined;
+}
+
+/**
+ * A capital roman numeral alone is not read as a folio: front-matter folios are set in small roman
+ * (xii), and "XII." alone numbers a poem or a section.
+ */
+const folioAlone = (text: string) => (/^\W*[IVXLCDM]+\W*$/.test(text) ? undefined : readFolio(text));
+
+/**
+ * The corner of the page a folio between `left` and `right` stands in (the outer corner, which tells
+ * a recto from a verso), or undefined when it stands in the middle third, centred under the text.
+ */
+function cornerOf(left: number, right: number, pageWidth: number): FolioReading['side'] {
+  const centre = (left + right) / 2;
+  return centre < pageWidth / 3 ? 'left' : centre > (pageWidth * 2) / 3 ? 'right' : undefined;
+}
+
+/** Lines long enough to tell one page's from another's, as keys (kept per page: a long book compares every pair). */
+const keysOfPage = new WeakMap<LayoutLine[], string[]>();
+function pageKeys(lines: LayoutLine[]): string[] {
+  let keys = keysOfPage.get(lines);
+  if (!keys) {
+    keys = lines.map((l) => textKey(l.text)).filter((k) => k.length >= 8);
+    keysOfPage.set(lines, keys);
+  }
+  return keys;
+}
+
+/** Two lines read alike but for a misread letter in five (the distance bounded: most pairs differ wholly). */
+function readAlike(a: string, b: string): boolean {
+  if (a === b) return true;
+  const allowed = Math.floor(Math.max(a.length, b.length) * 0.2);
+  return boundedLevenshtein(a, b, allowed) <= allowed;
+}
+
+/** How many lines of `a` are found in `b` in the same order (the longest common subsequence of alike lines). */
+function linesInOrder(a: string[], b: string[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const line of a) {
+    const current = [0];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = readAlike(line, b[j - 1]) ? previous[j - 1] + 1 : Math.max(previous[j], current[j - 1]);
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * Two photos of the same page (a curator re-shooting one and sending both): their lines read the
+ * same in the same order, nearly all of the shorter reading and most of the longer. Pages that
+ * merely share lines (a ballad's refrain, a running head) share them in another order or among
+ * lines of their own. Their common top line is that page's, not a head the book repeats. Their
+ * folios are compared where they are read (sameFolio, in the layout).
  */
 export function samePage(a: LayoutLine[], b: LayoutLine[]): boolean {
-  const keys = (lines: LayoutLine[]) => new Set(lines.map((l) => textKey(l.text)).filter((k) => k.length >= 8));
-  const ka = keys(a);
-  const kb = keys(b);
-  if (ka.size < 3 || kb.size < 3) return false;
-  const shared = [...ka].filter((k) => kb.has(k)).length;
-  return shared >= Math.min(ka.size, kb.size) * 0.5;
+  const [ka, kb] = [pageKeys(a), pageKeys(b)];
+  const [short, long] = ka.length <= kb.length ? [ka, kb] : [kb, ka];
+  if (short.length < 3) return false;
+  // Most lines of a photo of the page read letter for letter alike: a cheap test before the full one.
+  const exact = new Set(long);
+  if (short.filter((k) => exact.has(k)).length < short.length * 0.3) return false;
+  const inOrder = linesInOrder(short, long);
+  return inOrder >= short.length * 0.8 && inOrder >= long.length * 0.5;
 }
 
 /** Top lines (first row of each page) that recur on other pages: the book's running heads. */
@@ -147,7 +212,12 @@ function sameHeading(key: string, lines: LayoutLine[]): boolean {
  */
 export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: FurnitureContext): Furniture {
   let lines = [...input];
-  let folio: number | undefined;
+  let folio: FolioReading | undefined;
+  // A folio alone on its row, with the corner it stands in.
+  const placed = (row: LayoutLine[], read: FolioReading): FolioReading =>
+    read.spread
+      ? read
+      : { ...read, side: cornerOf(Math.min(...row.map((l) => l.left)), Math.max(...row.map((l) => l.right)), context.pageWidth) };
   let headFound = false;
   const apartAfter = (all: LayoutLine[][], k: number) =>
     (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
@@ -159,22 +229,21 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const top = all[0];
     if (!top || all.length < 2) break;
     const text = rowText(top);
-    // Capital roman numerals at the head of a page number poems or sections ("XII."); front-matter
-    // folios are set in small roman (xii).
-    const alone = /^\W*[IVXLCDM]+\W*$/.test(text) ? undefined : parseFolio(text);
+    const rest = lines.filter((l) => !top.includes(l));
+    const alone = folioAlone(text) ?? spreadFolios(top, m.em);
     // A number alone in the head's outer corner, beyond the text block's edge, is the folio however
     // close the first line stands under it; anywhere else it must stand apart like any head. Close
     // under it is the text itself, never a head (a head stands apart from the text).
     if (!apartAfter(all, 0)) {
-      if (alone !== undefined && outsideTextBlock(top, lines.slice(top.length), m.em)) {
-        folio ??= alone;
-        lines = lines.filter((l) => !top.includes(l));
+      if (alone !== undefined && !alone.spread && outsideTextBlock(top, rest, m.em)) {
+        folio ??= placed(top, alone);
+        lines = rest;
       }
       break;
     }
     if (alone !== undefined) {
-      folio ??= alone;
-      lines = lines.filter((l) => !top.includes(l));
+      folio ??= placed(top, alone);
+      lines = rest;
       continue;
     }
     if (headFound) break;
@@ -208,9 +277,9 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       small;
     if (!head) break;
     // The number at the end of a heading is its folio only if the row is a head.
-    if (edge) folio ??= edge.folio;
+    if (edge) folio ??= { ...edge.folio, side: cornerOf(edge.at.left, edge.at.right, context.pageWidth) };
     headFound = true;
-    lines = lines.filter((l) => !top.includes(l));
+    lines = rest;
   }
 
   for (let round = 0; round < 2; round++) {
@@ -223,16 +292,16 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       // Set one line under the text, not apart: a folio away from the text's left edge, or a catchword.
       const folioUnder = footFolio(bottom, above, m.em);
       if (folioUnder !== undefined) {
-        folio ??= folioUnder;
+        folio ??= placed(bottom, folioUnder);
         lines = above;
         continue;
       }
       if (isCatchword(bottom, above, m.em, context.nextPage)) lines = above;
       break;
     }
-    const alone = parseFolio(rowText(bottom));
+    const alone = folioAlone(rowText(bottom)) ?? spreadFolios(bottom, m.em);
     if (alone !== undefined) {
-      folio ??= alone;
+      folio ??= placed(bottom, alone);
       lines = above;
       continue;
     }
@@ -251,12 +320,12 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
  * thousand: a number of four figures closing a poem is a year) set centred or in a corner, away
  * from the text's left edge, where a line of verse consisting of a number would begin.
  */
-function footFolio(row: LayoutLine[], above: LayoutLine[], em: number): number | undefined {
-  const value = parseFolio(rowText(row));
-  if (value === undefined || value >= 1000 || above.length === 0) return undefined;
+function footFolio(row: LayoutLine[], above: LayoutLine[], em: number): FolioReading | undefined {
+  const read = folioAlone(rowText(row));
+  if (read === undefined || read.value >= 1000 || above.length === 0) return undefined;
   const left = Math.min(...row.map((l) => l.left));
   const textLeft = Math.min(...above.map((l) => l.left));
-  return Math.abs(left - textLeft) > em ? value : undefined;
+  return Math.abs(left - textLeft) > em ? read : undefined;
 }
 
 /**

@@ -736,6 +736,171 @@ describe('joining pages into poems', () => {
   });
 });
 
+describe('folios of a batch', () => {
+  /** A folio alone in the head's outer corner: even pages (versos) print it left, odd ones (rectos) right. */
+  const corner = (n: number | string): Spec => ({ text: String(n), advance: 0, flushRight: Number(n) % 2 === 0 ? 150 : 1300 });
+
+  it('numbers a batch that starts mid-book: a poem’s opening page without a folio takes its number from the next page’s', () => {
+    const opening = (foot: Spec[]) =>
+      page(0, [
+        title('The Orchard in Winter', 2),
+        verse('The apple trees stand bare along the wall,', 0, 2),
+        verse('their branches written on a pale grey sky;'),
+        title('Letter to My Students'),
+        verse('You came to me in autumn, most of you,', 0, 2),
+        ...fullPage('first page', 20),
+        ...foot,
+      ]);
+    const next = page(1, [
+      corner(12),
+      verse('and I pretended I had answers.', 0, 2),
+      verse('So here is my last lesson.'),
+      verse('Chalk on my sleeves.'),
+    ]);
+    const unnumbered = analyse(opening([]), next);
+    expect(unnumbered.map((p) => p.pageNumber)).toEqual([11, 12]);
+    expect(assemblePoems(unnumbered).map((p) => [p.title, p.page_numbers])).toEqual([
+      ['The Orchard in Winter', [11]],
+      ['Letter to My Students', [11, 12]],
+    ]);
+    // A page alone keeps what it shows: nothing to number it by.
+    expect(analyse(opening([])).map((p) => p.pageNumber)).toEqual([undefined]);
+    // Its folio at the foot instead of the head (a drop folio) is read there.
+    expect(analyse(opening([folio(11)]), next).map((p) => p.pageNumber)).toEqual([11, 12]);
+  });
+
+  it('corrects a folio misread between two that agree, and one whose parity contradicts the corner it stands in', () => {
+    const names = ['Winter Light', 'Chalk', 'Harbour Lights', 'Small Hours'];
+    const poem = (index: number, head: Spec[], foot: Spec[] = []) =>
+      page(index, [
+        ...head,
+        title(names[index], 2),
+        verse(`the first line of ${names[index]}`, 0, 2),
+        verse('and its second line'),
+        ...foot,
+      ]);
+    const centred = analyse(poem(0, [], [folio(3)]), poem(1, [], [folio(150)]), poem(2, [], [folio(5)]));
+    expect(centred.map((p) => p.pageNumber)).toEqual([3, 4, 5]);
+    // "12" for 17 in a recto's corner at the end of the batch: even folios stand left in this book.
+    const cornered = analyse(poem(0, [corner(14)]), poem(1, [corner(15)]), poem(2, [corner(16)]), poem(3, [{ ...corner(17), text: '12' }]));
+    expect(cornered.map((p) => p.pageNumber)).toEqual([14, 15, 16, 17]);
+    // An odd folio there is a jump in the book, kept as read.
+    const jump = analyse(poem(0, [corner(14)]), poem(1, [corner(15)]), poem(2, [corner(16)]), poem(3, [corner(21)]));
+    expect(jump.map((p) => p.pageNumber)).toEqual([14, 15, 16, 21]);
+  });
+
+  it('reads both folios of a photo of two facing pages, and counts it as two pages of the run', () => {
+    const spread = page(1, [
+      { text: '22 THE ORCHARD YEARS', size: 18, advance: 0, flushRight: 700 },
+      { text: 'ELEANOR WHITFIELD 23', size: 18, advance: 0, flushRight: 1350 },
+      verse('the orchard keeps its counsel through the frost', 0, 3),
+      verse('and every branch is written on the sky'),
+    ]);
+    const pages = analyse(
+      page(0, [corner(21), verse('the first page of the run begins here', 0, 3), verse('and ends before the spread')]),
+      spread,
+      page(2, [corner(24), verse('a page after the spread goes on', 0, 3), verse('with the poem to its end')]),
+    );
+    expect(pages.map((p) => p.pageNumber)).toEqual([21, 22, 24]);
+  });
+
+  it('tells a ballad’s pages that share its refrain from a page photographed twice, by their lines’ order and their folios', () => {
+    const refrain = [
+      'Sing the tide in and sing the tide out,',
+      'the boats come home by the harbour wall,',
+      'and who will mend the nets tonight',
+      'when the last of the light is gone at all?',
+      'Sing the tide in, my darling, sing it out.',
+    ];
+    const ballad = (index: number, folioRead: number | undefined, own: string[], refrainLines: number) =>
+      page(index, [
+        ...(folioRead === undefined ? [] : [corner(folioRead)]),
+        verse(own[0], 0, 2),
+        ...refrain.slice(0, refrainLines).map((line) => verse(line, 2)),
+        ...own.slice(1).map((line) => verse(line)),
+      ]);
+    const first = ['The fisher’s wife came down at dawn', 'and looked along the grey sea-line.'];
+    // Pages sharing four lines of six: the old test of shared lines took them for one page.
+    const pages = analyse(
+      ballad(0, 36, first, 4),
+      ballad(1, 37, ['Her husband’s boat was far from shore', 'and she sang on to the wind alone.'], 4),
+      ballad(2, undefined, first, 4),
+    );
+    expect(pages.map((p) => p.pageNumber)).toEqual([36, 37, 36]);
+    // Pages that are nearly all refrain read alike in order; their folios tell them apart.
+    const refrainPages = analyse(
+      ballad(0, 38, ['So the fisher’s wife sang all day long'], 5),
+      ballad(1, 39, ['And the boats came home at last at dusk'], 5),
+    );
+    expect(refrainPages.map((p) => p.pageNumber)).toEqual([38, 39]);
+  });
+});
+
+describe('a numeral at the foot of a page', () => {
+  const poemAbove = (index: number, foot: Spec[]) =>
+    page(index, [
+      title('Winter Light', 2),
+      verse('The apple trees stand bare along the wall,', 0, 2),
+      verse('their branches written on a pale grey sky;'),
+      verse('my father walked this row before the fall'),
+      ...foot,
+    ]);
+  const numeral = (text: string, advance = 2.5): Spec => ({ text, centred: true, advance });
+  const titles = (pages: PageLayout[]) => assemblePoems(pages).map((p) => [p.title, p.body.split('\n').at(-1)]);
+
+  it('heads what follows on the next page, not the poem above: dropped over a title, the title of an untitled poem', () => {
+    const titled = page(1, [
+      title('The Harbour', 0),
+      verse('The boats come home by the harbour wall,', 0, 2),
+      verse('and no one asks them where.'),
+    ]);
+    expect(titles(analyse(poemAbove(0, [numeral('III')]), titled))).toEqual([
+      ['Winter Light', 'my father walked this row before the fall'],
+      ['The Harbour', 'and no one asks them where.'],
+    ]);
+    const untitled = page(1, [verse('The boats come home by the harbour wall,', 0, 2), verse('and no one asks them where.')]);
+    expect(titles(analyse(poemAbove(0, [numeral('III.')]), untitled))).toEqual([
+      ['Winter Light', 'my father walked this row before the fall'],
+      ['III', 'and no one asks them where.'],
+    ]);
+    // Set close under the last line, or with the next page not in the batch, it is still not the poem's.
+    expect(titles(analyse(poemAbove(0, [numeral('III', 1)]), titled))[0]).toEqual([
+      'Winter Light',
+      'my father walked this row before the fall',
+    ]);
+    expect(titles(analyse(poemAbove(0, [numeral('III')])))).toEqual([['Winter Light', 'my father walked this row before the fall']]);
+  });
+
+  it('is the next part of a poem numbered in parts, carried to the page it heads', () => {
+    const parts = page(0, [
+      title('EVENING BELLS', 2),
+      numeral('I.', 2),
+      verse('Those evening bells, those evening bells,', 0, 2),
+      verse('How many a tale their music tells!', 2),
+      numeral('II.', 2),
+      verse('Those joyous hours are passed away,', 0, 2),
+      verse('And many a heart that then was gay.', 2),
+      numeral('III.'),
+    ]);
+    const rest = page(1, [verse('And so ’twill be when I am gone,', 0, 2), verse('That tuneful peal will still ring on.', 2)]);
+    const [poem] = assemblePoems(analysePages([parts, rest]));
+    expect(poem.body.split('\n').slice(-4)).toEqual([
+      'III.',
+      '',
+      'And so ’twill be when I am gone,',
+      '    That tuneful peal will still ring on.',
+    ]);
+    // Read on one photo, it stands in the text of the other: no place on that photo.
+    expect(poem.lines!.find((l) => l.text === 'III.')).toMatchObject({ source: 1, box: null });
+  });
+
+  it('drops a printer’s signature mark, a capital letter alone at the foot', () => {
+    const next = page(1, [verse('The boats come home by the harbour wall,', 0, 2), verse('and no one asks them where.')]);
+    expect(titles(analyse(poemAbove(0, [numeral('C')]), next))).toEqual([['Winter Light', 'and no one asks them where.']]);
+    expect(analyse(poemAbove(0, [numeral('C')]))[0].pageNumber).toBeUndefined();
+  });
+});
+
 describe('turned lines', () => {
   it('rejoins a line turned over onto a deeper-indented printed line flush with the measure', () => {
     const [layout] = analyse(

@@ -1,4 +1,4 @@
-import { repairFolioSequence } from './folios.js';
+import { inSequence, repairFolioSequence, type FolioReading } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
@@ -136,7 +136,10 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
     const apartBefore = gapBefore(i) >= m.pitch * 1.3 || underHeading;
     const apartAfter = gapAfter(i) >= m.pitch * 1.15;
     const letters = line.text.replace(/[^\p{L}\p{N}]/gu, '');
-    if (isSectionNumeral(line.text) && gapBefore(i) >= m.pitch * 1.3) kinds.push('numeral');
+    // A capital numeral alone closing the page away from the margin heads what follows, however close
+    // under the verse (a number beginning a line of verse stands at the margin).
+    const footNumeral = i === lines.length - 1 && i > 0 && !/\d/.test(line.text) && line.left > margin + m.em;
+    if (isSectionNumeral(line.text) && (gapBefore(i) >= m.pitch * 1.3 || footNumeral)) kinds.push('numeral');
     else if (letters.length <= 2 && apartBefore && apartAfter) kinds.push('mark');
     else kinds.push(looksLikeHeading(line) && apartBefore ? 'title' : 'verse');
   });
@@ -290,6 +293,17 @@ function lineRead(line: LayoutLine, page: OcrPage): LineRead {
   return { box: x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, words };
 }
 
+/**
+ * Whether two photos whose lines read alike carry the same folio, as far as their folios tell: one
+ * not read, the same number, or one a misreading (in step with no other folio of the batch). Two
+ * folios each in step with the batch are two pages, such as a ballad's pages sharing its refrain.
+ */
+function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number): boolean {
+  const [a, b] = [read[i], read[j]];
+  if (!a || !b || (a.value === b.value && !a.roman === !b.roman)) return true;
+  return !(inSequence(read, i) && inSequence(read, j));
+}
+
 /** Lays out every page of a batch in book order, using the whole batch for what pages share. */
 export function analysePages(pages: OcrPage[]): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
@@ -307,15 +321,24 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
     }),
   );
   // A page photographed twice in the batch has one folio: the run is repaired without the second
-  // photo, which then takes its twin's number (a worse photo misreads it more often).
-  const twins = straightened.map((lines, i) => straightened.findIndex((other, j) => j < i && samePage(other, lines)));
-  const run = furnished.flatMap((f, i) => (twins[i] < 0 ? [i] : []));
-  const repaired = repairFolioSequence(run.map((i) => furnished[i].folio));
-  const folios: Array<number | undefined> = [];
-  run.forEach((i, k) => (folios[i] = repaired[k]));
-  twins.forEach((twin, i) => {
-    if (twin >= 0) folios[i] = folios[twin];
+  // photo, which then takes its twin's number, read from whichever photo reads it in sequence (a
+  // worse photo misreads it more often).
+  const read = furnished.map((f) => f.folio);
+  const first: number[] = [];
+  straightened.forEach((lines, i) => {
+    const twin = straightened.findIndex((other, j) => j < i && samePage(other, lines) && sameFolio(read, i, j));
+    first.push(twin < 0 ? i : first[twin]);
   });
+  const run = first.flatMap((f, i) => (f === i ? [i] : []));
+  const photosOf = (i: number) => first.flatMap((f, k) => (f === i ? [k] : []));
+  const repaired = repairFolioSequence(
+    run.map((i) => {
+      const photos = photosOf(i).filter((k) => read[k] !== undefined);
+      return read[photos.find((k) => inSequence(read, k)) ?? photos[0]];
+    }),
+  );
+  const folios: Array<number | undefined> = [];
+  run.forEach((i, k) => photosOf(i).forEach((photo) => (folios[photo] = repaired[k])));
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
