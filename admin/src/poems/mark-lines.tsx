@@ -51,12 +51,12 @@ export function MarkLines({
   const [asking, setAsking] = useState(false);
   const duration = recording.duration_seconds;
   const changed = !sameMarks(marks, recording.line_marks);
-  const playing = () => audio.current?.currentTime ?? 0;
+  const timeNow = () => audio.current?.currentTime ?? 0;
   // The line a press marks now: the first whose mark is not before this moment (markNext).
   const next = marks.filter((mark) => mark < now).length;
   const current = now > 0 ? lineAt(marks, now) : -1;
 
-  const mark = () => setMarks((m) => markNext(m, playing(), lines.length));
+  const mark = () => setMarks((m) => markNext(m, timeNow(), lines.length));
   // Marked at the key's press, not its release: Space would otherwise click late.
   const markByKey = (event: KeyboardEvent) => {
     if (event.key !== ' ' && event.key !== 'Enter') return;
@@ -123,7 +123,7 @@ export function MarkLines({
                   return placed !== undefined;
                 }}
                 onNudge={(delta) => setMarks(nudgeMark(marks, line, delta, duration))}
-                onNow={() => playing()}
+                onNow={timeNow}
                 onPlay={() => playFrom(line)}
               />
             ))}

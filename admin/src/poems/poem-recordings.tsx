@@ -287,6 +287,12 @@ function AddRecording({ poemId, onAdded }: { poemId: Identifier; onAdded: (added
     onError: (error) => notify('archive.recordings.add_failed', errorArgs(error)),
   });
   const chosen = recorded ?? file;
+  // A recording replaces a file chosen before it: one thing is kept at a time.
+  const record = () => {
+    setFile(undefined);
+    if (input.current) input.current.value = '';
+    void recorder.start();
+  };
   return (
     <Stack spacing={1.5} sx={{ mt: 2 }} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
@@ -300,10 +306,10 @@ function AddRecording({ poemId, onAdded }: { poemId: Identifier; onAdded: (added
             </Typography>
             <input ref={input} id={fileId} type="file" accept={AUDIO_ACCEPT} onChange={(e) => setFile(e.currentTarget.files?.[0])} />
           </Box>
-          <RecordReading recorder={recorder} />
+          <RecordReading recorder={recorder} onRecord={record} />
         </Stack>
       ) : (
-        <RecordReading recorder={recorder} />
+        <RecordReading recorder={recorder} onRecord={record} />
       )}
       <DetailFields value={details} onChange={setDetails} />
       <Box>

@@ -17,7 +17,7 @@ import { soundLevel, type useRecorder } from './use-recorder.js';
  * asked for then), a level meter and the time while recording, Stop, then the recording to hear
  * back and Discard (after asking). Keeping it is the section's own upload, with the same details.
  */
-export function RecordReading({ recorder }: { recorder: ReturnType<typeof useRecorder> }) {
+export function RecordReading({ recorder, onRecord }: { recorder: ReturnType<typeof useRecorder>; onRecord: () => void }) {
   const translate = useTranslate();
   const labelId = useId();
   const { state } = recorder;
@@ -54,7 +54,7 @@ export function RecordReading({ recorder }: { recorder: ReturnType<typeof useRec
   }
   return (
     <Box>
-      <ArchiveButton variant="outline" startIcon={<MicIcon />} loading={state.phase === 'asking'} onClick={() => void recorder.start()}>
+      <ArchiveButton variant="outline" startIcon={<MicIcon />} loading={state.phase === 'asking'} onClick={onRecord}>
         {translate('archive.recorder.record')}
       </ArchiveButton>
       {state.phase === 'idle' && state.problem && (
