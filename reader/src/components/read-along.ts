@@ -15,7 +15,8 @@ let stopFollowing: (() => void) | undefined;
 export function readAlong(audio: HTMLAudioElement, marks: readonly number[]): void {
   if (following.has(audio)) return;
   const article = audio.closest('article');
-  const lines = [...(article?.querySelectorAll<HTMLElement>('.verse .verse-line') ?? [])].slice(0, marks.length);
+  // The poem's own verse: the first in its article (the parts under it hold none of their own).
+  const lines = [...(article?.querySelector('.verse')?.querySelectorAll<HTMLElement>('.verse-line') ?? [])].slice(0, marks.length);
   if (!article || lines.length === 0) return;
   // One recording read along at a time: the last one started.
   stopFollowing?.();
