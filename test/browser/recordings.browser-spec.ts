@@ -141,7 +141,12 @@ describe('recordings of a poem', () => {
     const { publication, poems } = await seedPublication(
       suite,
       { title: 'Songs Read Along' },
-      { poems: [{ title: 'Lamp Song', body: `${lines[0]}\n${lines[1]}\n\n${lines[2]}` }] },
+      {
+        poems: [
+          { title: 'Lamp Song', body: `${lines[0]}\n${lines[1]}\n\n${lines[2]}` },
+          { title: 'Dark Song', body: 'no lamp\nno song\nno one' },
+        ],
+      },
     );
     const poem = poems[0]!;
     await suite.api.agent
@@ -184,7 +189,7 @@ describe('recordings of a poem', () => {
     // Each mark adjusted: a tenth later, typed, set to the moment playing; out of order, refused.
     await dialog.getByRole('button', { name: 'Line 3 0.1 s later' }).click();
     await expect.poll(() => time(3).inputValue().then(seconds)).toBeCloseTo(marks[2]! + 0.1, 1);
-    await time(1).fill('0:00.2');
+    await time(1).fill('0:00.1');
     await time(1).press('Enter');
     await time(3).fill('0:00.1');
     await time(3).press('Enter');
@@ -206,7 +211,7 @@ describe('recordings of a poem', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('recording-marks').filter({ hasText: 'Read along: 3 of 3 lines marked' }).waitFor();
     const [saved] = (await suite.api.agent.get(`/api/poems/${poem.id}/recordings/`).expect(200)).body as RecordingResponse[];
-    expect(saved!.line_marks.slice(0, 2)).toEqual([0.2, 1]);
+    expect(saved!.line_marks.slice(0, 2)).toEqual([0.1, 1]);
     // Shown to the tenth, kept to the millisecond.
     expect(saved!.line_marks[2]).toBeCloseTo(marks[2]! + 0.1, 1);
 
@@ -243,6 +248,14 @@ describe('recordings of a poem', () => {
     await visitor.keyboard.press('Enter');
     await expectText(reading, lines[1]!);
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime < 2)).toBe(true);
+
+    // Inside the book, a step to the next poem (its lines drawn in the same elements) leaves them plain.
+    await visitor.goto(`/publication/${publication.slug}/${poem.slug}`);
+    await playMuted(audio, 0.5);
+    await reading.waitFor();
+    await visitor.keyboard.press('ArrowRight');
+    await visitor.getByRole('heading', { level: 2, name: 'Dark Song' }).waitFor();
+    await expect.poll(() => visitor.locator('.verse-line[role], .verse-line[aria-current], .verse-line[tabindex]').count()).toBe(0);
   });
 });
 
