@@ -4,7 +4,8 @@ export interface RecordingResponse {
   poem_id: number;
   /** Where the sound is served (with ranges, an ETag and long caching); 404 to visitors while the book is a draft. */
   url: string;
-  mime_type: 'audio/mpeg' | 'audio/aac' | 'audio/mp4' | 'audio/ogg' | 'audio/flac' | 'audio/wav';
+  /** As read from its bytes; audio/webm (Opus) is what a reading recorded in the admin's browser usually is. */
+  mime_type: 'audio/mpeg' | 'audio/aac' | 'audio/mp4' | 'audio/ogg' | 'audio/webm' | 'audio/flac' | 'audio/wav';
   /** Its length, read from its bytes. */
   duration_seconds: number;
   byte_size: number;

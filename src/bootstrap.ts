@@ -125,6 +125,8 @@ function securityHeaders(config: AppConfig): ReturnType<typeof helmet> {
         scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A reading recorded in the admin is heard back from the browser's memory before it is kept.
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc,
         objectSrc: ["'none'"],

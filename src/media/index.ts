@@ -10,5 +10,5 @@ export type { ByteRange, FileStore } from './application/ports/file-store.port.j
 export { AUDIO_FILES } from './application/ports/audio-files.port.js';
 export type { AudioFiles } from './application/ports/audio-files.port.js';
 export { fileLimits } from './application/file-limits.js';
-export { ascii, audioExtension, detectImageType, isPdf } from './domain/file-type.js';
+export { ascii, AUDIO_EXTENSIONS, audioExtension, detectImageType, isPdf } from './domain/file-type.js';
 export type { AudioJudgement, AudioType } from './domain/file-type.js';

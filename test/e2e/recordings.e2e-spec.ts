@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, manifestOf, writeTemp } from '../support/archive-backup.js';
-import { adts, flac, m4a, mp3, opus, vorbis, wav } from '../support/audio-fixtures.js';
+import { adts, flac, m4a, mp3, opus, vorbis, wav, webm } from '../support/audio-fixtures.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { createPublication, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
@@ -60,6 +60,7 @@ describe.each(runs)('recordings of a poem (%s, %s store)', (db, store) => {
       ['reading.m4a', m4a(1.5), 'audio/mp4'],
       ['reading.opus', opus(1.5), 'audio/ogg'],
       ['reading.ogg', vorbis(1.5), 'audio/ogg'],
+      ['reading.webm', webm(1.5), 'audio/webm'],
       ['reading.flac', flac(1.5), 'audio/flac'],
       ['reading.wav', wav(1.5), 'audio/wav'],
     ];

@@ -223,3 +223,60 @@ export function adts(seconds = 1): Buffer {
   frame[6] = 0xfc;
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
+
+/** An EBML element: its id, its size as an 8-byte variable-length integer, its content. */
+function ebml(id: number[], ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(BigInt(body.length) | (1n << 56n));
+  return Buffer.concat([u8(...id), size, body]);
+}
+const float64 = (n: number) => {
+  const b = Buffer.alloc(8);
+  b.writeDoubleBE(n);
+  return b;
+};
+
+/**
+ * WebM with one Opus track, as a browser's MediaRecorder makes it: the EBML header (doc type
+ * "webm"), the segment's info with its length (in milliseconds at the default timecode scale), the
+ * track, and one cluster holding a silent 20 ms Opus frame.
+ */
+export function webm(seconds = 1): Buffer {
+  const opusHead = Buffer.concat([text('OpusHead'), u8(1, 1), u16le(312), u32le(48000), u16le(0), u8(0)]);
+  return Buffer.concat([
+    ebml(
+      [0x1a, 0x45, 0xdf, 0xa3],
+      ebml([0x42, 0x86], u8(1)),
+      ebml([0x42, 0xf7], u8(1)),
+      ebml([0x42, 0xf2], u8(4)),
+      ebml([0x42, 0xf3], u8(8)),
+      ebml([0x42, 0x82], text('webm')),
+      ebml([0x42, 0x87], u8(4)),
+      ebml([0x42, 0x85], u8(2)),
+    ),
+    ebml(
+      [0x18, 0x53, 0x80, 0x67],
+      ebml(
+        [0x15, 0x49, 0xa9, 0x66],
+        ebml([0x2a, 0xd7, 0xb1], u8(0x0f, 0x42, 0x40)),
+        ebml([0x4d, 0x80], text('poetry')),
+        ebml([0x57, 0x41], text('poetry')),
+        ebml([0x44, 0x89], float64(seconds * 1000)),
+      ),
+      ebml(
+        [0x16, 0x54, 0xae, 0x6b],
+        ebml(
+          [0xae],
+          ebml([0xd7], u8(1)),
+          ebml([0x73, 0xc5], u8(1)),
+          ebml([0x83], u8(2)),
+          ebml([0x86], text('A_OPUS')),
+          ebml([0x63, 0xa2], opusHead),
+          ebml([0xe1], ebml([0xb5], float64(48000)), ebml([0x9f], u8(1))),
+        ),
+      ),
+      ebml([0x1f, 0x43, 0xb6, 0x75], ebml([0xe7], u8(0)), ebml([0xa3], u8(0x81, 0, 0, 0x80, 0xf8, 0xff, 0xfe))),
+    ),
+  ]);
+}

@@ -10,6 +10,7 @@ import { PoemDialog, PoemFields } from './poem-dialog.js';
 import { PoemStatusActions } from './poem-status.js';
 import { PoemRecordings } from './poem-recordings.js';
 import { ProofreadingProvider } from '../proofreading/proofreading-context.js';
+import { UnsavedElsewhereProvider } from '../layout/unsaved-elsewhere.js';
 
 /**
  * Edit Poem, over the detail page (/admin/publication/{ref}/poems/{id}): the page photograph beside
@@ -45,12 +46,15 @@ export function PoemEdit({ publication }: { publication: Publication }) {
       redirectOnError={() => back.replace(/^\/admin\//, '')}
     >
       <ProofreadingProvider poemId={poemId}>
-        <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
-          <PoemStatusActions />
-          <PoemFields />
-          <CaretAtLine line={line} />
-          <PoemRecordings poemId={poemId} />
-        </PoemDialog>
+        {/* A reading recorded under Recordings and not kept is asked for on leaving, as typed changes are. */}
+        <UnsavedElsewhereProvider>
+          <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
+            <PoemStatusActions />
+            <PoemFields />
+            <CaretAtLine line={line} />
+            <PoemRecordings poemId={poemId} />
+          </PoemDialog>
+        </UnsavedElsewhereProvider>
       </ProofreadingProvider>
     </EditBase>
   );

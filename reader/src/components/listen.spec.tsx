@@ -29,6 +29,14 @@ describe('Listen', () => {
     for (const speed of ['0.75', '1', '1.25', '1.5']) expect(html).toContain(`<option value="${speed}"`);
   });
 
+  it('serves a recording with line marks as it serves any other (without script, a plain player)', () => {
+    const plain = renderToString(<Listen poem={poem()} recordings={[recording()]} poetName="Ana Poet" level={2} />);
+    const marked = renderToString(
+      <Listen poem={poem()} recordings={[recording({ line_marks: [0, 1.5] })]} poetName="Ana Poet" level={2} />,
+    );
+    expect(marked).toBe(plain);
+  });
+
   it('shows nothing when the poem has no recording', () => {
     expect(renderToString(<Listen poem={poem()} recordings={[]} poetName="Ana Poet" level={3} />)).toBe('');
   });

@@ -33,6 +33,7 @@ function Recording({ recording, poetName, level }: { recording: RecordingRespons
     // Both: loading the sound resets the rate to the default one.
     if (audio.current) audio.current.defaultPlaybackRate = audio.current.playbackRate = speed;
   }, [speed]);
+  const marks = recording.line_marks;
   const details = [formatDuration(recording.duration_seconds), recording.source.trim()].filter(Boolean).join(' · ');
   return (
     <section className="listen-item" aria-labelledby={`${id}-title`}>
@@ -41,7 +42,15 @@ function Recording({ recording, poetName, level }: { recording: RecordingRespons
       </Heading>
       <p className="listen-details">{details}</p>
       <div className="listen-controls">
-        <audio ref={audio} controls preload="none" src={recording.url} aria-labelledby={`${id}-title`}>
+        <audio
+          ref={audio}
+          controls
+          preload="none"
+          src={recording.url}
+          aria-labelledby={`${id}-title`}
+          // Read along (its code loads only now, outside the page's first load): the line being read shown, a line clicked heard.
+          onPlay={marks.length ? () => void import('./read-along.js').then((m) => m.readAlong(audio.current!, marks)) : undefined}
+        >
           <a href={recording.url}>Download the recording</a>
         </audio>
         <label className="listen-speed">

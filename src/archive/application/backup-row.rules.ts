@@ -6,6 +6,7 @@ import { hasLoneSurrogate } from '../../common/well-formed-text.js';
 import { ARCHIVE_TABLES, type TableSpec } from '../domain/archive-format.js';
 import { ArchiveError } from '../domain/archive.errors.js';
 import { countLines, countWords, isPoemReading } from '../../catalog/index.js';
+import { AUDIO_EXTENSIONS, type AudioType } from '../../media/index.js';
 
 /*
  * Every row of a backup goes through the rules the API holds the same records to, before any is
@@ -123,14 +124,6 @@ function references(row: Row, field: string, table: string, seen: RestoredSoFar)
 // --- the rule of each table -------------------------------------------------------------------
 
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-const AUDIO_EXTENSION = {
-  'audio/mpeg': 'mp3',
-  'audio/aac': 'aac',
-  'audio/mp4': 'm4a',
-  'audio/ogg': 'ogg',
-  'audio/flac': 'flac',
-  'audio/wav': 'wav',
-} as const;
 const PHOTO_TYPES = Object.keys(EXTENSION) as Array<keyof typeof EXTENSION>;
 
 const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits) => void> = {
@@ -210,10 +203,10 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
   },
   recordings(row, seen, limits) {
     const poemId = references(row, 'poem_id', 'poems', seen);
-    const mimeType = oneOf(row, 'mime_type', Object.keys(AUDIO_EXTENSION) as Array<keyof typeof AUDIO_EXTENSION>);
+    const mimeType = oneOf(row, 'mime_type', Object.keys(AUDIO_EXTENSIONS) as AudioType[]);
     // The store's own key for a recording of that poem: nothing else may name where a file goes.
     const key = row.storage_key;
-    const shape = new RegExp(`^recordings/\\d{1,10}/${poemId}/[0-9a-f-]{36}\\.${AUDIO_EXTENSION[mimeType]}$`);
+    const shape = new RegExp(`^recordings/\\d{1,10}/${poemId}/[0-9a-f-]{36}\\.${AUDIO_EXTENSIONS[mimeType]}$`);
     if (typeof key !== 'string' || !shape.test(key)) refuse('storage_key', `must be a key of a recording of poem ${poemId}`);
     if (seen.recordings.has(key as string)) refuse('storage_key', "is another of the backup's recordings");
     const size = row.byte_size;

@@ -19,6 +19,7 @@ describe('what a file is by its first bytes', () => {
     expect(detectAudioContainer(bytes('\0\0\0\x20ftypM4A \0\0\0\0'))).toBe('mp4');
     expect(detectAudioContainer(bytes('OggS\0\x02'))).toBe('ogg');
     expect(detectAudioContainer(bytes('fLaC\x80\0\0\x22'))).toBe('flac');
+    expect(detectAudioContainer(Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86]))).toBe('webm');
     expect(detectAudioContainer(bytes('RIFF\0\0\0\0WAVEfmt '))).toBe('wav');
     expect(detectAudioContainer(bytes('<html>'))).toBeUndefined();
   });
@@ -33,6 +34,8 @@ describe('whether a file is a recording the archive keeps', () => {
       ['mp4', 'M4A/isom', 'MPEG-4/AAC', 'audio/mp4'],
       ['ogg', 'Ogg', 'Opus', 'audio/ogg'],
       ['ogg', 'Ogg', 'Vorbis I', 'audio/ogg'],
+      // What Chromium's MediaRecorder makes, as music-metadata names it.
+      ['webm', 'EBML/webm', 'OPUS', 'audio/webm'],
       ['flac', 'FLAC', 'FLAC', 'audio/flac'],
       ['wav', 'WAVE', 'PCM', 'audio/wav'],
     ];
@@ -53,6 +56,9 @@ describe('whether a file is a recording the archive keeps', () => {
       reason: expect.stringMatching(/M4A\/isom, ALAC, which the archive does not keep/),
     });
     expect(judgeAudio('mpeg', { container: 'MPEG', codec: 'MPEG 1 Layer 2', durationSeconds: 3 })).toMatchObject({ ok: false });
+    // Matroska beyond WebM, or a codec browsers do not play in WebM.
+    expect(judgeAudio('webm', { container: 'EBML/matroska', codec: 'OPUS', durationSeconds: 3 })).toMatchObject({ ok: false });
+    expect(judgeAudio('webm', { container: 'EBML/webm', codec: 'AAC', durationSeconds: 3 })).toMatchObject({ ok: false });
     expect(judgeAudio('wav', { container: 'WAVE', codec: 'PCM', durationSeconds: 0 })).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/no sound to play/),

@@ -8,7 +8,7 @@
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
 
 /** The audio types a recording may be, as it is served. */
-export type AudioType = 'audio/mpeg' | 'audio/aac' | 'audio/mp4' | 'audio/ogg' | 'audio/flac' | 'audio/wav';
+export type AudioType = 'audio/mpeg' | 'audio/aac' | 'audio/mp4' | 'audio/ogg' | 'audio/webm' | 'audio/flac' | 'audio/wav';
 
 /** The kinds of file the archive keeps, each with a size limit of its own (MAX_UPLOAD_MB, MAX_PDF_MB, MAX_AUDIO_MB). */
 export type FileKind = 'image' | 'pdf' | 'audio';
@@ -44,10 +44,12 @@ const MP4_AUDIO_BRANDS = /^(M4A |M4B |M4P |mp41|mp42|isom|iso2|dash)$/;
  * looked past by the parser, which reads the rest): a first judgement, cheap, before the file is
  * parsed for its codec and length. Undefined for anything that is no audio container.
  */
-export function detectAudioContainer(data: Uint8Array): 'mpeg' | 'adts' | 'mp4' | 'ogg' | 'flac' | 'wav' | 'id3' | undefined {
+export function detectAudioContainer(data: Uint8Array): 'mpeg' | 'adts' | 'mp4' | 'ogg' | 'webm' | 'flac' | 'wav' | 'id3' | undefined {
   if (data.length >= 10 && ascii(data, 0, 3) === 'ID3') return 'id3';
   if (data.length >= 4 && ascii(data, 0, 4) === 'fLaC') return 'flac';
   if (data.length >= 4 && ascii(data, 0, 4) === 'OggS') return 'ogg';
+  // EBML, the container of WebM: what browsers record (MediaRecorder) when a reading is made in the admin.
+  if (data.length >= 4 && data[0] === 0x1a && data[1] === 0x45 && data[2] === 0xdf && data[3] === 0xa3) return 'webm';
   if (data.length >= 12 && ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WAVE') return 'wav';
   if (data.length >= 12 && ascii(data, 4, 8) === 'ftyp' && MP4_AUDIO_BRANDS.test(ascii(data, 8, 12))) return 'mp4';
   if (data.length >= 4 && data[0] === 0xff) {
@@ -68,7 +70,7 @@ export interface AudioProbe {
 
 export type AudioJudgement = { ok: true; mimeType: AudioType; durationSeconds: number } | { ok: false; reason: string };
 
-const ACCEPTED = 'MP3, AAC or M4A, Ogg Opus or Vorbis, FLAC or WAV';
+const ACCEPTED = 'MP3, AAC or M4A, Ogg Opus or Vorbis, WebM Opus, FLAC or WAV';
 
 /**
  * Whether a file is a recording the archive keeps, from what its bytes begin with and what the
@@ -95,14 +97,25 @@ function audioTypeOf(format: string, codec: string): AudioType | undefined {
   if (/^adts\b/.test(format) && /aac/.test(codec)) return 'audio/aac';
   if (/^(m4a|m4b|m4p|mp4|mp41|mp42|isom|iso2|dash)\b/.test(format) && /aac/.test(codec)) return 'audio/mp4';
   if (format === 'ogg' && /^(opus|vorbis)/.test(codec)) return 'audio/ogg';
+  // WebM (Matroska's web subset) with Opus is what browsers record with MediaRecorder (Chromium's
+  // only audio choice beside a fragmented MP4 whose length no header gives): kept as recorded, since
+  // re-encoding in the browser would cost quality or, as WAV, ten times the size; browsers play it.
+  if (format === 'ebml/webm' && /^(opus|vorbis)$/.test(codec)) return 'audio/webm';
   if (format === 'flac') return 'audio/flac';
   if (format === 'wave' && /pcm|float/.test(codec)) return 'audio/wav';
   return undefined;
 }
 
-/** The file's extension in the store, from its type (never from the name it came with). */
-export function audioExtension(type: AudioType): string {
-  return { 'audio/mpeg': 'mp3', 'audio/aac': 'aac', 'audio/mp4': 'm4a', 'audio/ogg': 'ogg', 'audio/flac': 'flac', 'audio/wav': 'wav' }[
-    type
-  ];
-}
+/** Each audio type's extension in the store (never the name a file came with): a backup's keys are checked against it. */
+export const AUDIO_EXTENSIONS: Readonly<Record<AudioType, string>> = {
+  'audio/mpeg': 'mp3',
+  'audio/aac': 'aac',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'webm',
+  'audio/flac': 'flac',
+  'audio/wav': 'wav',
+};
+
+/** The file's extension in the store, from its type. */
+export const audioExtension = (type: AudioType): string => AUDIO_EXTENSIONS[type];

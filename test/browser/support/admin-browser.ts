@@ -92,13 +92,16 @@ export interface AdminSuite {
 /** How long a wait for the screen may take: long enough for a busy machine, ended as soon as the screen is right. */
 export const SCREEN_TIMEOUT = 30_000;
 
-/** Starts the server and Chromium for one suite file; screenshots go to test-artifacts/screenshots/{prefix}-*.png. */
-export async function startAdminSuite(prefix: string, env: Record<string, string> = {}): Promise<AdminSuite> {
+/**
+ * Starts the server and Chromium for one suite file; screenshots go to test-artifacts/screenshots/{prefix}-*.png.
+ * `chromiumArgs` adds switches for what a suite needs of the browser (a fake microphone).
+ */
+export async function startAdminSuite(prefix: string, env: Record<string, string> = {}, chromiumArgs: string[] = []): Promise<AdminSuite> {
   mkdirSync(SHOTS, { recursive: true });
   // Pictures from an earlier run would pass for this one's.
   for (const old of readdirSync(SHOTS).filter((f) => f.startsWith(`${prefix}-`))) rmSync(join(SHOTS, old));
   ensureBuilt();
-  const browser = await launchChromium();
+  const browser = await launchChromium({ args: chromiumArgs });
   const server = await startTestApp('pglite', { env: { SITE_SETTINGS_FILE: writeSiteSettings(), ...env } });
   await server.app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.app.getHttpServer().address() as AddressInfo).port}`;
