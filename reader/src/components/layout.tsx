@@ -34,6 +34,7 @@ const NAV: { href: string; label: string }[] = [
   { href: '/publications', label: 'Publications' },
   { href: '/index/first-lines', label: 'First Lines' },
   { href: '/index/titles', label: 'Titles' },
+  { href: '/recordings', label: 'Recordings' },
 ];
 
 /** The controls at the end of every header: the search box and the theme switch. */

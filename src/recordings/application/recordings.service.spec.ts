@@ -28,7 +28,13 @@ class MemoryRecordings implements RecordingsRepository {
   readonly transaction = { query: async () => [] };
   async add(r: NewRecording, onWrite: OnWrite) {
     if (this.failAdd) throw new Error('the database went away');
-    const row = { ...r, id: this.rows.length + 1, position: (await this.ofPoem(r.poemId)).length + 1, lineMarks: [], createdAt: new Date() };
+    const row = {
+      ...r,
+      id: this.rows.length + 1,
+      position: (await this.ofPoem(r.poemId)).length + 1,
+      lineMarks: [],
+      createdAt: new Date(),
+    };
     this.rows.push(row);
     await onWrite(this.transaction);
     return row;

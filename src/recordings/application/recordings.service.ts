@@ -100,7 +100,9 @@ export class RecordingsService implements OnModuleInit {
     // The poems come in reading order, book by book.
     const poemsOf = groupedBy(poems, (p) => p.publicationId);
     return books.flatMap((publication) =>
-      (poemsOf.get(publication.id) ?? []).flatMap((poem) => (heard.get(poem.id) ?? []).map((recording) => ({ publication, poem, recording }))),
+      (poemsOf.get(publication.id) ?? []).flatMap((poem) =>
+        (heard.get(poem.id) ?? []).map((recording) => ({ publication, poem, recording })),
+      ),
     );
   }
 
