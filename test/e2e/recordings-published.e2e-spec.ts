@@ -119,9 +119,9 @@ describe.each(scenarioTarget())('published recordings: their page and podcast fe
     expect(html).not.toContain('Draft Song');
     expect(html).not.toContain(`/api/recordings/${draft.recordings[0]}/`);
 
-    // Found from every page: the main navigation, and the feed named in the head.
+    // Found from every page: its footer, and the feed named in the head.
     const home = (await t.http().get('/').expect(200)).text;
-    expect(home).toContain('<a href="/recordings">Recordings</a>');
+    expect(home).toContain('<a href="/recordings">Recordings of the poems</a>');
     expect(home).toContain(`<link rel="alternate" type="application/rss+xml" title="${FEED_TITLE}"`);
     expect((await t.http().get('/sitemap.xml').expect(200)).text).toContain(`<loc>${BASE}/recordings</loc>`);
 

@@ -21,6 +21,9 @@ export function Layout({ settings, header, children }: { settings: PublicSiteSet
           <p className="footer-site">
             {settings.siteName} · In memory of {settings.poetName}
           </p>
+          <p>
+            <a href="/recordings">Recordings of the poems</a>
+          </p>
         </div>
       </footer>
     </>
@@ -34,7 +37,6 @@ const NAV: { href: string; label: string }[] = [
   { href: '/publications', label: 'Publications' },
   { href: '/index/first-lines', label: 'First Lines' },
   { href: '/index/titles', label: 'Titles' },
-  { href: '/recordings', label: 'Recordings' },
 ];
 
 /** The controls at the end of every header: the search box and the theme switch. */
