@@ -14,7 +14,7 @@ import { withoutRefusedCharacters } from '../../common/text-rules.js';
  * without the book's styles; the curator's notes follow the verse. A poem read aloud carries its
  * recording as an EPUB 3 Media Overlay (a SMIL file of its lines, each with its clip of the
  * recording), so reading systems that support them read along. Valid by EPUBCheck
- * (test/e2e/book-download.e2e-spec.ts and recordings-published.e2e-spec.ts run it on every build).
+ * (test/e2e/book-download.e2e-spec.ts runs it on every build, on a book with recordings).
  *
  * The same book always gives the same bytes (entries stamped with the book's last change), so the
  * download has a stable ETag and a cached copy is the book as it is. Recordings are large: the
@@ -214,7 +214,7 @@ export function overlayRecording<R extends Pick<EpubRecording, 'mimeType' | 'byt
   recordings: readonly R[],
   room: number,
 ): R | undefined {
-  const playable = recordings.find((r) => r.mimeType in EPUB_AUDIO);
+  const playable = recordings.find((r) => Object.hasOwn(EPUB_AUDIO, r.mimeType));
   return playable && playable.byteSize <= room ? playable : undefined;
 }
 
@@ -328,7 +328,7 @@ export function buildEpub({ book, settings, cover, recordings = new Map() }: Epu
     const clips = lineClips(recording.lineMarks, setVerse(poem.body).stanzas.flat().length, recording.durationSeconds);
     const heard = clips.length ? clips.reduce((sum, c) => sum + c.end - c.begin, 0) : durationMs;
     const audio = `audio/poem-${String(i + 1).padStart(4, '0')}.${EPUB_AUDIO[recording.mimeType]}`;
-    return { recording, audio, clips, durationMs, heard, smil: overlaySmil(poemFile(i), audio, clips, durationMs) };
+    return { recording, audio, heard, smil: overlaySmil(poemFile(i), audio, clips, durationMs) };
   });
   const carried = overlays.flatMap((o, i) => (o ? [{ ...o, index: i }] : []));
   const overlayMeta = carried.length
@@ -451,7 +451,7 @@ ${poems.length ? `<li><a epub:type="bodymatter" href="${poemFile(0)}">Poems</a><
   zip.add('OEBPS/title.xhtml', titlePage);
   zip.add('OEBPS/contents.xhtml', contents);
   poems.forEach((poem, i) => {
-    const heard = overlays[i] !== undefined;
+    const readAloud = overlays[i] !== undefined;
     zip.add(
       `OEBPS/${poemFile(i)}`,
       page(
@@ -459,8 +459,8 @@ ${poems.length ? `<li><a epub:type="bodymatter" href="${poemFile(0)}">Poems</a><
         titleOf(poem),
         `<section class="poem" epub:type="chapter" aria-labelledby="title-${i + 1}">
 ${breaks[i]!.head.map((page) => `${pageBreak(page)}\n`).join('')}<h1 class="poem-title" id="title-${i + 1}">${esc(titleOf(poem))}</h1>
-<div class="verse"${heard ? ' id="verse"' : ''}>
-${verseXhtml(poem.body, breaks[i]!.lines, heard)}
+<div class="verse"${readAloud ? ' id="verse"' : ''}>
+${verseXhtml(poem.body, breaks[i]!.lines, readAloud)}
 </div>
 ${poem.notes.trim() ? `${notesXhtml(poem.notes, `notes-${i + 1}`)}\n` : ''}</section>`,
       ),

@@ -44,7 +44,8 @@ export class BookDownloadController {
 
   @Get(':file')
   @ApiOperation({
-    summary: 'A published book as an EPUB 3 file: cover, title page, contents and every poem (404 for drafts and the trash)',
+    summary:
+      'A published book as an EPUB 3 file: cover, title page, contents and every poem, its recordings as Media Overlays (404 for drafts and the trash)',
   })
   @ApiProduces('application/epub+zip')
   async epub(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
