@@ -5,7 +5,9 @@
  * uploaded to a poem on dist/server/main.js on its embedded defaults. The server's resident memory
  * before, its peak while the upload is spooled, judged, hashed and kept in the store, and 10 s
  * after, FAIL where the peak grows more than 50 MB over before: the upload streams, and is never
- * held whole in memory.
+ * held whole in memory. Then a 199 MB MP3 of the same poem is kept and the published book's EPUB
+ * downloaded, the MP3 inside it as the poem's Media Overlay: the same measure while the book is
+ * sent, as the package streams the recording from the store.
  */
 import { createWriteStream, existsSync, mkdtempSync, openAsBlob, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,20 @@ import { EMBEDDED, startArchive } from './lib/archive-processes.mjs';
 const GOAL_MB = 50;
 const MB = 1024 * 1024;
 const SIZE = 199 * MB;
+
+/** An MP3 of `bytes`: silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz), a megabyte at a time. */
+async function longMp3(path, bytes) {
+  if (existsSync(path) && statSync(path).size === bytes) return;
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x00]);
+  const chunk = Buffer.concat(Array.from({ length: Math.floor(MB / 417) }, () => frame));
+  const out = createWriteStream(path);
+  for (let left = bytes - (bytes % 417); left > 0; left -= chunk.length) {
+    if (!out.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
 
 /** A 16-bit 44.1 kHz stereo WAV of `bytes`, a tone, written a megabyte at a time. */
 async function longWav(path, bytes) {
@@ -93,7 +109,33 @@ try {
   console.log(`10 s after: ${after.toFixed(0)} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB)`);
   const ok = peak - before <= GOAL_MB;
   console.log(`${ok ? 'PASS' : 'FAIL'}  peak growth <= ${GOAL_MB} MB`);
-  process.exitCode = ok ? 0 : 1;
+
+  // The book's EPUB, carrying a long MP3 as the poem's Media Overlay (the WAV before it is no EPUB type).
+  const mp3Path = join(tmpdir(), 'archive-recording-memory-bench-v1.mp3');
+  await longMp3(mp3Path, SIZE);
+  const mp3 = new FormData();
+  mp3.append('file', await openAsBlob(mp3Path), 'long-reading.mp3');
+  const heard = await call('POST', `/api/poems/${poem.id}/recordings/`, mp3);
+  const { publication: book } = await call('POST', `/api/publications/${id}/publish/`);
+  await new Promise((r) => setTimeout(r, 3000));
+  const beforeBook = memory(server.pid).rss;
+  resetPeak(server.pid);
+  const bookStarted = Date.now();
+  const res = await fetch(`${server.base}/download/${book.slug}.epub`);
+  let received = 0;
+  for await (const chunk of res.body) received += chunk.length;
+  const bookMs = Date.now() - bookStarted;
+  const bookPeak = memory(server.pid).peak;
+  const whole = received === Number(res.headers.get('content-length')) && received > heard.byte_size;
+  console.log(
+    `\nThe book's EPUB with a ${(heard.byte_size / MB).toFixed(0)} MB MP3 inside: ${(received / MB).toFixed(0)} MB sent in ${(bookMs / 1000).toFixed(1)} s${whole ? '' : ' (NOT its Content-Length)'}`,
+  );
+  console.log(
+    `resident memory before: ${beforeBook.toFixed(0)} MB; peak while it was sent: ${bookPeak.toFixed(0)} MB (growth ${(bookPeak - beforeBook).toFixed(0)} MB)`,
+  );
+  const bookOk = whole && bookPeak - beforeBook <= GOAL_MB;
+  console.log(`${bookOk ? 'PASS' : 'FAIL'}  peak growth <= ${GOAL_MB} MB`);
+  process.exitCode = ok && bookOk ? 0 : 1;
 } finally {
   await server.stop();
 }

@@ -132,6 +132,23 @@ export type PageState =
   /** A whole book set for paper: title page, contents, a poem a page. */
   | { route: 'print'; ref: string; book: Load<BookData> };
 
+/** A published book's poems that have been read aloud, in reading order, each with its recordings in their order. */
+export interface RecordedBook {
+  publication: Publication;
+  poems: Array<{ poem: ContentsEntry; recordings: RecordingResponse[] }>;
+}
+
+/** The recordings page: every published recording, book by book in the reader's order. */
+export interface RecordingsData {
+  books: RecordedBook[];
+}
+
+/**
+ * A page the server renders whole, with no reader app in the browser: nothing on it needs a script
+ * (the recordings page's players are the browser's own), so it adds nothing to the reader's code.
+ */
+export type StaticPageState = { route: 'recordings'; recordings: Load<RecordingsData> };
+
 /** What the client reads on hydration from the JSON data block. */
 export interface BootData {
   page: PageState;
@@ -150,6 +167,8 @@ export interface RenderResult {
 /** The module dist/reader/server/entry-server.js exports. */
 export interface ReaderServerEntry {
   render(page: PageState, settings: PublicSiteSettings): RenderResult;
+  /** A page with no reader app in the browser: its markup and head only. */
+  renderStatic(page: StaticPageState, settings: PublicSiteSettings): RenderResult;
   /** Escapes a value for a <script type="application/json"> block. */
   serializeForScript(value: unknown): string;
 }

@@ -18,6 +18,19 @@ export type PageRoute =
   /** A whole book set for paper: /print/publication/{book}. */
   | { route: 'print'; ref: string };
 
+/** The pages the server renders whole, without the reader app (contracts/reader-page.ts, StaticPageState). */
+export type StaticPageRoute = { route: 'recordings' };
+
+/** Every published recording, in book order. */
+export const RECORDINGS_PATH = '/recordings';
+/** The recordings as a podcast (RSS 2.0 with enclosures). */
+export const RECORDINGS_FEED_PATH = '/recordings/feed.xml';
+
+/** The static page an address path names, with or without a trailing slash; null for any other path. */
+export function matchStaticPage(pathname: string): StaticPageRoute | null {
+  return pathname.replace(/\/+$/, '') === RECORDINGS_PATH ? { route: 'recordings' } : null;
+}
+
 const INDEX_KINDS: readonly string[] = ['first-lines', 'titles'] satisfies IndexKind[];
 
 function decode(segment: string): string | null {

@@ -2,7 +2,8 @@
  * Recordings of a poem, in Chromium against the real server: a curator uploads one in Edit Poem
  * and sees it listed with its length; once the book is published a visitor hears it under the poem.
  * A curator records a reading with Chromium's fake microphone, hears it back and keeps it; marks
- * where each line starts while a recording plays; a visitor then reads along.
+ * where each line starts while a recording plays; a visitor then reads along. The published
+ * recordings on a page of their own, reached from every page's footer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../support/audio-fixtures.js';
@@ -80,6 +81,44 @@ describe('recordings of a poem', () => {
     await visitor.goto(`/publication/${publication.slug}/${poem.slug}`);
     await visitor.getByRole('heading', { level: 3, name: 'Listen — read by Maria Poet, spring 1992' }).waitFor();
     await expect.poll(() => visitor.getByRole('article').locator('audio').getAttribute('src')).toMatch(/^\/api\/recordings\/\d+\/file$/);
+  });
+
+  it('lists the published recordings on a page of their own, reached from the footer of every page, each player loading nothing until played', async () => {
+    const { publication, poems } = await seedPublication(
+      suite,
+      { title: 'Voices Collected' },
+      { poems: [{ title: 'Morning Song', body: 'the birds\nbegin' }], status: 'published' },
+    );
+    const poem = poems[0]!;
+    await suite.api.agent
+      .post(`/api/poems/${poem.id}/recordings/`)
+      .field('reader', 'Ruth Ash')
+      .field('recorded', '1987')
+      .field('source', 'Radio broadcast')
+      .attach('file', wav(2), 'morning.wav')
+      .expect(201);
+    const visitor = await suite.newPage(await suite.newContext(false));
+    await visitor.goto('/');
+    await visitor.getByRole('contentinfo').getByRole('link', { name: 'Recordings of the poems' }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'Recordings' }).waitFor();
+    // Served whole, with none of the reader's script: nothing to download but the page and its styles.
+    const scripts: string[] = [];
+    visitor.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await visitor.reload({ waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    const entry = visitor.getByRole('listitem').filter({ hasText: 'Read by Ruth Ash, 1987' });
+    await entry.getByText('Radio broadcast · 0:02').waitFor();
+    const audio = entry.locator('audio');
+    expect(await audio.getAttribute('preload')).toBe('none');
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBe(0);
+    // The theme switch is the script's, so it is not offered here.
+    await visitor.getByRole('button', { name: 'Dark mode' }).waitFor({ state: 'hidden' });
+    await expectAccessible(visitor, 'recordings page');
+    await suite.shot(visitor, '06-recordings-page');
+
+    await visitor.getByRole('link', { name: 'Morning Song', exact: true }).click();
+    await visitor.waitForURL(`**/publication/${publication.slug}/${poem.slug}`);
+    await visitor.getByRole('heading', { level: 3, name: 'Listen — read by Ruth Ash, 1987' }).waitFor();
   });
 
   it('a curator records a reading in Edit Poem, hears it back and keeps it; nothing recorded is left unasked', async () => {

@@ -21,6 +21,9 @@ export function Layout({ settings, header, children }: { settings: PublicSiteSet
           <p className="footer-site">
             {settings.siteName} · In memory of {settings.poetName}
           </p>
+          <p>
+            <a href="/recordings">Recordings of the poems</a>
+          </p>
         </div>
       </footer>
     </>

@@ -13,7 +13,9 @@ import {
   type Poem,
   type PublicSiteSettings,
   type Publication,
+  type StaticPageState,
 } from '../../../contracts/reader-page.js';
+import { RECORDINGS_PATH } from '../../../contracts/reader-routes.js';
 import {
   poemCard,
   poemCardPath,
@@ -396,6 +398,32 @@ export function buildHead(page: PageState, s: PublicSiteSettings): HeadModel {
       };
     }
   }
+}
+
+/** The head of the recordings page (a page the server alone renders). */
+export function recordingsHead(page: StaticPageState, s: PublicSiteSettings): HeadModel {
+  if (page.recordings.state !== 'ready') return placeholderHead('Recordings', s);
+  const canonical = `${s.publicUrl}${RECORDINGS_PATH}`;
+  const { books } = page.recordings.data;
+  const count = books.reduce((n, b) => n + b.poems.reduce((m, p) => m + p.recordings.length, 0), 0);
+  const titles = books.flatMap((b) => b.poems.map((p) => p.poem.title).filter(Boolean));
+  const summary = `The poems of ${s.poetName} read aloud: ${count} ${count === 1 ? 'recording' : 'recordings'}, book by book.`;
+  return {
+    cardTitle: 'Recordings',
+    title: `Recordings | ${s.siteName}`,
+    description: cutDescription(titles.length ? `${summary} ${titles.join(', ')}.` : summary),
+    keywords: uniq(['poetry', 'poems read aloud', 'recordings', 'podcast', s.poetName]),
+    canonical,
+    noindex: s.noindex,
+    ogType: 'website',
+    jsonLd: graph(
+      { '@type': 'CollectionPage', name: 'Recordings', url: canonical, isPartOf: { '@id': `${s.publicUrl}/#website` } },
+      breadcrumbJsonLd([
+        { name: 'Home', url: `${s.publicUrl}/` },
+        { name: 'Recordings', url: canonical },
+      ]),
+    ),
+  };
 }
 
 function uniq(values: (string | undefined | null)[]): string[] {

@@ -2,6 +2,8 @@ import type { BookPrintPage } from './book-print.js';
 // The pages' styles come with the site's one stylesheet: loaded with their code, they would
 // arrive after the server's markup was painted and move it.
 import './book-print.css';
+// The recordings page is never hydrated (entry-server.tsx renders it alone); its styles come the same way.
+import './recordings.css';
 
 /**
  * Pages a visitor reaches only by loading them (never by a step inside the reader), whose code

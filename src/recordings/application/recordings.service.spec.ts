@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FakeFileStore } from '../../../test/support/fakes/file-store.js';
-import { CatalogEvents, type CatalogChangeNotices, type CatalogReadApi, type Poem } from '../../catalog/index.js';
+import { CatalogEvents, type CatalogChangeNotices, type CatalogReadApi, type Poem, type Publication } from '../../catalog/index.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { AudioFiles, AudioJudgement } from '../../media/index.js';
 import type { Recording, RecordingDetails } from '../domain/recording.js';
@@ -18,6 +18,9 @@ class MemoryRecordings implements RecordingsRepository {
   async ofPoem(poemId: number) {
     return this.rows.filter((r) => r.poemId === poemId).sort((a, b) => a.position - b.position);
   }
+  async ofPoems(poemIds: readonly number[]) {
+    return this.rows.filter((r) => poemIds.includes(r.poemId)).sort((a, b) => a.poemId - b.poemId || a.position - b.position);
+  }
   async get(id: number) {
     return this.rows.find((r) => r.id === id);
   }
@@ -25,7 +28,13 @@ class MemoryRecordings implements RecordingsRepository {
   readonly transaction = { query: async () => [] };
   async add(r: NewRecording, onWrite: OnWrite) {
     if (this.failAdd) throw new Error('the database went away');
-    const row = { ...r, id: this.rows.length + 1, position: (await this.ofPoem(r.poemId)).length + 1, lineMarks: [] };
+    const row = {
+      ...r,
+      id: this.rows.length + 1,
+      position: (await this.ofPoem(r.poemId)).length + 1,
+      lineMarks: [],
+      createdAt: new Date(),
+    };
     this.rows.push(row);
     await onWrite(this.transaction);
     return row;
@@ -49,9 +58,9 @@ class MemoryRecordings implements RecordingsRepository {
 }
 
 const poem = { id: 4, publicationId: 2, lineCount: 2 } as Poem;
-const catalog = { getPoem: async () => poem } as unknown as CatalogReadApi;
+const defaultCatalog = { getPoem: async (ref: string | number) => ({ ...poem, id: Number(ref) }) } as unknown as CatalogReadApi;
 
-function setup(judgement: AudioJudgement) {
+function setup(judgement: AudioJudgement, catalog = defaultCatalog) {
   const store = new FakeFileStore();
   const recordings = new MemoryRecordings();
   const audio: AudioFiles = { judge: async () => judgement };
@@ -120,5 +129,35 @@ describe('keeping a recording', () => {
     await service.remove(String(a.id));
     expect(notices.announced).toEqual([[2], [2], [2], [2], [2]]);
     expect(notices.local).toEqual(notices.announced);
+  });
+});
+
+describe('the recordings visitors may hear', () => {
+  it('lists them in book order: the books as the reader lists them, poems in reading order, then their own order', async () => {
+    // Published books, newest first (the reader's order), and their poems, book by book in reading order;
+    // poem 9 belongs to a draft, so the catalog lists neither.
+    const books = [{ id: 7 }, { id: 2 }] as Publication[];
+    const poems = [
+      { id: 4, publicationId: 2, position: 1 },
+      { id: 3, publicationId: 2, position: 2 },
+      { id: 8, publicationId: 7, position: 1 },
+    ] as Poem[];
+    const published = { ...defaultCatalog, listPublished: async () => books, listPublishedPoems: async () => poems } as CatalogReadApi;
+    const { service } = setup(WAV, published);
+    const add = (poemId: number, reader: string) => service.add(String(poemId), spooled(Buffer.from(reader)), { reader });
+    await add(3, 'late poem');
+    await add(9, 'draft');
+    await add(4, 'first, second take');
+    await add(8, 'newest book');
+    const first = await add(4, 'first, first take');
+    const takes = await service.ofPoem('4', { staff: true });
+    await service.reorder('4', [first.id, ...takes.filter((r) => r.id !== first.id).map((r) => r.id)]);
+    const heard = await service.published();
+    expect(heard.map((h) => [h.publication.id, h.poem.id, h.recording.reader])).toEqual([
+      [7, 8, 'newest book'],
+      [2, 4, 'first, first take'],
+      [2, 4, 'first, second take'],
+      [2, 3, 'late poem'],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type CatalogChangeNotices,
   type CatalogReadApi,
   type Poem,
+  type Publication,
   type Viewer,
 } from '../../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -41,6 +42,13 @@ export interface SpooledFile {
 }
 
 const STAFF: Viewer = { staff: true };
+
+/** A recording visitors may hear, with the poem it reads and that poem's book. */
+export interface PublishedRecording {
+  publication: Publication;
+  poem: Poem;
+  recording: Recording;
+}
 
 /**
  * A poem's recordings: kept, described, marked line by line, reordered, removed, and served.
@@ -80,6 +88,32 @@ export class RecordingsService implements OnModuleInit {
   async ofPoem(poemRef: string, viewer: Viewer): Promise<Recording[]> {
     const poem = await this.catalog.getPoem(poemRef, viewer);
     return this.recordings.ofPoem(poem.id);
+  }
+
+  /**
+   * Every recording visitors may hear, in book order: the books as the reader lists them, their
+   * poems in reading order, each poem's recordings in their order. A draft's or the trash's never.
+   */
+  async published(): Promise<PublishedRecording[]> {
+    const [books, poems] = await Promise.all([this.catalog.listPublished(), this.catalog.listPublishedPoems()]);
+    const heard = groupedBy(await this.recordings.ofPoems(poems.map((p) => p.id)), (r) => r.poemId);
+    // The poems come in reading order, book by book.
+    const poemsOf = groupedBy(poems, (p) => p.publicationId);
+    return books.flatMap((publication) =>
+      (poemsOf.get(publication.id) ?? []).flatMap((poem) =>
+        (heard.get(poem.id) ?? []).map((recording) => ({ publication, poem, recording })),
+      ),
+    );
+  }
+
+  /** The recordings of poems the caller shows (it has decided who may see them), each poem's in their order. */
+  ofPoems(poemIds: readonly number[]): Promise<Recording[]> {
+    return this.recordings.ofPoems(poemIds);
+  }
+
+  /** The sound of a recording the caller may serve, read from the store as a stream. */
+  read(recording: Recording): Promise<Readable> {
+    return this.store.read(recording.storageKey);
   }
 
   async add(poemRef: string, file: SpooledFile | undefined, fields: Record<string, unknown>): Promise<Recording> {
@@ -170,6 +204,17 @@ export class RecordingsService implements OnModuleInit {
     if (!recording) throw RecordingError.notFound(id);
     return recording;
   }
+}
+
+/** Items by a key, each group in the items' order (Map.groupBy, which Node 20 lacks). */
+function groupedBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** The SHA-256 of a file, read as a stream: its ETag and the backup's check. */

@@ -17,6 +17,8 @@ export interface Recording {
   notes: string;
   position: number;
   lineMarks: number[];
+  /** When it was added to the archive. */
+  createdAt: Date;
 }
 
 export interface RecordingDetails {
@@ -85,6 +87,14 @@ export function checkRecordingOrder(current: readonly number[], wanted: unknown)
 /** Where a recording's file is kept: under its book, so the book's permanent deletion takes it. */
 export function recordingKey(publicationId: number, poemId: number, name: string, extension: string): string {
   return `recordings/${publicationId}/${poemId}/${name}.${extension}`;
+}
+
+/**
+ * The identifier a recording keeps wherever it goes: the random name its file was stored under,
+ * unchanged by edits, reordering, a backup's restore or a move between stores.
+ */
+export function recordingUuid(storageKey: string): string {
+  return /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.\w+$/.exec(storageKey)?.[1] ?? storageKey;
 }
 
 /** The folder of a book's recordings in the store. */

@@ -18,9 +18,10 @@ interface Row {
   notes: string;
   position: number;
   line_marks: number[] | string;
+  created_at: Date | string;
 }
 
-const COLUMNS = `id, poem_id, storage_key, mime_type, byte_size, sha256, duration_seconds, reader, recorded, source, notes, position, line_marks`;
+const COLUMNS = `id, poem_id, storage_key, mime_type, byte_size, sha256, duration_seconds, reader, recorded, source, notes, position, line_marks, created_at`;
 
 function recordingOf(row: Row): Recording {
   return {
@@ -37,6 +38,7 @@ function recordingOf(row: Row): Recording {
     notes: row.notes,
     position: Number(row.position),
     lineMarks: typeof row.line_marks === 'string' ? (JSON.parse(row.line_marks) as number[]) : row.line_marks,
+    createdAt: new Date(row.created_at),
   };
 }
 
@@ -52,6 +54,14 @@ export class RecordingsSqlRepository implements RecordingsRepository {
 
   async ofPoem(poemId: number): Promise<Recording[]> {
     const rows = (await this.db.query(`SELECT ${COLUMNS} FROM recordings WHERE poem_id = $1 ORDER BY position, id`, [poemId])) as Row[];
+    return rows.map(recordingOf);
+  }
+
+  async ofPoems(poemIds: readonly number[]): Promise<Recording[]> {
+    if (poemIds.length === 0) return [];
+    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM recordings WHERE poem_id = ANY($1::int[]) ORDER BY poem_id, position, id`, [
+      poemIds,
+    ])) as Row[];
     return rows.map(recordingOf);
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { zipSync, type Zippable } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { BookData, Poem, PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { inverted } from '../../../contracts/citation.js';
 import { authorsText, formatPublicationDate, refOf } from '../../../contracts/format.js';
@@ -11,11 +11,15 @@ import { withoutRefusedCharacters } from '../../common/text-rules.js';
  * printed pages), then a file per poem, the verse set by the reader's rules (contracts/verse.ts)
  * at a fixed size: stanzas, indentation, and a hanging indent for the turnovers deeper than the
  * poem's deepest line; each line also ends in a line break, for reading systems that set the text
- * without the book's styles; the curator's notes follow the verse. Valid
- * by EPUBCheck (test/e2e/book-download.e2e-spec.ts runs it on every build).
+ * without the book's styles; the curator's notes follow the verse. A poem read aloud carries its
+ * recording as an EPUB 3 Media Overlay (a SMIL file of its lines, each with its clip of the
+ * recording), so reading systems that support them read along. Valid by EPUBCheck
+ * (test/e2e/book-download.e2e-spec.ts runs it on every build, on a book with recordings).
  *
  * The same book always gives the same bytes (entries stamped with the book's last change), so the
- * download has a stable ETag and a cached copy is the book as it is.
+ * download has a stable ETag and a cached copy is the book as it is. Recordings are large: the
+ * package is written as a stream, every text and picture first (made here, small), then each
+ * recording read from the store as it is sent, never held whole in memory.
  */
 
 const XHTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -44,6 +48,11 @@ nav ol { list-style: none; padding-left: 0; }
 nav li { margin: 0.35em 0; }
 `;
 
+/** The class reading systems give the line being read (media:active-class), and its look. */
+const ACTIVE_CLASS = '-epub-media-overlay-active';
+const ACTIVE_STYLE = `.${ACTIVE_CLASS} { background-color: #fff3a8; color: #000; }
+`;
+
 /** An XHTML page of the book, in the book's language (publication.language). */
 function page(lang: string, title: string, body: string, extra = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -64,21 +73,26 @@ ${body}
 /** The marker of a printed page's start (EPUB page navigation), named by its number. */
 const pageBreak = (page: number) => `<span epub:type="pagebreak" role="doc-pagebreak" id="page-${page}" aria-label="${page}"></span>`;
 
+/** The id of a poem's line (counted from 1 through the poem) in its file, which its Media Overlay points at. */
+const lineId = (index: number) => `line-${index + 1}`;
+
 /**
  * A poem's verse as XHTML: a paragraph per stanza, a block per line with its indentation and
  * hanging indent, and a line break after each line so it stays a line where the styles are not
- * applied. `breaks` puts a page marker before the line at each index (counted through the poem).
+ * applied. `breaks` puts a page marker before the line at each index (counted through the poem);
+ * `lineIds` gives each line an id, for the poem's Media Overlay.
  */
-export function verseXhtml(body: string, breaks: ReadonlyMap<number, number[]> = new Map()): string {
+export function verseXhtml(body: string, breaks: ReadonlyMap<number, number[]> = new Map(), lineIds = false): string {
   const { stanzas, deepest } = setVerse(body);
   let index = 0;
   return stanzas
     .map((stanza) => {
       const lines = stanza.map((line, i) => {
         const { paddingEm, textIndentEm } = lineGeometryEm(line.indent, deepest);
+        const id = lineIds ? ` id="${lineId(index)}"` : '';
         const marker = (breaks.get(index++) ?? []).map(pageBreak).join('');
         const end = i < stanza.length - 1 ? '<br/>' : '';
-        return `${marker}<span class="line" style="padding-left: ${paddingEm}em; text-indent: ${textIndentEm}em">${esc(line.text)}</span>${end}`;
+        return `${marker}<span${id} class="line" style="padding-left: ${paddingEm}em; text-indent: ${textIndentEm}em">${esc(line.text)}</span>${end}`;
       });
       return `<p class="stanza">${lines.join('\n')}</p>`;
     })
@@ -165,16 +179,124 @@ export function rightsStatement(input: {
   return [copyright, input.footerCredit.trim(), `${input.siteName}: ${input.bookUrl}`].filter(Boolean).join(' ');
 }
 
+/** A recording of a poem as the book may carry it. */
+export interface EpubRecording {
+  mimeType: string;
+  byteSize: number;
+  sha256: string;
+  durationSeconds: number;
+  /** Where each line starts, in seconds, by line (empty: not marked). */
+  lineMarks: readonly number[];
+  /** Who reads (media:narrator). */
+  reader: string;
+  /** Its bytes, read from the store as they are sent. */
+  open(): Promise<AsyncIterable<Uint8Array>>;
+}
+
+/**
+ * The audio types every EPUB 3 reading system plays (the core media types: MP3, and AAC in MP4),
+ * with the extension of their file in the package. The others the archive keeps (WAV, FLAC, Ogg,
+ * raw AAC) are not core types, and EPUBCheck refuses a Media Overlay of them.
+ */
+const EPUB_AUDIO: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a' };
+
+/**
+ * How much sound one book carries: a ZIP without its 64-bit extension (which reading systems do
+ * not all read) holds 4 GiB; this leaves room for the text. Recordings past it are left out.
+ */
+export const EPUB_AUDIO_LIMIT = 0xffff_ffff - 64 * 1024 * 1024;
+
+/**
+ * The recording a poem's overlay is made of: the first of its recordings (in their order) in a
+ * type reading systems play; none when it has none, or when the book's sound would pass `room`.
+ */
+export function overlayRecording<R extends Pick<EpubRecording, 'mimeType' | 'byteSize'>>(
+  recordings: readonly R[],
+  room: number,
+): R | undefined {
+  const playable = recordings.find((r) => Object.hasOwn(EPUB_AUDIO, r.mimeType));
+  return playable && playable.byteSize <= room ? playable : undefined;
+}
+
+/** Where a line is heard in a recording, in milliseconds. */
+export interface LineClip {
+  /** The line's index through the poem, from 0. */
+  line: number;
+  begin: number;
+  end: number;
+}
+
+/**
+ * Each marked line's clip of a recording: from its mark to the next line's mark, the last marked
+ * line to the end of the recording. Marks past the poem's lines (an edit took lines away) are
+ * dropped, and a line heard for no time (two lines marked at the same moment) is left out, as a
+ * clip must last. Empty when the recording is not marked.
+ */
+export function lineClips(marks: readonly number[], lineCount: number, durationSeconds: number): LineClip[] {
+  const end = Math.round(durationSeconds * 1000);
+  const starts = marks.slice(0, lineCount).map((mark) => Math.min(Math.round(mark * 1000), end));
+  return starts.map((begin, line) => ({ line, begin, end: starts[line + 1] ?? end })).filter((clip) => clip.end > clip.begin);
+}
+
+/** A SMIL timecount in seconds ("12.345s"), for clipBegin and clipEnd. */
+const seconds = (ms: number) => `${(ms / 1000).toFixed(3)}s`;
+
+/** A SMIL full clock value ("0:01:02.345"), for media:duration. */
+function clock(ms: number): string {
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor(ms / 60_000) % 60;
+  const s = (ms % 60_000) / 1000;
+  return `${h}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
+}
+
+/** A poem's Media Overlay: one clip per marked line, or the whole recording over the whole verse when it is not marked. */
+function overlaySmil(file: string, audio: string, clips: LineClip[], durationMs: number): string {
+  const pars = clips.length
+    ? clips.map((c) => ({ text: `${file}#${lineId(c.line)}`, begin: c.begin, end: c.end }))
+    : [{ text: `${file}#verse`, begin: 0, end: durationMs }];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<smil xmlns="http://www.w3.org/ns/SMIL" xmlns:epub="http://www.idpf.org/2007/ops" version="3.0">
+<body>
+<seq id="poem" epub:textref="${file}#verse">
+${pars
+  .map(
+    (p, i) => `<par id="par-${i + 1}">
+<text src="${p.text}"/>
+<audio src="${audio}" clipBegin="${seconds(p.begin)}" clipEnd="${seconds(p.end)}"/>
+</par>`,
+  )
+  .join('\n')}
+</seq>
+</body>
+</smil>
+`;
+}
+
 export interface EpubInput {
   book: BookData;
   settings: Pick<PublicSiteSettings, 'siteName' | 'poetName' | 'publicUrl' | 'footerCredit'>;
   /** The cover picture (PNG). */
   cover: Buffer;
+  /** Each poem's recordings in their order, by poem id; the book carries the first of each it can (overlayRecording). */
+  recordings?: ReadonlyMap<number, readonly EpubRecording[]>;
+}
+
+/** A book's EPUB, ready to send: its length and first bytes made, its recordings read as they are sent. */
+export interface EpubFile {
+  /** The whole file's length in bytes. */
+  length: number;
+  /** Its bytes up to its recordings: the whole file when it carries none. */
+  head: Buffer;
+  /** The recordings it carries, in the order their bytes follow the head. */
+  recordings: EpubRecording[];
+  /** The bytes after the head: each recording as the store gives it, then the package's directory. */
+  rest(): AsyncGenerator<Uint8Array>;
 }
 
 const poemFile = (index: number) => `poem-${String(index + 1).padStart(4, '0')}.xhtml`;
+const overlayFile = (index: number) => `poem-${String(index + 1).padStart(4, '0')}.smil`;
 
-export function buildEpub({ book, settings, cover }: EpubInput): Buffer {
+export function buildEpub({ book, settings, cover, recordings = new Map() }: EpubInput): EpubFile {
   const { publication, poems } = book;
   const title = publication.title.trim() || 'Untitled';
   const authors = publication.authors.map((a) => a.trim()).filter(Boolean);
@@ -196,6 +318,31 @@ export function buildEpub({ book, settings, cover }: EpubInput): Buffer {
   const pageList = breaks.flatMap((b, i) => [...b.head, ...[...b.lines.values()].flat()].map((page) => ({ page, file: poemFile(i) })));
   const lang = publication.language || 'en';
 
+  // Each poem's overlay, while the book's sound stays within what the package holds.
+  let room = EPUB_AUDIO_LIMIT;
+  const overlays = poems.map((poem, i) => {
+    const recording = overlayRecording(recordings.get(poem.id) ?? [], room);
+    if (!recording) return undefined;
+    room -= recording.byteSize;
+    const durationMs = Math.round(recording.durationSeconds * 1000);
+    const clips = lineClips(recording.lineMarks, setVerse(poem.body).stanzas.flat().length, recording.durationSeconds);
+    const heard = clips.length ? clips.reduce((sum, c) => sum + c.end - c.begin, 0) : durationMs;
+    const audio = `audio/poem-${String(i + 1).padStart(4, '0')}.${EPUB_AUDIO[recording.mimeType]}`;
+    return { recording, audio, heard, smil: overlaySmil(poemFile(i), audio, clips, durationMs) };
+  });
+  const carried = overlays.flatMap((o, i) => (o ? [{ ...o, index: i }] : []));
+  const overlayMeta = carried.length
+    ? `<meta property="media:active-class">${ACTIVE_CLASS}</meta>
+<meta property="media:duration">${clock(carried.reduce((sum, o) => sum + o.heard, 0))}</meta>
+${carried
+  .map(
+    (o) => `<meta property="media:duration" refines="#overlay-${o.index + 1}">${clock(o.heard)}</meta>
+<meta property="media:narrator" refines="#overlay-${o.index + 1}">${esc(o.recording.reader)}</meta>`,
+  )
+  .join('\n')}
+`
+    : '';
+
   const opf = `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${esc(lang)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -212,7 +359,7 @@ ${creators
 ${publication.publisher.trim() ? `<dc:publisher>${esc(publication.publisher.trim())}</dc:publisher>\n` : ''}${date ? `<dc:date>${date}</dc:date>\n` : ''}${publication.isbn.trim() ? `<dc:source>urn:isbn:${esc(publication.isbn.replace(/[^0-9Xx]/g, ''))}</dc:source>\n` : ''}<dc:subject>Poetry</dc:subject>
 <dc:rights>${esc(rights)}</dc:rights>
 <meta property="dcterms:modified">${modifiedText}</meta>
-<meta name="cover" content="cover-image"/>
+${overlayMeta}<meta name="cover" content="cover-image"/>
 </metadata>
 <manifest>
 <item id="style" href="style.css" media-type="text/css"/>
@@ -220,7 +367,18 @@ ${publication.publisher.trim() ? `<dc:publisher>${esc(publication.publisher.trim
 <item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>
 <item id="title-page" href="title.xhtml" media-type="application/xhtml+xml"/>
 <item id="contents" href="contents.xhtml" media-type="application/xhtml+xml" properties="nav"/>
-${poems.map((_, i) => `<item id="poem-${i + 1}" href="${poemFile(i)}" media-type="application/xhtml+xml"/>`).join('\n')}
+${poems
+  .map(
+    (_, i) =>
+      `<item id="poem-${i + 1}" href="${poemFile(i)}" media-type="application/xhtml+xml"${overlays[i] ? ` media-overlay="overlay-${i + 1}"` : ''}/>`,
+  )
+  .join('\n')}
+${carried
+  .map(
+    (o) => `<item id="overlay-${o.index + 1}" href="${overlayFile(o.index)}" media-type="application/smil+xml"/>
+<item id="audio-${o.index + 1}" href="${o.audio}" media-type="${o.recording.mimeType}"/>`,
+  )
+  .join('\n')}
 </manifest>
 <spine>
 <itemref idref="cover"/>
@@ -282,30 +440,93 @@ ${poems.length ? `<li><a epub:type="bodymatter" href="${poemFile(0)}">Poems</a><
 </nav>`,
   );
 
-  const files: Zippable = {
-    // The OCF container: mimetype first and stored, as readers find the format by its first bytes.
-    mimetype: [new TextEncoder().encode('application/epub+zip'), { level: 0 }],
-    'META-INF/container.xml': new TextEncoder().encode(container),
-    'OEBPS/content.opf': new TextEncoder().encode(opf),
-    'OEBPS/style.css': new TextEncoder().encode(STYLE),
-    'OEBPS/cover.png': [new Uint8Array(cover), { level: 0 }],
-    'OEBPS/cover.xhtml': new TextEncoder().encode(coverPage),
-    'OEBPS/title.xhtml': new TextEncoder().encode(titlePage),
-    'OEBPS/contents.xhtml': new TextEncoder().encode(contents),
-  };
+  const zip = packageWriter(modified);
+  // The OCF container: mimetype first and stored, as readers find the format by its first bytes.
+  zip.add('mimetype', new TextEncoder().encode('application/epub+zip'), 'stored');
+  zip.add('META-INF/container.xml', container);
+  zip.add('OEBPS/content.opf', opf);
+  zip.add('OEBPS/style.css', carried.length ? STYLE + ACTIVE_STYLE : STYLE);
+  zip.add('OEBPS/cover.png', new Uint8Array(cover), 'stored');
+  zip.add('OEBPS/cover.xhtml', coverPage);
+  zip.add('OEBPS/title.xhtml', titlePage);
+  zip.add('OEBPS/contents.xhtml', contents);
   poems.forEach((poem, i) => {
-    files[`OEBPS/${poemFile(i)}`] = new TextEncoder().encode(
+    const readAloud = overlays[i] !== undefined;
+    zip.add(
+      `OEBPS/${poemFile(i)}`,
       page(
         lang,
         titleOf(poem),
         `<section class="poem" epub:type="chapter" aria-labelledby="title-${i + 1}">
 ${breaks[i]!.head.map((page) => `${pageBreak(page)}\n`).join('')}<h1 class="poem-title" id="title-${i + 1}">${esc(titleOf(poem))}</h1>
-<div class="verse">
-${verseXhtml(poem.body, breaks[i]!.lines)}
+<div class="verse"${readAloud ? ' id="verse"' : ''}>
+${verseXhtml(poem.body, breaks[i]!.lines, readAloud)}
 </div>
 ${poem.notes.trim() ? `${notesXhtml(poem.notes, `notes-${i + 1}`)}\n` : ''}</section>`,
       ),
     );
   });
-  return Buffer.from(zipSync(files, { level: 9, mtime: modified }));
+  for (const o of carried) zip.add(`OEBPS/${overlayFile(o.index)}`, o.smil);
+  return zip.finish(carried.map((o) => ({ name: `OEBPS/${o.audio}`, recording: o.recording })));
+}
+
+/**
+ * The ZIP of the package, written by fflate's streaming Zip (every entry followed by its data
+ * descriptor): entries made here are compressed at once and kept as the head; recordings (already
+ * compressed sound) are stored as they stream from the store, then the directory ends the file.
+ */
+function packageWriter(modified: Date) {
+  const out: Uint8Array[] = [];
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err;
+    out.push(chunk);
+  });
+  const names: string[] = [];
+  const entry = (name: string, stored: boolean) => {
+    const file = stored ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 9 });
+    file.mtime = modified;
+    zip.add(file);
+    names.push(name);
+    return file;
+  };
+  return {
+    add(name: string, data: string | Uint8Array, kind?: 'stored') {
+      entry(name, kind === 'stored').push(typeof data === 'string' ? new TextEncoder().encode(data) : data, true);
+    },
+    finish(audio: { name: string; recording: EpubRecording }[]): EpubFile {
+      if (audio.length === 0) {
+        zip.end();
+        const whole = Buffer.concat(out.splice(0));
+        return { head: whole, length: whole.length, recordings: [], rest: async function* () {} };
+      }
+      const head = Buffer.concat(out.splice(0));
+      // Each stored recording: its local header, its bytes and data descriptor; then a directory
+      // entry per file and the directory's end (names are ASCII, no extra fields).
+      const sound = audio.reduce((sum, a) => sum + 30 + a.name.length + a.recording.byteSize + 16, 0);
+      const directory = [...names, ...audio.map((a) => a.name)].reduce((sum, name) => sum + 46 + name.length, 0) + 22;
+      return {
+        head,
+        length: head.length + sound + directory,
+        recordings: audio.map((a) => a.recording),
+        async *rest() {
+          for (const { name, recording } of audio) {
+            const file = entry(name, true);
+            let size = 0;
+            for await (const chunk of await recording.open()) {
+              size += chunk.length;
+              if (size > recording.byteSize) break;
+              file.push(chunk);
+              yield* out.splice(0);
+            }
+            if (size !== recording.byteSize)
+              throw new Error(`The recording for ${name} is not the ${recording.byteSize} bytes it was stored with (${size} read)`);
+            file.push(new Uint8Array(0), true);
+            yield* out.splice(0);
+          }
+          zip.end();
+          yield* out.splice(0);
+        },
+      };
+    },
+  };
 }

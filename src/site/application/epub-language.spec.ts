@@ -30,7 +30,7 @@ const settings = { siteName: 'Archiv', poetName: 'Hugo von Hofmannsthal', public
 
 describe("an EPUB says its book's language", () => {
   it('in dc:language, the package and every page', () => {
-    const epub = buildEpub({ book: { publication: publication('de'), poems: [poem] }, settings, cover: Buffer.from('png') });
+    const epub = buildEpub({ book: { publication: publication('de'), poems: [poem] }, settings, cover: Buffer.from('png') }).head;
     const entries = unzipSync(new Uint8Array(epub));
     const opf = strFromU8(entries['OEBPS/content.opf']!);
     expect(opf).toContain('<dc:language>de</dc:language>');

@@ -4,7 +4,7 @@ import { toContentsEntryResponse, toPoemResponse, toPublicationResponse } from '
 import { PUBLIC_CACHE_CONTROL, type PageAnswer, type PublicPages } from '../../delivery/index.js';
 import { SearchService } from '../../search/index.js';
 import { PoemPages } from '../../scanning/index.js';
-import { RecordingsService, toRecordingResponse } from '../../recordings/index.js';
+import { RecordingsService, toRecordingResponse, type PublishedRecording } from '../../recordings/index.js';
 import type { RecordingResponse } from '../../../contracts/recordings.js';
 import type { PoemPage } from '../../../contracts/catalog.js';
 import { DomainError } from '../../common/domain/domain-error.js';
@@ -23,13 +23,17 @@ import {
   type PageState,
   type PoemData,
   type PublicSiteSettings,
+  type RecordedBook,
+  type RenderResult,
+  type StaticPageState,
 } from '../../../contracts/reader-page.js';
-import { matchPage, type PageRoute } from '../../../contracts/reader-routes.js';
+import { matchPage, matchStaticPage, RECORDINGS_FEED_PATH, type PageRoute } from '../../../contracts/reader-routes.js';
 import { buildIndex } from './poem-indexes.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
 import { SITE_ICON_TAGS } from '../domain/site-icon.js';
 import { THEME_SCRIPT } from './theme-script.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../common/database-unavailable.js';
+import { escapeXml } from '../domain/sitemap.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VISITOR = { staff: false } as const;
@@ -40,6 +44,35 @@ function publicationsShown(page: PageState): number[] | undefined {
   if (page.route === 'poem' && page.poem.state === 'ready') return [page.poem.data.poem.publication_id];
   if (page.route === 'print' && page.book.state === 'ready') return [page.book.data.publication.id];
   return undefined;
+}
+
+/** A rendered document as delivery sends it: the page's own headers, its status, the publications it shows. */
+function pageAnswer({ body, status }: { body: string; status: number }, publicationIds?: number[]): PageAnswer {
+  const headers: Record<string, string> = {
+    'content-type': HTML_TYPE,
+    'cache-control': status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL,
+    vary: 'Cookie',
+  };
+  if (status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+  return { status, body: Buffer.from(body), headers, publicationIds };
+}
+
+function notBuilt(): PageAnswer {
+  const body = Buffer.from('The reader has not been built. Run "npm run build:reader" (or "npm run build") and restart.');
+  return { status: 503, body, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } };
+}
+
+/** Published recordings (in book order) grouped by book, then by poem, as the recordings page lists them. */
+function recordedBooks(heard: PublishedRecording[]): RecordedBook[] {
+  const books: RecordedBook[] = [];
+  for (const { publication, poem, recording } of heard) {
+    let book = books[books.length - 1];
+    if (book?.publication.id !== publication.id) books.push((book = { publication: toPublicationResponse(publication), poems: [] }));
+    let entry = book.poems[book.poems.length - 1];
+    if (entry?.poem.id !== poem.id) book.poems.push((entry = { poem: toContentsEntryResponse(poem), recordings: [] }));
+    entry.recordings.push(toRecordingResponse(recording));
+  }
+  return books;
 }
 
 /**
@@ -194,33 +227,43 @@ export class SitePages implements PublicPages {
     }
   }
 
+  /** Every published recording, book by book in the reader's order, poems in reading order. */
+  async recordingsPage(): Promise<StaticPageState> {
+    try {
+      return { route: 'recordings', recordings: { state: 'ready', data: { books: recordedBooks(await this.recordings.published()) } } };
+    } catch (err) {
+      return { route: 'recordings', recordings: { state: 'error', error: this.failure(err) } };
+    }
+  }
+
   /** The page an address names (a path and its query), or undefined when it names none. */
   find(url: string): (() => Promise<PageAnswer>) | undefined {
     const query = url.indexOf('?');
-    const route = matchPage(query < 0 ? url : url.slice(0, query));
+    const path = query < 0 ? url : url.slice(0, query);
+    if (matchStaticPage(path)) return () => this.answerStatic();
+    const route = matchPage(path);
     if (!route) return undefined;
     return () => this.answer(route, query < 0 ? '' : url.slice(query + 1));
   }
 
   /** Loads and renders one page. */
   async answer(route: PageRoute, query = ''): Promise<PageAnswer> {
-    if (!this.bundle.ready) {
-      const body = Buffer.from('The reader has not been built. Run "npm run build:reader" (or "npm run build") and restart.');
-      return {
-        status: 503,
-        body,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' },
-      };
-    }
+    if (!this.bundle.ready) return notBuilt();
     const page = await this.load(route, query);
-    const { body, status } = this.document(page);
-    const headers: Record<string, string> = {
-      'content-type': HTML_TYPE,
-      'cache-control': status >= 500 ? 'no-store' : PUBLIC_CACHE_CONTROL,
-      vary: 'Cookie',
+    const entry = this.bundle.entry!;
+    const boot: BootData = { page: hydrationState(page), settings: this.settings };
+    const app = {
+      tags: this.bundle.clientTags,
+      data: `\n<script type="application/json" id="${READER_DATA_ELEMENT_ID}">${entry.serializeForScript(boot)}</script>`,
     };
-    if (status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
-    return { status, body: Buffer.from(body), headers, publicationIds: publicationsShown(page) };
+    return pageAnswer(this.document(entry.render(page, this.settings), pageLanguage(page), app), publicationsShown(page));
+  }
+
+  /** The recordings page: rendered whole, with no reader app (nothing on it needs a script). */
+  async answerStatic(): Promise<PageAnswer> {
+    if (!this.bundle.ready) return notBuilt();
+    const rendered = this.bundle.entry!.renderStatic(await this.recordingsPage(), this.settings);
+    return pageAnswer(this.document(rendered, 'en'));
   }
 
   private load(route: PageRoute, query: string): Promise<PageState> {
@@ -243,13 +286,15 @@ export class SitePages implements PublicPages {
     }
   }
 
-  /** The whole HTML document for a page state. */
-  document(page: PageState): { body: string; status: number } {
-    const entry = this.bundle.entry!;
-    const { html, head, status } = entry.render(page, this.settings);
-    const boot: BootData = { page: hydrationState(page), settings: this.settings };
+  /**
+   * The whole HTML document of a rendered page: with `app`, the reader's script and the data it
+   * hydrates from; without, a page the app does not run on (marked so, for the styles). Every page
+   * names the recordings' podcast feed, so a browser or a podcast app finds it from any of them.
+   */
+  document({ html, head, status }: RenderResult, lang: string, app?: { tags: string; data: string }): { body: string; status: number } {
+    const feed = `<link rel="alternate" type="application/rss+xml" title="${escapeXml(`${this.settings.siteName}: Recordings`)}" href="${escapeXml(this.settings.publicUrl + RECORDINGS_FEED_PATH)}">`;
     const body = `<!doctype html>
-<html lang="${pageLanguage(page).replace(/[^A-Za-z0-9-]/g, '')}">
+<html lang="${lang.replace(/[^A-Za-z0-9-]/g, '')}"${app ? '' : ` data-app="none"`}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -259,11 +304,11 @@ export class SitePages implements PublicPages {
 <script>${THEME_SCRIPT}</script>
 ${SITE_ICON_TAGS}
 ${head}
-${this.bundle.clientTags}
+${feed}
+${app?.tags ?? this.bundle.styleTags}
 </head>
 <body>
-<div id="${READER_ROOT_ELEMENT_ID}">${html}</div>
-<script type="application/json" id="${READER_DATA_ELEMENT_ID}">${entry.serializeForScript(boot)}</script>
+<div id="${READER_ROOT_ELEMENT_ID}">${html}</div>${app?.data ?? ''}
 </body>
 </html>
 `;

@@ -8,10 +8,13 @@ import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { SITE_SETTINGS } from '../../settings/index.js';
 import { SITE_ICONS, type SiteIcons } from '../application/ports/site-icons.port.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from '../domain/sitemap.js';
+import { RecordingsService } from '../../recordings/index.js';
+import { RECORDINGS_FEED_PATH, RECORDINGS_PATH } from '../../../contracts/reader-routes.js';
+import { podcastFeedXml } from '../application/podcast-feed.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** sitemap.xml, robots.txt, the favicons and the reader's hashed assets. */
+/** sitemap.xml, robots.txt, the recordings' podcast feed, the favicons and the reader's hashed assets. */
 @ApiExcludeController()
 @Controller()
 export class SiteFilesController {
@@ -21,6 +24,7 @@ export class SiteFilesController {
     @Inject(READER_BUNDLE) private readonly bundle: ReaderBundle,
     private readonly cache: PublicReadCache,
     @Inject(SITE_ICONS) private readonly icons: SiteIcons,
+    private readonly recordings: RecordingsService,
   ) {}
 
   @Get('sitemap.xml')
@@ -34,9 +38,11 @@ export class SiteFilesController {
       if (list) list.push(poem);
       else poemsOf.set(poem.publicationId, [poem]);
     }
-    const entries: SitemapEntry[] = [`/`, `/about`, `/publications`, `/index/first-lines`, `/index/titles`].map((path) => ({
-      loc: base + path,
-    }));
+    const entries: SitemapEntry[] = [`/`, `/about`, `/publications`, `/index/first-lines`, `/index/titles`, RECORDINGS_PATH].map(
+      (path) => ({
+        loc: base + path,
+      }),
+    );
     const ref = (item: { slug: string; id: number }) => encodeURIComponent(item.slug || String(item.id));
     for (const publication of publications) {
       const book = `${base}/publication/${ref(publication)}`;
@@ -45,8 +51,23 @@ export class SiteFilesController {
       for (const poem of poemsOf.get(publication.id) ?? [])
         entries.push({ loc: `${book}/${ref(poem)}`, lastmod: poem.updatedAt.toISOString() });
     }
-    const body = Buffer.from(sitemapXml(entries));
-    const type = 'application/xml; charset=utf-8';
+    this.sendPublic(req, res, version, sitemapXml(entries), 'application/xml; charset=utf-8');
+  }
+
+  /** Every published recording as a podcast (RSS 2.0), in book order; a draft's never. */
+  @Get(RECORDINGS_FEED_PATH.slice(1))
+  async podcastFeed(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const version = PublicReadCache.isAnonymous(req) ? this.cache.currentVersion() : undefined;
+    const feed = podcastFeedXml(await this.recordings.published(), this.settings);
+    this.sendPublic(req, res, version, feed, 'application/rss+xml; charset=utf-8');
+  }
+
+  /**
+   * A public read of the whole catalog, as the reader's pages are sent: an ETag (a 304 when the
+   * client's copy is current) and kept by the read cache until anything changes.
+   */
+  private sendPublic(req: Request, res: Response, version: number | undefined, text: string, type: string): void {
+    const body = Buffer.from(text);
     const etag = PublicReadCache.etagOf(body);
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);

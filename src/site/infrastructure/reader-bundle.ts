@@ -34,6 +34,7 @@ export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
   entry?: ReaderServerEntry;
   /** Tags for <head> that load the client: stylesheet, font preloads, module script. */
   clientTags = '';
+  styleTags = '';
   readonly assets = new Map<string, StaticAsset>();
 
   // The server's own build's reader (production), else the project's dist (tests, development).
@@ -59,11 +60,11 @@ export class BuiltReaderBundle implements ReaderBundle, OnModuleInit {
     this.loadAssets(join(this.root, 'client/assets'));
     // Preloading the two latin regular faces lets text paint in the web fonts at once on most pages.
     const fonts = [...this.assets.keys()].filter((name) => /^(inter|crimson-text)-latin-400-normal-[\w-]+\.woff2$/.test(name));
-    this.clientTags = [
+    this.styleTags = [
       ...fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`),
       ...(client.css ?? []).map((css) => `<link rel="stylesheet" href="/${css}">`),
-      `<script type="module" src="/${client.file}"></script>`,
     ].join('\n');
+    this.clientTags = `${this.styleTags}\n<script type="module" src="/${client.file}"></script>`;
   }
 
   private loadAssets(dir: string): void {

@@ -17,6 +17,8 @@ export interface ReaderBundle {
   readonly entry?: ReaderServerEntry;
   /** Tags for <head> that load the client: stylesheet, font preloads, module script. */
   readonly clientTags: string;
+  /** The same without the script, for a page the reader app does not run on. */
+  readonly styleTags: string;
   /** The hashed assets, by file name. */
   readonly assets: ReadonlyMap<string, StaticAsset>;
 }
