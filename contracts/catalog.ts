@@ -126,6 +126,8 @@ export interface Poem {
   page_numbers: number[];
   /** Order inside the publication (1 = first); the reader follows it. */
   position: number;
+  /** BCP 47 tag of a poem in another language than its book's; null: the book's (the publication's `language`). */
+  language: string | null;
   /** Its latest version in the history (0 before its first recorded save); a save sends it back as base_revision. */
   revision: number;
   /** Its proofreading, in staff answers only (the admin's; a visitor's answer leaves these out). */
@@ -159,6 +161,8 @@ export interface UpdatePoemRequest extends BasedOnRevision {
   title?: string;
   body?: string;
   notes?: string;
+  /** A BCP 47 tag (stored canonical: `DE` → `de`); null or '' for the book's language. A malformed tag: 400. */
+  language?: string | null;
 }
 
 /** POST /publications/{id}/poems/: a poem typed in by hand, added after the last one. */
@@ -167,6 +171,8 @@ export interface CreatePoemRequest {
   body: string;
   notes?: string;
   page_numbers?: number[];
+  /** As in UpdatePoemRequest; left out: the book's language. */
+  language?: string | null;
 }
 
 export const POEM_LIMITS = {

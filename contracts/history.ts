@@ -34,6 +34,8 @@ export interface PoemSnapshot {
   deleted: boolean;
   /** Its proofreading status; absent from versions saved before poems had one. */
   status?: PoemStatus;
+  /** Its own language (BCP 47); absent when it was its book's. */
+  language?: string;
 }
 
 /** A publication as one version kept it, its poems in reading order. */

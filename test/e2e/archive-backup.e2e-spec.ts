@@ -104,6 +104,10 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       expect(exportWithCli(place, { SITE_SETTINGS_FILE: settingsFile }).equals(suite.download.body)).toBe(true);
       if (target === 'pglite') t = await suite.startOn(place);
       const { agent } = await staffAgent(t);
+      // A poem's own language among what comes back as it was.
+      expect(suite.sourceView.publications[0]!.poems).toContainEqual(
+        expect.objectContaining({ title: 'Élégie — für Ada', language: 'fr' }),
+      );
       expect(await viewOf(agent)).toEqual(suite.sourceView);
       const other = await csrfAgent(t);
       await other.agent.post('/api/auth/login/').send(SECOND_ADMIN).expect(200);
@@ -141,7 +145,9 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutColumn(e.data, 'revision') } : e))
         .map((e) => (e.name.startsWith('data/publications/') ? { ...e, data: withoutColumn(e.data, 'language') } : e))
         .map((e) =>
-          e.name.startsWith('data/poems/') ? { ...e, data: statusColumns.reduce((data, c) => withoutColumn(data, c), e.data) } : e,
+          e.name.startsWith('data/poems/')
+            ? { ...e, data: [...statusColumns, 'language'].reduce((data, c) => withoutColumn(data, c), e.data) }
+            : e,
         )
         .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e)),
     ];
@@ -156,10 +162,14 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
       const withoutHistory = (v: typeof view) =>
         v.publications.map(({ pub, poems, pages }) => ({
           pub: { ...pub, revision: undefined, language: undefined },
-          poems: poems.map((p) => ({ ...p, revision: undefined })),
+          poems: poems.map((p) => ({ ...p, revision: undefined, language: undefined })),
           pages: pages.map((p) => ({ ...p, rotation: undefined })),
         }));
       expect(withoutHistory(view)).toEqual(withoutHistory(suite.sourceView));
+      // Poems had no language of their own then: each is in its book's.
+      expect(new Set(view.publications.flatMap((p) => p.poems.map((poem) => (poem as { language: unknown }).language)))).toEqual(
+        new Set([null]),
+      );
       // Every page photo stands as uploaded (the source had one turned).
       expect(new Set(view.publications.flatMap((p) => p.pages.map((page) => page.rotation)))).toEqual(new Set([0]));
       // Each record's history starts with the version it was restored as; the next save adds to it.
@@ -179,17 +189,18 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
     }
   });
 
-  it('restores a backup made before page photos could be turned and books had a language (format version 2 without rotation and language): photos stand as uploaded, books are English', async () => {
+  it("restores a backup made before page photos could be turned and books and poems had a language (format version 2 without rotation and language): photos stand as uploaded, books are English, poems in their book's", async () => {
     const entries = await tarEntries(suite.download.body);
     const manifest = JSON.parse(entries[0]!.data.toString('utf8'));
     manifest.tables.scan_pages.columns = manifest.tables.scan_pages.columns.filter((c: string) => c !== 'rotation');
     manifest.tables.publications.columns = manifest.tables.publications.columns.filter((c: string) => c !== 'language');
+    manifest.tables.poems.columns = manifest.tables.poems.columns.filter((c: string) => c !== 'language');
     const older = [
       { name: 'archive.json', data: Buffer.from(JSON.stringify(manifest)) },
       ...entries
         .slice(1)
         .map((e) => (e.name.startsWith('data/scan_pages/') ? { ...e, data: withoutColumn(e.data, 'rotation') } : e))
-        .map((e) => (e.name.startsWith('data/publications/') ? { ...e, data: withoutColumn(e.data, 'language') } : e)),
+        .map((e) => (/^data\/(publications|poems)\//.test(e.name) ? { ...e, data: withoutColumn(e.data, 'language') } : e)),
     ];
     const place = await suite.emptyPlace();
     const run = await restoreInProcess(place, writeTemp('unturned.tar', await tarOf(older)));
@@ -204,6 +215,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         publications: v.publications.map((p) => ({
           ...p,
           pub: { ...p.pub, language: 'en' },
+          poems: p.poems.map((poem) => ({ ...poem, language: null })),
           pages: p.pages.map((page) => ({ ...page, rotation: 0 })),
         })),
       });

@@ -75,6 +75,32 @@ describe.each(dbTargets())('catalog API on %s', (target) => {
       expect((await staff.get(`/api/publications/${p.id}/?admin=true`).expect(200)).body.language).toBe('pt-BR');
     });
 
+    it("keeps a poem's own language, a canonical tag or null for its book's; a malformed tag is a 400 that changes nothing", async () => {
+      const p = await published({ title: 'Two Tongues' });
+      const typed = await staff
+        .post(`/api/publications/${p.id}/poems/`)
+        .send({ title: 'Lied', body: 'ein Lied', language: 'DE' })
+        .expect(201);
+      expect(typed.body.language).toBe('de');
+      const [poem] = await addPoems(p.id, [{ title: 'Song', body: 'a song' }]);
+      expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body.language).toBeNull();
+      const set = await staff.put(`/api/poems/${poem.id}/`).send({ language: 'pt-br' }).expect(200);
+      expect(set.body).toMatchObject({ language: 'pt-BR', body: 'a song' });
+      // Visitors are told it too (the reader's `lang`), and an edit without it leaves it.
+      expect((await t.http().get(`/api/poems/${poem.slug}/`).expect(200)).body.language).toBe('pt-BR');
+      await staff.put(`/api/poems/${poem.id}/`).send({ notes: 'a note' }).expect(200);
+      for (const bad of ['Portuguese!', 7, 'x'.repeat(40)]) {
+        const refused = await staff.put(`/api/poems/${poem.id}/`).send({ title: 'Changed', language: bad }).expect(400);
+        expect(refused.body.message).toMatch(/language must be a BCP 47 language tag/);
+      }
+      expect((await staff.get(`/api/poems/${poem.id}/`).expect(200)).body).toMatchObject({ title: 'Song', language: 'pt-BR' });
+      expect((await staff.put(`/api/poems/${poem.id}/`).send({ language: null }).expect(200)).body.language).toBeNull();
+      await staff.put(`/api/poems/${poem.id}/`).send({ language: 'la' }).expect(200);
+      expect((await staff.put(`/api/poems/${poem.id}/`).send({ language: '' }).expect(200)).body.language).toBeNull();
+      await staff.post(`/api/publications/${p.id}/poems/`).send({ title: 'Bad', body: 'x', language: 'no such!' }).expect(400);
+      expect((await staff.get(`/api/publications/${p.id}/?admin=true`).expect(200)).body.poem_count).toBe(2);
+    });
+
     it('makes slugs unique and keeps them when the title changes', async () => {
       const a = await createPublication({ title: 'Night Songs' });
       const b = await createPublication({ title: 'Night Songs' });

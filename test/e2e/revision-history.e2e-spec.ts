@@ -245,6 +245,29 @@ describe.each(dbTargets())('revision history on %s', (target) => {
     expect(older.body.record).toMatchObject({ title: 'Buch der Lieder', language: 'de' });
   });
 
+  it("keeps a poem's own language in its versions and restores it; a version from before poems had one is in the book's", async () => {
+    const pub = await book({ title: 'Zweisprachig' });
+    const poem = await typedPoem(pub, 'Lied');
+    await staff.put(`/api/poems/${poem.id}/`).send({ language: 'de' }).expect(200);
+    await staff.put(`/api/poems/${poem.id}/`).send({ language: null, body: 'Lied\nchanged' }).expect(200);
+    const history = await poemHistory(poem.id);
+    expect(history.revisions.map((r) => [r.action, r.snapshot.language])).toEqual([
+      ['create', undefined],
+      ['edit', 'de'],
+      ['edit', undefined],
+    ]);
+    const restored = await staff.post(`/api/poems/${poem.id}/history/2/restore`).expect(200);
+    expect(restored.body.record).toMatchObject({ language: 'de', body: 'Lied\nsecond line' });
+    const back = await staff.post(`/api/poems/${poem.id}/history/1/restore`).expect(200);
+    expect(back.body.record).toMatchObject({ language: null });
+
+    // Deleted and brought back, it keeps its language.
+    await staff.put(`/api/poems/${poem.id}/`).send({ language: 'fr' }).expect(200);
+    const gone = await staff.delete(`/api/poems/${poem.id}/`).expect(200);
+    const again = await staff.post(`/api/poems/${poem.id}/history/${gone.body.revision - 1}/restore`).expect(200);
+    expect(again.body.record).toMatchObject({ id: poem.id, language: 'fr' });
+  });
+
   it('answers bad history requests with a clear 4xx JSON error and changes nothing', async () => {
     const pub = await book();
     const poem = await typedPoem(pub, 'Steady');

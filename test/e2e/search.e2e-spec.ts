@@ -277,6 +277,24 @@ describe.each(dbTargets())('search on %s', (target) => {
     expect(german.language).toBe('de');
   });
 
+  it("stems a poem in another language than its book with its own, through its changes and its book's", async () => {
+    // A Latin hymn in an English book: read as English, "dies" (days) took the stem of "dying".
+    const { publication, poems } = await collection('Hymns Old and New', [
+      { title: 'Dies Irae', body: 'Dies irae, dies illa\nsolvet saeclum in favilla.', language: 'la' },
+    ]);
+    const hymn = poems[0]!;
+    expect(titles(await search('dying'))).not.toContain('Dies Irae');
+    expect(titles(await search('favilla'))).toEqual(['Dies Irae']);
+    await commands.updatePoem(hymn.id, { language: null });
+    expect(titles(await search('dying'))).toContain('Dies Irae');
+    await commands.updatePoem(hymn.id, { language: 'la' });
+    expect(titles(await search('dying'))).not.toContain('Dies Irae');
+    // A change of the book's language leaves the poem's own.
+    await commands.updatePublication(publication.id, { language: 'fr' });
+    await commands.updatePublication(publication.id, { language: 'en' });
+    expect(titles(await search('dying'))).not.toContain('Dies Irae');
+  });
+
   describe('forgiving search', () => {
     it('finds spelling variants and misspellings, the words as typed first, and proposes the spelling the archive has', async () => {
       await collection('Woodland Roads', [

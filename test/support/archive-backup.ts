@@ -284,7 +284,8 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       const typed = (
         await agent
           .post(`/api/publications/${harbour}/poems/`)
-          .send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.' })
+          // A poem in another language than its book (a French elegy in the German book).
+          .send({ title: 'Élégie — für Ada', body: 'Tränen\n\tund Salz “quoted”', notes: 'Found in a letter, 1981.', language: 'fr' })
           .expect(201)
       ).body;
       const poems = (await agent.get(`/api/publications/${harbour}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;

@@ -51,6 +51,7 @@ const poem = (id: number, title = `Poem ${id}`): Poem => ({
   publication_id: 1,
   page_numbers: [id + 10],
   position: id,
+  language: null,
   revision: 0,
 });
 const image = (id: string): ImageItem => ({ id, file: new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), preview: `blob:${id}` });

@@ -56,6 +56,7 @@ export function poem(over: Partial<Poem> = {}): Poem {
     publication_id: 7,
     page_numbers: [3],
     position: 0,
+    language: null,
     revision: 1,
     ...over,
   };

@@ -175,6 +175,9 @@ const RULES: Record<string, (row: Row, seen: RestoredSoFar, limits: BackupLimits
     }
     if ('reading' in row && row.reading !== null && !isPoemReading(row.reading, body))
       refuse('reading', "must be null or what a scan read of each of its body's lines");
+    // Its own language (null: its book's), canonical as the API stores it.
+    if ('language' in row && row.language !== null && canonicalLanguage(row.language) !== row.language)
+      refuse('language', "must be null (its book's) or a BCP 47 language tag in its canonical spelling");
   },
   scan_pages(row, seen, limits) {
     const publicationId = references(row, 'publication_id', 'publications', seen);
@@ -313,6 +316,8 @@ function poemSnapshot(snapshot: unknown): void {
   count(snapshot, 'position');
   if (typeof snapshot.deleted !== 'boolean') refuse(field('deleted'), 'must be true or false');
   if ('status' in snapshot) oneOf(snapshot, 'status', POEM_STATUSES);
+  if ('language' in snapshot && canonicalLanguage(snapshot.language) !== snapshot.language)
+    refuse(field('language'), 'must be a BCP 47 language tag in its canonical spelling');
 }
 
 /** A publication as a version keeps it, held to the rules of a publication. */

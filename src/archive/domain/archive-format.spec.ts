@@ -58,7 +58,7 @@ describe('the backup manifest', () => {
       delete m.tables.poem_reports;
       delete m.next_ids.poem_reports;
       m.tables.poems.columns = m.tables.poems.columns.filter(
-        (c: string) => c !== 'revision' && c !== 'reading' && !c.startsWith('proofread'),
+        (c: string) => c !== 'revision' && c !== 'reading' && c !== 'language' && !c.startsWith('proofread'),
       );
       m.tables.publications.columns = m.tables.publications.columns.filter((c: string) => c !== 'revision' && c !== 'language');
     });

@@ -120,13 +120,23 @@ const VERSION_2_TABLES: readonly TableSpec[] = [
   // A backup made before publications had a language restores them as English, as they were read.
   { name: 'publications', columns: [...PUBLICATION_COLUMNS, 'revision', 'language'], key: ['id'], serial: 'id', addedLater: ['language'] },
   // A backup made before poems had a status restores them As scanned, as they were; one made before
-  // scans kept what they read of each line restores its poems without it.
+  // scans kept what they read of each line restores its poems without it; one made before poems
+  // had a language of their own restores them in their book's.
   {
     name: 'poems',
-    columns: [...POEM_COLUMNS, 'revision', 'proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at', 'reading'],
+    columns: [
+      ...POEM_COLUMNS,
+      'revision',
+      'proofreading_status',
+      'proofread_by',
+      'proofread_by_name',
+      'proofread_at',
+      'reading',
+      'language',
+    ],
     key: ['id'],
     serial: 'id',
-    addedLater: ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at', 'reading'],
+    addedLater: ['proofreading_status', 'proofread_by', 'proofread_by_name', 'proofread_at', 'reading', 'language'],
   },
   SCAN_PAGES,
   POEM_PAGES,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogError } from '../domain/catalog.errors.js';
-import type { NewPoem, Poem } from '../domain/poem.js';
+import type { NewPoem, Poem, PoemChange } from '../domain/poem.js';
 import type { Publication, PublicationFields, PublicationStatus } from '../domain/publication.js';
 import {
   assertPermanentlyDeletable,
@@ -241,15 +241,16 @@ export class CatalogCommands implements CatalogWriteApi {
     });
   }
 
-  updatePoem(
-    ref: string | number,
-    fields: { title?: string; body?: string; notes?: string },
-    by: SaveContext = {},
-  ): Promise<Poem & Overwrite> {
+  updatePoem(ref: string | number, fields: PoemChange, by: SaveContext = {}): Promise<Poem & Overwrite> {
     return this.repo.transaction(async (tx) => {
       const poem = await tx.lockPoem(parseRef(ref));
       if (!poem) throw CatalogError.poemNotFound();
-      const edit = { title: fields.title ?? poem.title, body: fields.body ?? poem.body, notes: fields.notes ?? poem.notes };
+      const edit = {
+        title: fields.title ?? poem.title,
+        body: fields.body ?? poem.body,
+        notes: fields.notes ?? poem.notes,
+        language: fields.language === undefined ? poem.language : fields.language,
+      };
       await tx.updatePoem(poem.id, edit);
       await applyTextEdit(tx, poem, edit, by.actor ?? null);
       if (fields.body !== undefined && fields.body !== poem.body) await realignReading(tx, poem.id, fields.body);

@@ -107,7 +107,13 @@ export class CatalogHistory {
       if (!publication) throw CatalogError.publicationNotFound();
       const version = target.snapshot;
       if (live) {
-        await tx.updatePoem(id, { title: version.title, body: version.body, notes: version.notes, pageNumbers: version.pageNumbers });
+        await tx.updatePoem(id, {
+          title: version.title,
+          body: version.body,
+          notes: version.notes,
+          pageNumbers: version.pageNumbers,
+          language: version.language ?? null,
+        });
         // Its status is not restored: the text it brings back is an edit like any other.
         await applyTextEdit(tx, live, version, actor);
         await realignReading(tx, id, version.body);

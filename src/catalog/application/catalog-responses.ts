@@ -48,6 +48,7 @@ export function toPoemResponse(poem: Poem): PoemResponse {
     publication_id: poem.publicationId,
     page_numbers: poem.pageNumbers,
     position: poem.position,
+    language: poem.language,
     revision: poem.revision,
   };
 }

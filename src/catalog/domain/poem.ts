@@ -19,6 +19,8 @@ export interface Poem extends Proofreading {
   pageNumbers: number[];
   /** Order inside the publication (1 = first). */
   position: number;
+  /** BCP 47 tag of a poem in another language than its book's; null: the book's. */
+  language: string | null;
   /** Number of its latest version in the history (0: none recorded yet). */
   revision: number;
   createdAt: Date;
@@ -31,8 +33,18 @@ export interface NewPoem {
   body: string;
   notes?: string;
   pageNumbers?: number[];
+  /** Its own language when not its book's (canonical tag). */
+  language?: string | null;
   /** What a scan read of each line, aligned with the body. */
   reading?: PoemReading;
+}
+
+/** A curator's edit of a poem: what it leaves out stays as it is (language null: the book's). */
+export interface PoemChange {
+  title?: string;
+  body?: string;
+  notes?: string;
+  language?: string | null;
 }
 
 /** A poem as a book's contents list it: enough to name it and lead to it, without its text. */

@@ -40,6 +40,8 @@ export interface PoemVersion {
   deleted: boolean;
   /** Its proofreading status; absent from versions saved before poems had one (they were As scanned). */
   status?: PoemStatus;
+  /** Its own language; absent when it is its book's (and from versions saved before poems had one). */
+  language?: string;
 }
 
 /** A publication as one version keeps it: its details, its lifecycle and its poems' order. */
@@ -82,6 +84,8 @@ export function poemVersion(poem: Poem, deleted = false): PoemVersion {
     position: poem.position,
     deleted,
     status: poem.status,
+    // Left out for the book's, so a version saved before poems had a language reads as the same.
+    ...(poem.language ? { language: poem.language } : {}),
   };
 }
 

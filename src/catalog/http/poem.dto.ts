@@ -14,7 +14,9 @@ import {
   type ReorderPoemsRequest,
   type UpdatePoemRequest,
 } from '../../../contracts/catalog.js';
+import { LANGUAGE_MAX_LENGTH } from '../../../contracts/language.js';
 import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
+import { IsLanguageTag } from './language-tag.js';
 
 /** The version an edit was made on (see BasedOnRevision in contracts/catalog.ts). */
 export function BaseRevision(): PropertyDecorator {
@@ -25,6 +27,20 @@ export function BaseRevision(): PropertyDecorator {
     IsOptional()(target, key);
     IsInt({ message: 'base_revision must be a whole number' })(target, key);
     Min(0, { message: 'base_revision must be a whole number' })(target, key);
+  };
+}
+
+/** A poem's own language: a tag, or null / '' for its book's. */
+function PoemLanguage(): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: LANGUAGE_MAX_LENGTH,
+      description: "BCP 47 tag of a poem in another language than its book, e.g. de; null or '' for the book's language",
+    })(target, key);
+    IsOptional()(target, key);
+    IsLanguageTag({ orBooks: true })(target, key);
   };
 }
 
@@ -74,6 +90,9 @@ export class UpdatePoemDto implements UpdatePoemRequest {
   @PlainText('notes')
   @MaxLength(LIMITS.notes)
   notes?: string;
+
+  @PoemLanguage()
+  language?: string | null;
 }
 
 export class CreatePoemDto implements CreatePoemRequest {
@@ -106,6 +125,9 @@ export class CreatePoemDto implements CreatePoemRequest {
   @Min(1, { each: true, message: 'page numbers start at 1' })
   @Max(LIMITS.page_number, { each: true })
   page_numbers?: number[];
+
+  @PoemLanguage()
+  language?: string | null;
 }
 
 /** A list of poem ids: whole numbers, each once. */

@@ -24,6 +24,7 @@ import { toPoemResponse, toStaffPoemResponse } from '../application/catalog-resp
 import { LooksRightDto, PoemStatusDto, UpdatePoemDto } from './poem.dto.js';
 import { PublicReadInterceptor } from '../../delivery/index.js';
 import { RevisionMapper } from './revision.mapper.js';
+import { PoemRequestMapper } from './requests.mapper.js';
 import { curatorOf } from './viewer.js';
 
 @ApiTags('poems')
@@ -67,15 +68,14 @@ export class PoemsController {
   @UseGuards(StaffGuard)
   @ApiOperation({
     summary:
-      'Edit title, body, notes; line and word counts are recomputed. The replaced version is kept in the history; ' +
+      'Edit title, body, notes, language; line and word counts are recomputed. The replaced version is kept in the history; ' +
       'with base_revision older than the current version the save still happens and answers overwrote',
   })
   async update(@Param('id') ref: string, @Body() dto: UpdatePoemDto, @Req() req: Request): Promise<Poem & OverwroteNewer> {
-    const saved = await this.commands.updatePoem(
-      ref,
-      { title: dto.title, body: dto.body, notes: dto.notes },
-      { actor: curatorOf(req), baseRevision: dto.base_revision },
-    );
+    const saved = await this.commands.updatePoem(ref, PoemRequestMapper.fromUpdateRequest(dto), {
+      actor: curatorOf(req),
+      baseRevision: dto.base_revision,
+    });
     return { ...toStaffPoemResponse(saved), ...(saved.overwrote ? { overwrote: RevisionMapper.overwrote(saved.overwrote) } : {}) };
   }
 

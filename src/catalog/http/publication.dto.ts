@@ -1,6 +1,6 @@
 import { BaseRevision } from './poem.dto.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ValidateBy, ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import {
   PUBLICATION_LIMITS as LIMITS,
@@ -8,19 +8,9 @@ import {
   TRASH_MAX_PAGE_SIZE,
   type CreatePublicationRequest,
 } from '../../../contracts/catalog.js';
-import { DEFAULT_LANGUAGE, LANGUAGE_MAX_LENGTH, canonicalLanguage } from '../../../contracts/language.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_MAX_LENGTH } from '../../../contracts/language.js';
+import { IsLanguageTag } from './language-tag.js';
 import { PlainText, TEXT_RULE, VisibleText } from '../../common/text-rules.js';
-
-/** A well-formed BCP 47 tag (Intl.getCanonicalLocales takes it); the 400 names the field. */
-function IsLanguageTag(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isLanguageTag',
-    validator: {
-      validate: (value) => canonicalLanguage(value) !== undefined,
-      defaultMessage: () => 'language must be a BCP 47 language tag, e.g. en, de or pt-BR',
-    },
-  });
-}
 
 export class CreatePublicationDto implements CreatePublicationRequest {
   @ApiProperty({ maxLength: LIMITS.title, description: `Needs a visible character. ${TEXT_RULE}` })

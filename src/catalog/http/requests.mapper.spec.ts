@@ -8,7 +8,16 @@ describe("the API's requests", () => {
       body: 'b',
       notes: '',
       pageNumbers: [3],
+      language: null,
     });
+  });
+
+  it("reads a poem's own language: a tag in its canonical spelling, null or '' for its book's, absent left as it is", () => {
+    expect(PoemRequestMapper.fromCreateRequest({ title: 'T', body: 'b', language: 'DE' }).language).toBe('de');
+    expect(PoemRequestMapper.fromUpdateRequest({ language: 'pt-br' })).toMatchObject({ language: 'pt-BR' });
+    expect(PoemRequestMapper.fromUpdateRequest({ language: null }).language).toBeNull();
+    expect(PoemRequestMapper.fromUpdateRequest({ language: '' }).language).toBeNull();
+    expect(PoemRequestMapper.fromUpdateRequest({ title: 'T' }).language).toBeUndefined();
   });
 
   it('reads publication requests: a new publication starts empty where the request is silent, an update names only what it sends', () => {

@@ -1,6 +1,11 @@
-import type { CreatePoemRequest, CreatePublicationRequest, UpdatePublicationRequest } from '../../../contracts/catalog.js';
+import type {
+  CreatePoemRequest,
+  CreatePublicationRequest,
+  UpdatePoemRequest,
+  UpdatePublicationRequest,
+} from '../../../contracts/catalog.js';
 import { canonicalLanguage, DEFAULT_LANGUAGE } from '../../../contracts/language.js';
-import type { NewPoem } from '../domain/poem.js';
+import type { NewPoem, PoemChange } from '../domain/poem.js';
 import type { PublicationFields } from '../domain/publication.js';
 
 /** Leaves out what a partial change does not set, so it is not written as NULL. */
@@ -8,11 +13,27 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** A poem's own language as a request gives it (the DTO has checked the tag): null or '' is the book's. */
+function poemLanguage(language: string | null | undefined): string | null | undefined {
+  return language === undefined ? undefined : (canonicalLanguage(language) ?? null);
+}
+
 /** A poem as the API's requests give it. */
 export const PoemRequestMapper = {
   /** POST /publications/{id}/poems/. */
   fromCreateRequest(request: CreatePoemRequest): NewPoem {
-    return { title: request.title, body: request.body, notes: request.notes ?? '', pageNumbers: request.page_numbers ?? [] };
+    return {
+      title: request.title,
+      body: request.body,
+      notes: request.notes ?? '',
+      pageNumbers: request.page_numbers ?? [],
+      language: poemLanguage(request.language) ?? null,
+    };
+  },
+
+  /** PUT /poems/{id}/: what the request leaves out stays as it is. */
+  fromUpdateRequest(request: UpdatePoemRequest): PoemChange {
+    return { title: request.title, body: request.body, notes: request.notes, language: poemLanguage(request.language) };
   },
 };
 

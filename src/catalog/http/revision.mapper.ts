@@ -22,6 +22,7 @@ export const RevisionMapper = {
       position: v.position,
       deleted: v.deleted,
       ...(v.status ? { status: v.status } : {}),
+      ...(v.language ? { language: v.language } : {}),
     };
   },
 

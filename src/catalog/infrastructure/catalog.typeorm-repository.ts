@@ -152,8 +152,8 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
     const row = PoemMapper.toNewRow(version, { publicationId, slug, position: version.position });
     // Plain SQL: TypeORM leaves a generated id out of an INSERT even when one is given.
     await this.m.query(
-      `INSERT INTO poems (id, publication_id, slug, title, body, notes, line_count, word_count, page_numbers, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+      `INSERT INTO poems (id, publication_id, slug, title, body, notes, line_count, word_count, page_numbers, position, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
       [
         id,
         publicationId,
@@ -165,6 +165,7 @@ class TypeOrmCatalogTransaction extends CatalogReader implements CatalogTransact
         row.wordCount,
         JSON.stringify(row.pageNumbers),
         row.position,
+        row.language,
       ],
     );
     await this.touch(publicationId);

@@ -61,7 +61,7 @@ const MATCHES = (doc: string) => `(NOT query.any_terms OR ${doc} @@ query.q)`;
 /**
  * The poems a search can find: those whose document matches the words (with their alternatives),
  * and, when $9 asks for stems (the forgiving search), those matching $8, the words as typed
- * stemmed in each visible book's language, by their stems (so "fly" finds "flies"). A union of
+ * stemmed in each visible book's language and each of its poems' own, by their stems (so "fly" finds "flies"). A union of
  * index look-ups, one per language, so each stays on its GIN index; a stem of one language meeting
  * another's by chance only adds a poem that holds that stem. Without words, every poem (a search
  * by the poet's name alone).
@@ -70,7 +70,9 @@ const CANDIDATES = `candidates AS (
   SELECT d.poem_id FROM poem_search_documents d, query WHERE query.any_terms AND d.document @@ query.q
   UNION
   SELECT s.poem_id
-    FROM query, (SELECT DISTINCT pub.language FROM publications pub WHERE ${VISIBLE}) l,
+    FROM query, (SELECT pub.language FROM publications pub WHERE ${VISIBLE}
+                 UNION SELECT po.language FROM poems po JOIN publications pub ON pub.id = po.publication_id
+                        WHERE po.language IS NOT NULL AND ${VISIBLE}) l,
          LATERAL (SELECT d.poem_id FROM poem_search_documents d WHERE d.stems @@ to_tsquery(search_stem_config(l.language), $8)) s
    WHERE query.any_terms AND $9::boolean
   UNION

@@ -346,6 +346,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
         wordCount: countWords(poem.body),
         pageNumbers: [...(poem.pageNumbers ?? [])],
         position: ++position,
+        language: poem.language ?? null,
         sourceKey: poem.sourceKey ?? null,
         revision: 0,
         ...AS_SCANNED,
@@ -370,6 +371,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
       lineCount: countLines(edit.body),
       wordCount: countWords(edit.body),
       ...(edit.pageNumbers ? { pageNumbers: [...edit.pageNumbers] } : {}),
+      ...(edit.language !== undefined ? { language: edit.language } : {}),
       updatedAt: this.now,
     });
   }
@@ -403,6 +405,7 @@ class FakeCatalogTransaction implements CatalogTransaction {
       wordCount: countWords(version.body),
       pageNumbers: [...version.pageNumbers],
       position: version.position,
+      language: version.language ?? null,
       sourceKey: null,
       revision: 0,
       ...AS_SCANNED,

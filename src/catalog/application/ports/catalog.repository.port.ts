@@ -25,6 +25,8 @@ export interface PoemEdit {
   body: string;
   notes: string;
   pageNumbers?: number[];
+  /** Its own language, null for its book's; left as it is when not given. */
+  language?: string | null;
 }
 
 /** Reads that work the same inside a transaction and outside one. */

@@ -25,7 +25,7 @@ const COUNTS = `SELECT count(*)::int AS poem_count, COALESCE(sum(x.line_count), 
 /** A poem row as JSON with the entity's property names (the scan key stays inside). */
 const POEM_JSON = `json_build_object('id', q.id, 'slug', q.slug, 'title', q.title, 'body', q.body, 'notes', q.notes,
   'lineCount', q.line_count, 'wordCount', q.word_count, 'publicationId', q.publication_id, 'pageNumbers', q.page_numbers,
-  'position', q.position, 'revision', q.revision, 'status', q.proofreading_status, 'proofreadBy', q.proofread_by,
+  'position', q.position, 'language', q.language, 'revision', q.revision, 'status', q.proofreading_status, 'proofreadBy', q.proofread_by,
   'proofreadByName', q.proofread_by_name, 'proofreadAt', q.proofread_at, 'createdAt', q.created_at, 'updatedAt', q.updated_at)`;
 
 /**

@@ -15,6 +15,8 @@ export interface PoemRow {
   wordCount: number;
   pageNumbers: number[];
   position: number;
+  /** Its own language (BCP 47); null: its book's. */
+  language: string | null;
   /** Scanned poems only: the scan job and index that added it, so a rerun never adds it twice. */
   sourceKey: string | null;
   /** Number of its latest version in the history; 0 before its first recorded save. */
@@ -48,6 +50,7 @@ export const PoemEntity = new EntitySchema<PoemRow>({
     wordCount: { name: 'word_count', type: 'int', default: 0 },
     pageNumbers: { name: 'page_numbers', type: 'jsonb', default: [] },
     position: { type: 'int' },
+    language: { type: 'text', nullable: true },
     sourceKey: { name: 'source_key', type: 'text', nullable: true },
     revision: { type: 'int', default: 0 },
     status: { name: 'proofreading_status', type: 'text', default: 'as_scanned' },

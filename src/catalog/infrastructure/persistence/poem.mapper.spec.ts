@@ -14,6 +14,7 @@ const row: PoemRow = {
   wordCount: 10,
   pageNumbers: [4, 5],
   position: 2,
+  language: 'de',
   sourceKey: 'scan-7-abc:1',
   revision: 3,
   status: 'checked',
@@ -43,6 +44,7 @@ describe('PoemMapper', () => {
       publication_id: 7,
       page_numbers: [4, 5],
       position: 2,
+      language: 'de',
       revision: 3,
     });
     expect(new Date(json.updated_at)).toEqual(poem.updatedAt);
@@ -71,6 +73,7 @@ describe('PoemMapper', () => {
       wordCount: 3,
       pageNumbers: [],
       position: 4,
+      language: null,
       sourceKey: null,
       reading: null,
     });

@@ -9,6 +9,8 @@ export interface PoemText {
   body: string;
   notes: string;
   pageNumbers?: number[];
+  /** Its own language, null for its book's; left as it is when not given. */
+  language?: string | null;
 }
 
 /** A poem between its table row and the catalog's domain (the API's requests: http/requests.mapper.ts; its answers: catalog-responses.ts). */
@@ -25,6 +27,7 @@ export const PoemMapper = {
       publicationId: row.publicationId,
       pageNumbers: row.pageNumbers,
       position: row.position,
+      language: row.language,
       revision: row.revision,
       status: row.status,
       proofreadBy: row.proofreadBy !== null && row.proofreadByName !== null ? { id: row.proofreadBy, username: row.proofreadByName } : null,
@@ -43,6 +46,7 @@ export const PoemMapper = {
       lineCount: countLines(text.body),
       wordCount: countWords(text.body),
       ...(text.pageNumbers ? { pageNumbers: text.pageNumbers } : {}),
+      ...(text.language !== undefined ? { language: text.language } : {}),
     };
   },
 
@@ -71,6 +75,7 @@ export const PoemMapper = {
       wordCount: countWords(poem.body),
       pageNumbers: poem.pageNumbers ?? [],
       position: place.position,
+      language: poem.language ?? null,
       sourceKey: poem.sourceKey ?? null,
       reading: poem.reading ?? null,
     };
