@@ -24,10 +24,14 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
 
-  get isNetwork(): boolean {
-    return this.status === 0;
-  }
+/**
+ * Whether a request failed without reaching the server (status 0). A function rather than a getter
+ * of ApiError, so the reader's first load, which never asks, leaves it out.
+ */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
 }
 
 type Field = 'error' | 'message' | 'detail';

@@ -5,7 +5,8 @@
  */
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+// Pure: a bundle that never shows a short date (the reader's) leaves the formatter out.
+const SHORT_DATE = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function parseDate(value: string | null | undefined): Date | null {

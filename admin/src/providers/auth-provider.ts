@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { AuthCheckAnswer, LoginAnswer } from '../../../contracts/auth.js';
-import { ApiError, serverField } from '../../../contracts/errors.js';
+import { ApiError, isNetworkError, serverField } from '../../../contracts/errors.js';
 import { AUTH_CHECK_TIMEOUT_MS } from '../constants.js';
 import { initCsrfToken } from './csrf.js';
 import { callerHandlesAuth, httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
@@ -45,7 +45,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
     } catch (err) {
       if (err instanceof ApiError && (err.body as { timeout?: boolean } | null)?.timeout)
         console.warn(`Auth check timed out after ${AUTH_CHECK_TIMEOUT_MS} ms`);
-      else if (err instanceof ApiError && err.isNetwork) console.warn('Auth check failed: the backend may be unavailable');
+      else if (isNetworkError(err)) console.warn('Auth check failed: the backend may be unavailable');
       else console.warn('Auth check failed', err);
       return { authenticated: false, user: null };
     }
@@ -87,7 +87,7 @@ export function createAuthProvider(http: HttpClient = defaultHttpClient, csrfIni
       try {
         res = await http<LoginAnswer>('/api/auth/login/', { method: 'POST', body: { username, password }, sessionExpiry: false });
       } catch (err) {
-        if (err instanceof ApiError && err.isNetwork) throw new Error('archive.login.network', { cause: err });
+        if (isNetworkError(err)) throw new Error('archive.login.network', { cause: err });
         throw new Error(serverField(err, 'error') || (err instanceof ApiError && err.body ? err.message : '') || 'archive.login.failed', {
           cause: err,
         });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asList } from '../../../contracts/catalog.js';
-import { ApiError } from '../../../contracts/errors.js';
+import { ApiError, isNetworkError } from '../../../contracts/errors.js';
 import type { CsrfSources } from './csrf.js';
 import { BulkActionError, createDataProvider } from './data-provider.js';
 import { callerHandlesAuth, createHttpClient, withTrailingSlash } from './http-client.js';
@@ -378,7 +378,8 @@ describe('admin data provider', () => {
     const net = await t.dp
       .getList('publications', { filter: {}, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' } })
       .catch((e) => e);
-    expect(net).toMatchObject({ status: 0, isNetwork: true });
+    expect(net).toMatchObject({ status: 0 });
+    expect(isNetworkError(net)).toBe(true);
     expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('backend may be unavailable'));
   });
 
@@ -411,7 +412,8 @@ describe('admin data provider', () => {
       log: slow.log,
     });
     const err = await http('/api/auth/check/', { timeoutMs: 20 }).catch((e) => e);
-    expect(err).toMatchObject({ status: 0, isNetwork: true, body: { timeout: true } });
+    expect(err).toMatchObject({ status: 0, body: { timeout: true } });
+    expect(isNetworkError(err)).toBe(true);
     expect(slow.log.warn).toHaveBeenCalledWith(expect.stringContaining('timed out after 20 ms'));
   });
 

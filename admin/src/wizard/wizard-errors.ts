@@ -1,5 +1,5 @@
 /** The wizard's error texts of SPEC section 8, chosen from a failure and worded by `t` (the i18n provider's translate). */
-import { ApiError, serverField, serverText } from '../../../contracts/errors.js';
+import { ApiError, isNetworkError, serverField, serverText } from '../../../contracts/errors.js';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type Outcome = { message: string; toLogin: boolean };
@@ -32,7 +32,7 @@ export function metadataException(err: unknown, t: Translate): Outcome {
     if (err.status === 429) return { message: t('archive.errors.too_many_requests'), toLogin: false };
     if (err.status === 413) return { message: t('archive.errors.files_too_large'), toLogin: false };
     if (err.status >= 500) return { message: fiveHundred(err, t), toLogin: false };
-    if (err.isNetwork) return { message: t('archive.errors.cannot_connect'), toLogin: false };
+    if (isNetworkError(err)) return { message: t('archive.errors.cannot_connect'), toLogin: false };
     if (err.body && typeof err.body === 'object' && 'success' in err.body) {
       return { message: metadataNonSuccess(err.status, serverField(err, 'error'), t), toLogin: false };
     }
@@ -63,7 +63,7 @@ export function scanFailure(err: unknown, t: Translate): Outcome {
     if (err.status === 429) return { message: t('archive.errors.too_many_requests'), toLogin: false };
     if (err.status === 413) return { message: t('archive.errors.files_too_large'), toLogin: false };
     if (err.status >= 500) return { message: fiveHundred(err, t), toLogin: false };
-    if (err.isNetwork) return { message: t('archive.errors.batch_network'), toLogin: false };
+    if (isNetworkError(err)) return { message: t('archive.errors.batch_network'), toLogin: false };
     const text = serverText(err);
     if (text) return { message: text, toLogin: false };
   }
