@@ -163,7 +163,7 @@ describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
     await t.http().get(`/download/${publication.slug}.epub`).set('If-None-Match', res.headers.etag!).expect(304);
   });
 
-  it('gives a German book as an EPUB in German that EPUBCheck passes', async () => {
+  it('gives a German book as an EPUB in German that EPUBCheck passes, its poem in English saying so on its section', async () => {
     const commands = t.app.get(CatalogCommands);
     const book = await commands.createPublication({
       title: 'Gedichte',
@@ -176,6 +176,7 @@ describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
     });
     await commands.addPoems(book.id, [
       { title: 'Vorfrühling', body: 'Es läuft der Frühlingswind\ndurch kahle Alleen,\nseltsame Dinge sind\nin seinem Wehn.' },
+      { title: 'Early Spring', body: 'The spring wind runs\nthrough bare avenues,\nstrange things are\nin its blowing.', language: 'en' },
     ]);
     await commands.setStatus(book.id, 'published');
     const epub = (await download(`/download/${book.slug}.epub`).expect(200)).body as Buffer;
@@ -185,6 +186,9 @@ describe.each(scenarioTarget())('book download (EPUB 3) on %s', (target) => {
     const entries = unzipSync(new Uint8Array(epub));
     expect(strFromU8(entries['OEBPS/content.opf']!)).toContain('<dc:language>de</dc:language>');
     expect(strFromU8(entries['OEBPS/poem-0001.xhtml']!)).toContain('xml:lang="de" lang="de"');
+    expect(strFromU8(entries['OEBPS/poem-0001.xhtml']!)).toContain('<section class="poem" epub:type="chapter" aria-labelledby="title-1">');
+    const english = strFromU8(entries['OEBPS/poem-0002.xhtml']!);
+    expect(english).toContain('<section class="poem" epub:type="chapter" xml:lang="en" lang="en" aria-labelledby="title-2">');
   });
 
   it('keeps the download like other public reads: a 304 by ETag, a new book after an edit, never a draft or the trash', async () => {

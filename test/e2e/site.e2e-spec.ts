@@ -215,6 +215,38 @@ describe.each(dbTargets())('server-rendered reader pages on %s', (target) => {
     expect(bookPage.text).toMatch(/<html lang="de">/);
     expect(node(parseHead(bookPage.text).jsonLd, 'Book').inLanguage).toBe('de');
     expect((await get('/').expect(200)).text).toMatch(/<html lang="en">/);
+    // A poem of the book's language says nothing more of its own.
+    expect(poemPage.text).toContain('<article class="poem" aria-labelledby="poem-title">');
+  });
+
+  it('tells readers the language of a poem in another language than its book, on the poem, in JSON-LD and the print edition', async () => {
+    const commands = t.app.get(CatalogCommands);
+    const book = await commands.createPublication({
+      title: 'Two Tongues',
+      authors: [],
+      publisher: '',
+      publicationDate: '',
+      isbn: '',
+      notes: '',
+      language: 'en',
+    });
+    const [english, german] = await commands.addPoems(book.id, [
+      { title: 'Early Spring', body: 'The spring wind runs\nthrough bare avenues' },
+      { title: 'Vorfrühling', body: 'Es läuft der Frühlingswind\ndurch kahle Alleen', language: 'de' },
+    ]);
+    await commands.setStatus(book.id, 'published');
+    for (const path of [`/publication/${book.slug}/${german!.slug}`, `/poem/${german!.slug}`]) {
+      const page = await get(path).expect(200);
+      expect(page.text, path).toMatch(/<html lang="en">/);
+      expect(page.text, path).toMatch(/<article class="poem" aria-labelledby="poem-title"[^>]* lang="de">/);
+      expect(node(parseHead(page.text).jsonLd, 'CreativeWork').inLanguage, path).toBe('de');
+    }
+    const englishPage = await get(`/publication/${book.slug}/${english!.slug}`).expect(200);
+    expect(englishPage.text).not.toMatch(/<article class="poem"[^>]* lang=/);
+    expect(node(parseHead(englishPage.text).jsonLd, 'CreativeWork').inLanguage).toBe('en');
+    const print = await get(`/print/publication/${book.slug}`).expect(200);
+    expect(print.text).toMatch(new RegExp(`<section id="[^"]*${german!.slug}[^"]*" class="print-poem" aria-labelledby="[^"]*" lang="de">`));
+    expect(print.text).not.toMatch(new RegExp(`<section id="[^"]*${english!.slug}[^"]*" class="print-poem"[^>]* lang=`));
   });
 
   it('shows the empty contents text for a publication without poems', async () => {

@@ -221,4 +221,9 @@ describe("JSON-LD tells the book's language", () => {
     expect(poemJsonLd(poem(), german, settings).inLanguage).toBe('de');
     expect(bookJsonLd(publication(), settings, 2).inLanguage).toBe('en');
   });
+
+  it("on a poem in another language than its book, the poem's own", () => {
+    expect(poemJsonLd(poem({ language: 'de' }), publication(), settings).inLanguage).toBe('de');
+    expect(poemJsonLd(poem({ language: null }), publication({ language: 'fr' }), settings).inLanguage).toBe('fr');
+  });
 });

@@ -168,8 +168,8 @@ export function poemJsonLd(poem: Poem, publication: Publication | null, s: Publi
     name: poem.title || 'Untitled',
     url: poemUrl(s, poem, publication),
     genre: 'Poetry',
-    // A poem is in its book's language.
-    inLanguage: publication?.language || 'en',
+    // A poem is in its own language, or its book's.
+    inLanguage: poem.language || publication?.language || 'en',
     author: authorsJsonLd(publication?.authors ?? [], s),
     isPartOf: publication
       ? { '@type': 'Book', '@id': `${publicationUrl(s, publication)}#book`, name: publication.title, url: publicationUrl(s, publication) }

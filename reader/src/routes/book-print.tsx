@@ -74,7 +74,14 @@ export function BookPrintPage({ book, settings }: { book: Load<BookData>; settin
               )}
             </nav>
             {poems.map((poem) => (
-              <section key={poem.id} id={anchorOf(poem)} className="print-poem" aria-labelledby={`${anchorOf(poem)}-title`}>
+              // A poem in another language than its book says so (null, the book's, renders no attribute).
+              <section
+                key={poem.id}
+                id={anchorOf(poem)}
+                className="print-poem"
+                aria-labelledby={`${anchorOf(poem)}-title`}
+                lang={poem.language!}
+              >
                 <h2 id={`${anchorOf(poem)}-title`} className="print-poem-title">
                   {poem.title || 'Untitled'}
                 </h2>

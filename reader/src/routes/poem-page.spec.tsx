@@ -30,6 +30,15 @@ describe('/poem/{id}', () => {
     expect(text(html)).toContain('Book published March 4, 1998');
   });
 
+  it("says the language of a poem in another language than its book on the poem, and nothing for one in the book's", () => {
+    const page = (language: string | null) =>
+      renderToString(
+        <PoemPage poem={{ state: 'ready', data: { poem: poem({ language }), publication: publication() } }} settings={settings} />,
+      );
+    expect(page('de')).toContain('<article class="poem" aria-labelledby="poem-title" lang="de">');
+    expect(page(null)).toContain('<article class="poem" aria-labelledby="poem-title">');
+  });
+
   it('shows the archive date alone when the book has no date', () => {
     const html = renderToString(
       <PoemPage

@@ -128,8 +128,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
   return (
     <Layout settings={settings} header={header}>
       <div className="container reader-body with-side">
+        {/* A poem in another language than its book says so (null, the book's, renders no attribute). */}
         {entry ? (
-          <article className="poem" aria-labelledby="poem-title" aria-busy={!poem}>
+          <article className="poem" aria-labelledby="poem-title" aria-busy={!poem} lang={poem?.language!}>
             <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
               {entry.title || 'Untitled'}
             </h2>

@@ -53,6 +53,11 @@ const ACTIVE_CLASS = '-epub-media-overlay-active';
 const ACTIVE_STYLE = `.${ACTIVE_CLASS} { background-color: #fff3a8; color: #000; }
 `;
 
+/** A poem's own language on its section, when it is not its book's (a reading system then reads it with that language's rules). */
+function ownLanguage(poem: Poem, bookLanguage: string): string {
+  return poem.language && poem.language !== bookLanguage ? ` xml:lang="${esc(poem.language)}" lang="${esc(poem.language)}"` : '';
+}
+
 /** An XHTML page of the book, in the book's language (publication.language). */
 function page(lang: string, title: string, body: string, extra = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -457,7 +462,7 @@ ${poems.length ? `<li><a epub:type="bodymatter" href="${poemFile(0)}">Poems</a><
       page(
         lang,
         titleOf(poem),
-        `<section class="poem" epub:type="chapter" aria-labelledby="title-${i + 1}">
+        `<section class="poem" epub:type="chapter"${ownLanguage(poem, lang)} aria-labelledby="title-${i + 1}">
 ${breaks[i]!.head.map((page) => `${pageBreak(page)}\n`).join('')}<h1 class="poem-title" id="title-${i + 1}">${esc(titleOf(poem))}</h1>
 <div class="verse"${readAloud ? ' id="verse"' : ''}>
 ${verseXhtml(poem.body, breaks[i]!.lines, readAloud)}

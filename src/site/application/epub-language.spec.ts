@@ -37,5 +37,19 @@ describe("an EPUB says its book's language", () => {
     expect(opf).toContain('unique-identifier="book-id" xml:lang="de"');
     for (const name of ['OEBPS/cover.xhtml', 'OEBPS/contents.xhtml', 'OEBPS/poem-0001.xhtml'])
       expect(strFromU8(entries[name]!), name).toContain('xml:lang="de" lang="de"');
+    expect(strFromU8(entries['OEBPS/poem-0001.xhtml']!)).toContain('<section class="poem" epub:type="chapter" aria-labelledby');
+  });
+
+  it("and a poem in another language says its own on its section, the page staying in the book's", () => {
+    const poems = [poem, { ...poem, id: 12, slug: 'spring', title: 'Spring', language: 'en' }, { ...poem, id: 13, language: 'de' }];
+    const epub = buildEpub({ book: { publication: publication('de'), poems }, settings, cover: Buffer.from('png') }).head;
+    const entries = unzipSync(new Uint8Array(epub));
+    const english = strFromU8(entries['OEBPS/poem-0002.xhtml']!);
+    expect(english).toContain('<section class="poem" epub:type="chapter" xml:lang="en" lang="en" aria-labelledby="title-2">');
+    expect(english).toContain(
+      '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="de" lang="de">',
+    );
+    // Its own language the same as the book's: nothing to say again.
+    expect(strFromU8(entries['OEBPS/poem-0003.xhtml']!)).toContain('<section class="poem" epub:type="chapter" aria-labelledby="title-3">');
   });
 });
