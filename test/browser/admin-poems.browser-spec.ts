@@ -1,8 +1,8 @@
 /**
  * Poems on a publication's detail page, in Chromium against the real server: the reading order
- * and the reader following it, a poem typed in by hand, editing beside the page photograph,
- * deleting with undo, and typed text kept across a session that ends. Every test sets up its own
- * publication.
+ * and the reader following it, a poem typed in by hand, editing beside the page photograph, a
+ * poem's own language, deleting with undo, and typed text kept across a session that ends. Every
+ * test sets up its own publication.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,38 @@ describe('poems in the admin', () => {
     await dialog.getByRole('button', { name: 'Rotate left' }).click();
     await expect.poll(async () => (await pages())[0]?.rotation).toBe(270);
     await expect.poll(() => shown(photo)).toEqual({ landscape: true, inside: true, fills: true });
+  });
+
+  it("sets a poem's own language in Edit Poem, and back to its book's", async () => {
+    const { publication } = await seedPublication(
+      suite,
+      { title: 'Two Tongues', language: 'en' },
+      { poems: [{ title: 'Vorfrühling', body: 'Es läuft der Frühlingswind\ndurch kahle Alleen' }] },
+    );
+    const page = await suite.newPage();
+    await page.goto(`/admin/publication/${publication.slug}`);
+    const choose = async (from: string, to: string) => {
+      await poemCard(page, 'Vorfrühling').getByRole('link', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Poem' });
+      const language = dialog.getByRole('combobox', { name: /^Language/ });
+      await expectText(language, from);
+      await language.click();
+      await page.getByRole('option', { name: to }).click();
+      // Measured once the menu has gone (see admin-poem-status.browser-spec.ts).
+      await page.locator('[role="option"]').first().waitFor({ state: 'detached' });
+      await expectText(language, to);
+      return dialog;
+    };
+    let dialog = await choose('Same as the book (English)', 'Deutsch — German');
+    await expectAccessible(page, 'edit poem with a language of its own');
+    await suite.shot(page, '05-poem-language');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await apiPoems(publication.id))[0]!.language).toBe('de');
+    dialog = await choose('Deutsch — German', 'Same as the book (English)');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await apiPoems(publication.id))[0]!.language).toBeNull();
   });
 
   it('undoes a poem edit, and deletes a poem after a confirm, with Undo', async () => {

@@ -191,6 +191,7 @@ const archive = {
     add: 'Add Poem',
     photo_missing: 'No page photograph: this poem was typed in or its page was not kept.',
     body_help: 'Each line as printed; an empty line starts a new stanza; leading spaces indent.',
+    same_language: 'Same as the book (%{language})',
   },
   recordings: {
     title: 'Recordings',
@@ -780,7 +781,7 @@ const resources = {
   },
   poems: {
     name: 'Poem |||| Poems',
-    fields: { title: 'Title', body: 'Poem Text', notes: 'Notes (optional)' },
+    fields: { title: 'Title', body: 'Poem Text', notes: 'Notes (optional)', language: 'Language' },
     notifications: {
       updated: 'Poem updated successfully',
       created: 'Poem added to the publication',

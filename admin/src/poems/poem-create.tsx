@@ -25,7 +25,7 @@ export function PoemCreate({ publication }: { publication: Publication }) {
       }}
     >
       <PoemDialog titleKey="archive.poem.create_title" saveKey="archive.poem.add" onClose={close}>
-        <PoemFields />
+        <PoemFields bookLanguage={publication.language} />
       </PoemDialog>
     </CreateBase>
   );

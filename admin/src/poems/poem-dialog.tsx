@@ -4,14 +4,45 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
-import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { Form, SaveButton, SelectInput, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import type { Poem } from '../../../contracts/catalog.js';
+import { languageChoices, languageName } from '../../../contracts/language.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { PoemTextInput } from './poem-text-input.js';
 import { ArchiveButton } from '../layout/archive-button.js';
 
+/** The choice that stands for the book's language (a poem's `language` null); never a tag (tags have no `:`). */
+const BOOKS_LANGUAGE = ':book';
+/**
+ * Marks the select as always holding a value, so react-admin leaves out its blank "Clear value"
+ * item: "Same as the book" is the choice that clears, named as such for a screen reader too.
+ */
+const alwaysChosen: Validator = Object.assign(() => undefined, { isRequired: true });
+
+/** A poem's own language: its book's (first), the archive's languages, and the poem's own tag when it is another. */
+function PoemLanguageInput({ bookLanguage }: { bookLanguage: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext<Poem>();
+  const choices = [
+    { id: BOOKS_LANGUAGE, name: translate('archive.poem.same_language', { language: languageName(bookLanguage) }) },
+    ...languageChoices(record?.language ?? undefined),
+  ];
+  return (
+    <SelectInput
+      source="language"
+      choices={choices}
+      format={(value: string | null | undefined) => value || BOOKS_LANGUAGE}
+      parse={(value: string) => (value === BOOKS_LANGUAGE ? null : value)}
+      validate={alwaysChosen}
+      translateChoice={false}
+      fullWidth
+    />
+  );
+}
+
 /** A poem's form fields; empty texts stay '' (react-admin would send null, which the API refuses). */
-export function PoemFields() {
+export function PoemFields({ bookLanguage }: { bookLanguage: string }) {
   const translate = useTranslate();
   const keepText = (value: string) => value ?? '';
   return (
@@ -19,6 +50,7 @@ export function PoemFields() {
       <TextInput source="title" fullWidth parse={keepText} slotProps={{ htmlInput: { spellCheck: true } }} />
       <PoemTextInput source="body" helperText={translate('archive.poem.body_help')} />
       <TextInput source="notes" multiline minRows={2} fullWidth parse={keepText} slotProps={{ htmlInput: { spellCheck: true } }} />
+      <PoemLanguageInput bookLanguage={bookLanguage} />
     </>
   );
 }

@@ -50,7 +50,7 @@ export function PoemEdit({ publication }: { publication: Publication }) {
         <UnsavedElsewhereProvider>
           <PoemDialog titleKey="archive.poem.edit_title" saveKey="archive.poem.save" onClose={close} aside={<PagePhoto poemId={poemId} />}>
             <PoemStatusActions />
-            <PoemFields />
+            <PoemFields bookLanguage={publication.language} />
             <CaretAtLine line={line} />
             <PoemRecordings poemId={poemId} />
           </PoemDialog>

@@ -183,7 +183,7 @@ export function ProofreadPoem({ publication }: { publication: Publication }) {
             }
           >
             <PoemStatusActions />
-            <PoemFields />
+            <PoemFields bookLanguage={publication.language} />
           </PoemDialog>
         </div>
       </ProofreadingProvider>

@@ -42,7 +42,7 @@ export interface PoemMethods {
   keepProofreadingPlace(publicationId: Identifier, poemId: Identifier): Promise<void>;
 }
 
-const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes'];
+const POEM_FIELDS: ReadonlyArray<keyof UpdatePoemRequest> = ['title', 'body', 'notes', 'language'];
 
 /** The `poems` resource: a publication's poems in reading order, typing one in, editing, deleting. */
 export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemMethods {
@@ -76,7 +76,11 @@ export function poemsProvider({ get, send }: Api): Partial<DataProvider> & PoemM
     async create(_resource, params) {
       const { publication_id: publicationId, ...poem } = params.data as CreatePoemRequest & { publication_id: Identifier };
       return {
-        data: await send<any>('POST', `/publications/${seg(publicationId)}/poems/`, pick(poem, ['title', 'body', 'notes', 'page_numbers'])),
+        data: await send<any>(
+          'POST',
+          `/publications/${seg(publicationId)}/poems/`,
+          pick(poem, ['title', 'body', 'notes', 'page_numbers', 'language']),
+        ),
       };
     },
 
