@@ -167,9 +167,7 @@ describe.each(dbTargets())('backup and restore on %s', (target: DbTarget) => {
         }));
       expect(withoutHistory(view)).toEqual(withoutHistory(suite.sourceView));
       // Poems had no language of their own then: each is in its book's.
-      expect(new Set(view.publications.flatMap((p) => p.poems.map((poem) => (poem as { language: unknown }).language)))).toEqual(
-        new Set([null]),
-      );
+      expect(new Set(view.publications.flatMap((p) => p.poems.map((poem) => poem.language)))).toEqual(new Set([null]));
       // Every page photo stands as uploaded (the source had one turned).
       expect(new Set(view.publications.flatMap((p) => p.pages.map((page) => page.rotation)))).toEqual(new Set([0]));
       // Each record's history starts with the version it was restored as; the next save adds to it.

@@ -8,7 +8,7 @@ import { bodyText, bootData, parseHead } from '../../reader/test-support/html.js
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import { dbTargets, startTestApp, type TestApp } from '../support/test-app.js';
 
-type NewPoem = { title: string; body: string };
+type NewPoem = { title: string; body: string; language?: string };
 
 describe.each(dbTargets())('search on %s', (target) => {
   let t: TestApp;

@@ -16,6 +16,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { writeSiteSettings } from '../../reader/test-support/site-app.js';
 import type { PublicationHistory } from '../../contracts/history.js';
+import type { Poem } from '../../contracts/catalog.js';
 import { ARCHIVE_TABLES } from '../../src/archive/domain/archive-format.js';
 import { hashPassword } from '../../src/auth/infrastructure/password-hasher.js';
 import { UsersRepository } from '../../src/auth/infrastructure/users.repository.js';
@@ -175,7 +176,7 @@ export async function viewOf(agent: TestAgent) {
   const trash = (await agent.get('/api/publications/trash/').expect(200)).body.results as Array<{ id: number }>;
   const publications = [];
   for (const pub of [...active, ...trash]) {
-    const poems = (await agent.get(`/api/publications/${pub.id}/poems/?admin=true`).expect(200)).body as Array<{ id: number }>;
+    const poems = (await agent.get(`/api/publications/${pub.id}/poems/?admin=true`).expect(200)).body as Poem[];
     // The history: every version of the book and of each poem, a deleted poem's too, with who and when.
     const history = (await agent.get(`/api/publications/${pub.id}/history`).expect(200)).body as PublicationHistory;
     const poemHistories = [];

@@ -74,13 +74,13 @@ export function BookPrintPage({ book, settings }: { book: Load<BookData>; settin
               )}
             </nav>
             {poems.map((poem) => (
-              // A poem in another language than its book says so (null, the book's, renders no attribute).
+              // A poem in another language than its book says so (null, the book's, renders no attribute, as undefined does).
               <section
                 key={poem.id}
                 id={anchorOf(poem)}
                 className="print-poem"
                 aria-labelledby={`${anchorOf(poem)}-title`}
-                lang={poem.language!}
+                lang={poem.language as string | undefined}
               >
                 <h2 id={`${anchorOf(poem)}-title`} className="print-poem-title">
                   {poem.title || 'Untitled'}

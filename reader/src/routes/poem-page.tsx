@@ -51,8 +51,8 @@ export function PoemPage({ poem, settings }: { poem: Load<PoemData>; settings: P
               </Link>
             )}
           </nav>
-          {/* A poem in another language than its book says so (null, the book's, renders no attribute). */}
-          <article className="poem" aria-labelledby="poem-title" lang={p.language!}>
+          {/* A poem in another language than its book says so (null, the book's, renders no attribute, as undefined does). */}
+          <article className="poem" aria-labelledby="poem-title" lang={p.language as string | undefined}>
             <h1 id="poem-title" className="poem-title">
               {p.title || 'Untitled'}
             </h1>

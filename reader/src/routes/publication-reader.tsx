@@ -128,9 +128,9 @@ function Reader({ data, view, settings }: { data: ReaderData; view: number; sett
   return (
     <Layout settings={settings} header={header}>
       <div className="container reader-body with-side">
-        {/* A poem in another language than its book says so (null, the book's, renders no attribute). */}
+        {/* A poem in another language than its book says so (null, the book's, renders no attribute, as undefined does). */}
         {entry ? (
-          <article className="poem" aria-labelledby="poem-title" aria-busy={!poem} lang={poem?.language!}>
+          <article className="poem" aria-labelledby="poem-title" aria-busy={!poem} lang={poem?.language as string | undefined}>
             <h2 id="poem-title" className="poem-title" tabIndex={-1} ref={headingRef}>
               {entry.title || 'Untitled'}
             </h2>
