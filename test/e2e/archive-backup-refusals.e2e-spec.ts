@@ -298,6 +298,12 @@ describe.each(scenarioTarget())('refusals of a restore on %s', (target: DbTarget
         /\(scan_pages \d+\): storage_key must be publications\/\d+\/scan-/,
       ],
       ['turn', 'scan_pages', (r) => (r.rotation = 45), /\(scan_pages \d+\): rotation must be 0, 90, 180 or 270/],
+      [
+        'tongue',
+        'poems',
+        (r) => (r.language = 'DE'),
+        /\(poems \d+\): language must be null \(its book's\) or a BCP 47 language tag in its canonical spelling/,
+      ],
       ['status', 'publications', (r) => (r.status = 'secret'), /\(publications \d+\): status must be one of "draft", "published"/],
       ['hash', 'users', (r) => (r.password_hash = 'plain text'), /\(users \d+\): password_hash must be an argon2 password hash/],
     ];
