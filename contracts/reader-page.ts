@@ -135,7 +135,8 @@ export type PageState =
 /** A published book's poems that have been read aloud, in reading order, each with its recordings in their order. */
 export interface RecordedBook {
   publication: Publication;
-  poems: Array<{ poem: ContentsEntry; recordings: RecordingResponse[] }>;
+  /** Each poem with its own language (null: the book's), for its title's `lang`. */
+  poems: Array<{ poem: ContentsEntry & Pick<Poem, 'language'>; recordings: RecordingResponse[] }>;
 }
 
 /** The recordings page: every published recording, book by book in the reader's order. */

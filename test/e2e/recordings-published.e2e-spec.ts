@@ -113,6 +113,9 @@ describe.each(scenarioTarget())('published recordings: their page and podcast fe
     const readers = [...html.matchAll(/<p id="recording-\d+" class="recording-by">([^<]+)<\/p>/g)].map((m) => decodeEntities(m[1]!));
     expect(readers).toEqual(['Read by Eleanor Vance', 'Read by Maria Poet, spring 1992', 'Read by Ruth & Tom <Ash>, 1987']);
     expect(html).toContain('<p class="recording-details">Cassette · 0:02</p>');
+    // A poem in another language than its book's is linked in its own.
+    await t.app.get(CatalogCommands).updatePoem(older.poems[0]!.id, { language: 'en-GB' });
+    await expect.poll(page).toContain(`<a href="/publication/${older.book.slug}/${older.poems[0]!.slug}" lang="en-GB">Low Tide</a>`);
     // The browser's own players, which fetch nothing until asked.
     const players = [...html.matchAll(/<audio controls="" preload="none" src="([^"]+)"/g)].map((m) => m[1]);
     expect(players).toEqual([...newer.recordings, ...older.recordings].map((id) => `/api/recordings/${id}/file`));

@@ -61,7 +61,7 @@ function Book({ book, settings }: { book: RecordedBook; settings: PublicSiteSett
         {book.poems.map(({ poem, recordings }) => (
           <li key={poem.id} className="recorded-poem">
             <h3 id={`poem-${poem.id}`} className="recorded-poem-title">
-              <a href={paths.bookPoem(bookRef, refOf(poem))} lang={lang}>
+              <a href={paths.bookPoem(bookRef, refOf(poem))} lang={poem.language || lang}>
                 {poem.title || 'Untitled'}
               </a>
             </h3>

@@ -69,7 +69,8 @@ function recordedBooks(heard: PublishedRecording[]): RecordedBook[] {
     let book = books[books.length - 1];
     if (book?.publication.id !== publication.id) books.push((book = { publication: toPublicationResponse(publication), poems: [] }));
     let entry = book.poems[book.poems.length - 1];
-    if (entry?.poem.id !== poem.id) book.poems.push((entry = { poem: toContentsEntryResponse(poem), recordings: [] }));
+    if (entry?.poem.id !== poem.id)
+      book.poems.push((entry = { poem: { ...toContentsEntryResponse(poem), language: poem.language }, recordings: [] }));
     entry.recordings.push(toRecordingResponse(recording));
   }
   return books;
