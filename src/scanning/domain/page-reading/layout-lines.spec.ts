@@ -49,6 +49,18 @@ describe('stops set apart', () => {
     expect(words[0].right).toBe(220);
   });
 
+  it('closes up an opening quotation mark printed before a space, leaving guillemets as French sets them', () => {
+    const words = closeUpStops([word('“', 100, 110), word('Oh!', 118, 160), word('Father,', 180, 300)], 40);
+    expect(words.map((w) => w.text)).toEqual(['“Oh!', 'Father,']);
+    expect([words[0].left, words[0].right]).toEqual([100, 160]);
+    expect(closeUpStops([word('«', 100, 110), word('Viens', 118, 200), word('»', 208, 218)], 40).map((w) => w.text)).toEqual([
+      '«',
+      'Viens',
+      '»',
+    ]);
+    expect(closeUpStops([word('“', 100, 110), word('Oh!', 300, 340)], 40).map((w) => w.text)).toEqual(['“', 'Oh!']);
+  });
+
   it('leaves a mark far from the word before, a dash and a stop opening a line alone', () => {
     expect(closeUpStops([word('L', 100, 140), word(':', 900, 910)], 40).map((w) => w.text)).toEqual(['L', ':']);
     expect(closeUpStops([word('stay,', 100, 200), word('—', 205, 240)], 40).map((w) => w.text)).toEqual(['stay,', '—']);

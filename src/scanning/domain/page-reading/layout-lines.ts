@@ -134,26 +134,39 @@ export function smallCapitals(word: OcrWord): string {
   return text.slice(0, firstAt + 1) + text.slice(firstAt + 1).toLowerCase();
 }
 
+/** Two words read apart as one: the second's text after the first's, and their boxes joined. */
+function joined(first: LayoutWord, second: LayoutWord, keep: LayoutWord): LayoutWord {
+  return {
+    ...keep,
+    text: first.text + second.text,
+    raw: first.raw + second.raw,
+    left: first.left,
+    right: second.right,
+    capitals: keep.capitals,
+    smalls: keep.smalls,
+    confidence: Math.min(first.confidence, second.confidence),
+    box: first.box && second.box ? unionBox(first.box, second.box) : keep.box,
+  };
+}
+
 /**
- * Old books print a space before ; : ? and ! ("away ;"), which readers of today do not: such a
- * stop, read as a word of its own close to the word before (under half an em), joins that word.
- * A mark further off is left alone, for the edge-mark rules to judge.
+ * Old books print a space before ; : ? and ! ("away ;") and after an opening quotation mark
+ * ("“ Oh!"), which readers of today do not: such a stop, read as a word of its own close to the
+ * word before (under half an em), joins that word, and such a mark the word after it. A mark
+ * further off is left alone, for the edge-mark rules to judge; guillemets keep their spaces, as
+ * French sets them.
  */
 export function closeUpStops(words: LayoutWord[], em: number): LayoutWord[] {
   const out: LayoutWord[] = [];
   for (const word of words) {
     const before = out[out.length - 1];
-    if (before && /^[;:?!]+[)"'’”]?$/.test(word.text) && /[\p{L}\p{N}.,)'’"”]$/u.test(before.text) && word.left - before.right < em * 0.5) {
-      out[out.length - 1] = {
-        ...before,
-        text: before.text + word.text,
-        raw: before.raw + word.raw,
-        right: word.right,
-        capitals: before.capitals,
-        smalls: before.smalls,
-        confidence: Math.min(before.confidence, word.confidence),
-        box: before.box && word.box ? unionBox(before.box, word.box) : before.box,
-      };
+    const close = before && word.left - before.right < em * 0.5;
+    if (close && /^[;:?!]+[)"'’”]?$/.test(word.text) && /[\p{L}\p{N}.,)'’"”]$/u.test(before.text)) {
+      out[out.length - 1] = joined(before, word, before);
+      continue;
+    }
+    if (close && /^[“„"]+$/.test(before.text) && /^[\p{L}\p{N}]/u.test(word.text)) {
+      out[out.length - 1] = joined(before, word, word);
       continue;
     }
     out.push(word);
