@@ -15,6 +15,7 @@ import { PoemStatus1764810000000 } from './1764810000000-poem-status.js';
 import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
 import { PoemReading1764830000000 } from './1764830000000-poem-reading.js';
 import { ProofreadingPlaces1764840000000 } from './1764840000000-proofreading-places.js';
+import { PdfPagesDrawnInJobs1764850000000 } from './1764850000000-pdf-pages-drawn-in-jobs.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   PoemReports1764820000000,
   PoemReading1764830000000,
   ProofreadingPlaces1764840000000,
+  PdfPagesDrawnInJobs1764850000000,
 ];

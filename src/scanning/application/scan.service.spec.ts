@@ -238,7 +238,7 @@ describe('ScanService: jobs, reprocess and unscanned pages', () => {
     expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 0 });
 
     const book = await s.books.create(s.book.id, `book-${s.book.id}-0123456789abcdef`);
-    const page = { pageIndex: 0, storageKey: 'k', mimeType: 'image/jpeg', byteSize: 1, sha256: 'x', pdfPage: null };
+    const page = { pageIndex: 0, storageKey: 'k', mimeType: 'image/jpeg', byteSize: 1, sha256: 'x', pdfPage: null, pdfKey: null };
     await s.books.replaceFile(book, { position: 0, name: 'p.jpg', pages: [page] }, 2000);
     expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 1 });
     await s.books.start(book.id);
