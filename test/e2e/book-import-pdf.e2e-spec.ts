@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
+import { tarEntries } from '../support/archive-backup.js';
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, onePagePdf, scannedPdf } from '../support/scanned-pdf.js';
@@ -100,6 +101,24 @@ describe('a 3-page scanned PDF (embedded database)', () => {
     expect(await importOf(pdf.id)).toMatchObject({ pages_total: 3, pages_drawn: 0 });
     expect(filesUnder(pdfDir).map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(/^file-0-[0-9a-f]{16}\.pdf$/)]);
     expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toEqual([]);
+    // A backup taken now holds the photos' pages and none of the PDF's: a page without its photo is
+    // the import's state, and a restored archive never holds one.
+    const backup = await agent
+      .get('/api/archive/backup/')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const entries = await tarEntries(backup.body as Buffer);
+    expect(JSON.parse(entries[0]!.data.toString('utf8'))).toMatchObject({ tables: { scan_pages: { rows: 3 } }, pages: { files: 3 } });
+    const backedUp = entries
+      .filter((e) => e.name.startsWith('data/scan_pages/'))
+      .flatMap((e) => e.data.toString('utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { publication_id: number; storage_key: string | null });
+    expect(backedUp.map((p) => [p.publication_id, typeof p.storage_key])).toEqual(Array(3).fill([fromPhotos, 'string']));
 
     const [byPhotos, byPdf] = [await readToTheEnd(photos.id), await readToTheEnd(pdf.id)];
     expect(byPdf).toMatchObject({ state: 'finished', pages_total: 3, pages_drawn: 3, pages_done: 3, failed_pages: [] });
