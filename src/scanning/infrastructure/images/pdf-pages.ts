@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,30 +81,30 @@ const KEEP_LOADED_MS = 120_000;
 
 /** Stored PDFs loaded into files of their own in the temporary folder, by their store key. */
 class PdfFiles {
-  private readonly loaded = new Map<string, { path: Promise<string>; users: number; timer?: NodeJS.Timeout }>();
+  /** Each loading its own file name: one whose time is up is removed without touching a later loading's. */
+  private readonly loaded = new Map<string, { path: string; ready: Promise<void>; users: number; timer?: NodeJS.Timeout }>();
 
   constructor() {
     // The files go with the process, whichever way it ends its event loop.
     process.once('exit', () => {
-      for (const [key] of this.loaded) rmSync(this.pathOf(key), { force: true });
+      for (const { path } of this.loaded.values()) rmSync(path, { force: true });
     });
-  }
-
-  /** A file name per key, so a file left by a process that was killed is found again by none. */
-  private pathOf(key: string): string {
-    return join(tmpdir(), `archive-pdf-${process.pid}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.pdf`);
   }
 
   /** The PDF's file, loaded once while it is kept; `release` when its pages are drawn. */
   async take(pdf: StoredPdf): Promise<{ path: string; release: () => void }> {
     let entry = this.loaded.get(pdf.key);
     if (!entry) {
-      const path = this.pathOf(pdf.key);
-      const writing = pdf.load().then((bytes) => writeFile(path, bytes, { mode: 0o600 }).then(() => path));
-      entry = { path: writing, users: 0 };
-      this.loaded.set(pdf.key, entry);
+      const path = join(tmpdir(), `archive-pdf-${randomUUID()}.pdf`);
+      const ready = pdf.load().then((bytes) => writeFile(path, bytes, { mode: 0o600 }));
+      const loading = { path, ready, users: 0 };
+      this.loaded.set(pdf.key, loading);
       // A load that failed is tried again by the next job.
-      writing.catch(() => this.loaded.get(pdf.key) === entry && this.loaded.delete(pdf.key));
+      ready.catch(() => {
+        if (this.loaded.get(pdf.key) === loading) this.loaded.delete(pdf.key);
+        void rm(path, { force: true });
+      });
+      entry = loading;
     }
     clearTimeout(entry.timer);
     entry.users++;
@@ -112,13 +112,13 @@ class PdfFiles {
     const release = () => {
       if (--current.users > 0) return;
       current.timer = setTimeout(() => {
-        if (this.loaded.get(pdf.key) !== current || current.users > 0) return;
-        this.loaded.delete(pdf.key);
-        void rm(this.pathOf(pdf.key), { force: true });
+        if (this.loaded.get(pdf.key) === current) this.loaded.delete(pdf.key);
+        void rm(current.path, { force: true });
       }, KEEP_LOADED_MS).unref();
     };
     try {
-      return { path: await entry.path, release };
+      await current.ready;
+      return { path: current.path, release };
     } catch (err) {
       release();
       throw err;
