@@ -101,6 +101,11 @@ describe('a 3-page scanned PDF (embedded database)', () => {
     expect(await importOf(pdf.id)).toMatchObject({ pages_total: 3, pages_drawn: 0 });
     expect(filesUnder(pdfDir).map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(/^file-0-[0-9a-f]{16}\.pdf$/)]);
     expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toEqual([]);
+    expect((await agent.get(`/api/publications/${fromPdf}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 3,
+    });
     // A backup taken now holds the photos' pages and none of the PDF's: a page without its photo is
     // the import's state, and a restored archive never holds one.
     const backup = await agent
@@ -271,7 +276,13 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
     // and the process that drew it is gone.
     expect((peak - before) / 1024 / 1024).toBeLessThan(300);
     await expect.poll(drawingProcesses).toEqual([]);
-    // The PDF stays for Retry (with more memory for drawing, say); no page photo was kept of it.
+    // The PDF stays for Retry (with more memory for drawing, say); no page photo was kept of it, so
+    // there is no page for a Reprocess to read.
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 0,
+    });
     const files = filesUnder(join(t.config.pageStoreDir, 'publications', String(pubId)));
     expect(files.map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(/\.pdf$/)]);
 

@@ -46,7 +46,9 @@ export class FakeBookImports implements BookImports {
   constructor(
     readonly archive: FakeScanPages = new FakeScanPages(),
     readonly clock = new ManualClock(),
-  ) {}
+  ) {
+    archive.importGoesOn = (id) => ['receiving', 'reading', 'assembling'].includes(this.row(id)?.state ?? 'finished');
+  }
 
   private row(id: number): FakeImportRow | undefined {
     return this.imports.find((r) => r.id === id);

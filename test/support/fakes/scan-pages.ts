@@ -47,6 +47,8 @@ const asPort = (row: FakeScanPageRow): ScanPageRow => ({
  */
 export class FakeScanPages implements ScanPages {
   readonly rows: FakeScanPageRow[] = [];
+  /** Whether a book import is receiving, reading or assembling (FakeBookImports answers it, sharing these rows). */
+  importGoesOn: (importId: number) => boolean = () => false;
   readonly links: Array<{ poem_id: number; scan_page_id: number; position: number }> = [];
   private nextId = 1;
 
@@ -123,7 +125,8 @@ export class FakeScanPages implements ScanPages {
   async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
     const counts = new Map<string, number>();
     for (const row of this.rows) {
-      if (row.publication_id !== publicationId || !drawn(row) || row.scanned || this.links.some((l) => l.scan_page_id === row.id)) continue;
+      const counted = drawn(row) || (row.book_import_id !== null && this.importGoesOn(row.book_import_id));
+      if (row.publication_id !== publicationId || !counted || row.scanned || this.links.some((l) => l.scan_page_id === row.id)) continue;
       counts.set(row.job_id, (counts.get(row.job_id) ?? 0) + 1);
     }
     return [...counts].map(([job_id, pages]) => ({ job_id, pages }));

@@ -131,11 +131,15 @@ export class ScanPagesRepository implements ScanPages {
   /**
    * The publication's pages no scan has read to the end, counted by the upload that brought them.
    * A page that gave a poem was read, whatever its mark says (rows restored from a backup have none).
+   * A PDF's page not drawn yet counts while its import goes on; once it has ended, such a page (one
+   * that could not be drawn) is no photo a Reprocess could read.
    */
   async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
     const rows: Array<{ job_id: string; pages: string | number }> = await this.db.query(
       `SELECT s.job_id, count(*) AS pages FROM scan_pages s
-        WHERE s.publication_id = $1 AND s.scanned_at IS NULL AND s.${DRAWN}
+        WHERE s.publication_id = $1 AND s.scanned_at IS NULL
+          AND (s.${DRAWN} OR EXISTS (SELECT 1 FROM book_imports b
+                                      WHERE b.id = s.book_import_id AND b.state IN ('receiving', 'reading', 'assembling')))
           AND NOT EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)
         GROUP BY s.job_id ORDER BY min(s.id)`,
       [publicationId],
