@@ -7,7 +7,8 @@
  * 2. POST /book_imports/{import_id}/files/ one file per request, multipart: `file` (a photo or a
  *    PDF), `position` (the file's place in the book, 0-based), `csrf_token` as the other uploads
  *    → 201 BookImportFileAnswer. Sending a position again replaces that file's pages (a retried
- *    upload never adds pages twice). A refused file adds nothing.
+ *    upload never adds pages twice). A refused file adds nothing. A PDF is answered once its cost
+ *    and pages are checked and it is kept: its pages are drawn after the start (pages_drawn).
  * 3. POST /book_imports/{import_id}/start/                  → 202 BookImport (state 'reading')
  * 4. GET  /book_imports/{import_id}/                        → BookImport, to follow progress
  *    GET  /publications/{id}/book_import/                   → the publication's latest BookImport (404: none)
@@ -53,6 +54,12 @@ export interface BookImport {
   files_received: number;
   /** Pages held: photos, and every page of each PDF. */
   pages_total: number;
+  /**
+   * Pages with their photo: every photo sent, and a PDF's pages once drawn. A PDF is kept whole when
+   * it is sent (its pages counted, none drawn) and its pages are drawn after the start, a few before
+   * each few are read.
+   */
+  pages_drawn: number;
   /** Pages read so far, failed ones included. */
   pages_done: number;
   /** Poems the pages read so far make, in book order (an estimate until the import finishes). */

@@ -14,8 +14,6 @@ import { ExtractionModule } from './infrastructure/extraction/extraction.module.
 import { BookImportService } from './application/book-import.service.js';
 import { PageStoreModule } from './infrastructure/page-store/page-store.module.js';
 import { PoemPagesModule } from './poem-pages.module.js';
-import { PDF_PAGES } from './application/ports/pdf-pages.port.js';
-import { pdfPagesWithin } from './infrastructure/images/pdf-pages.js';
 
 export type ScanningRole = 'api' | 'worker';
 
@@ -44,16 +42,9 @@ export class ScanningModule {
     if (role === 'worker') return { module: ScanningModule, imports: [queue] };
     return {
       module: ScanningModule,
-      imports: [CatalogModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, queue],
-      providers: [
-        ScanService,
-        BookImportService,
-        ScanQueue,
-        { provide: QUEUE_HEALTH, useExisting: ScanQueue },
-        PublicationPagesPurger,
-        // A PDF's pages drawn within this application's memory setting (pdf-process.ts).
-        { provide: PDF_PAGES, useValue: pdfPagesWithin(config.pdfPageMemoryBytes) },
-      ],
+      // ScanJobsModule (the queue's too, one instance) gives PDF_PAGES: one drawing process for counts and drawing.
+      imports: [CatalogModule, DeliveryModule, ExtractionModule, PageStoreModule, PoemPagesModule, ScanJobsModule, queue],
+      providers: [ScanService, BookImportService, ScanQueue, { provide: QUEUE_HEALTH, useExisting: ScanQueue }, PublicationPagesPurger],
       exports: [PageStoreModule, PoemPagesModule, QUEUE_HEALTH, ScanService, BookImportService],
     };
   }

@@ -3,7 +3,7 @@
  * the order people number them, two are dragged into another order, the import is started, the tab
  * is closed while the server reads, and the publication opened in a new tab follows the import to
  * its end with the poems in the new page order. An import given up, from the dialog after a refused
- * file or from the publication, leaves nothing.
+ * file or from the publication, leaves nothing. A scanned PDF's pages are said drawn as the import draws them.
  *
  * The server reads the pages through its OpenAI adapter from a stub that knows each photo by its
  * colour (test/support/openai-pages.ts), so poems in the new order prove each photo was read in its
@@ -19,6 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem } from '../../contracts/catalog.js';
 import { colouredPhotos, distinctPoems, photosReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
+import { scannedPdf } from '../support/scanned-pdf.js';
 import { confirm, expectAccessible, notification, seedPublication, startAdminSuite, type AdminSuite } from './support/admin-browser.js';
 
 const PAGES = 40;
@@ -31,6 +32,8 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
   const bookTitle = 'Forty Small Rooms';
 
   let stub: OpenAiStub;
+  /** How long the stub takes to answer a page. */
+  let answerMs = 250;
 
   beforeAll(async () => {
     const poems = distinctPoems(PAGES);
@@ -38,7 +41,7 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
     // Each page answered after a quarter second, as a provider would take its time: the import is
     // still reading when the tab is closed.
     const reply = photosReply(poems);
-    stub = await startOpenAiStub(async (request) => ({ ...(await reply(request)), delayMs: 250 }));
+    stub = await startOpenAiStub(async (request) => ({ ...(await reply(request)), delayMs: answerMs }));
     suite = await startAdminSuite('admin-book-import', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl });
     dir = mkdtempSync(join(tmpdir(), 'book-import-'));
     // Page i of the book, its own photo: IMG_1.jpg ... IMG_40.jpg, as a phone numbers them.
@@ -167,6 +170,36 @@ describe('importing a whole book', { timeout: IMPORT_TIMEOUT + 180_000 }, () => 
 
     await panel.getByRole('button', { name: 'Dismiss' }).click();
     await panel.waitFor({ state: 'detached' });
+  });
+
+  it('a scanned PDF: the publication says how many of its pages are drawn while some are still to draw, and the import ends with a poem a page', async () => {
+    const { publication } = await seedPublication(suite, { title: 'Eight Scanned Pages' });
+    const { agent } = suite.api;
+    const { id } = (await agent.post(`/api/publications/${publication.id}/book_imports/`).expect(201)).body;
+    const pdf = await scannedPdf(await colouredPhotos(8), 100);
+    await agent
+      .post(`/api/book_imports/${id}/files/`)
+      .field('position', '0')
+      .attach('file', pdf, { filename: 'Eight pages.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    // Pages answered slowly: the second four are drawn only once the first four are read.
+    answerMs = 2500;
+    try {
+      await agent.post(`/api/book_imports/${id}/start/`).expect(202);
+      const page = await suite.newPage();
+      await page.goto(`/admin/publication/${publication.slug}`);
+      const panel = page.getByTestId('book-import-status');
+      const drawn = panel.getByTestId('book-import-pages-drawn');
+      await drawn
+        .filter({ hasText: /^PDF pages drawn as page photos: [0-7] of 8 \(a few are drawn just before they are read\)$/ })
+        .waitFor({ timeout: 60_000 });
+      await expectAccessible(page, 'a book import drawing the pages of a PDF');
+      await panel.getByRole('heading', { name: 'Import finished: 8 poems added' }).waitFor({ timeout: IMPORT_TIMEOUT });
+      await drawn.waitFor({ state: 'detached' });
+      expect((await apiPoems(publication.id)).map((p) => p.title)).toEqual(titles.slice(0, 8));
+    } finally {
+      answerMs = 250;
+    }
   });
 
   it('from the wizard’s scanning step: a refused photo says why, and once removed the rest is sent, the one already sent kept in its place', async () => {

@@ -2,14 +2,16 @@
  * A scanned book as a PDF, through the whole-book import's API: its pages become page photos and
  * give the same poems as the photos themselves; a damaged PDF, one of 2,000 pages and one locked
  * with a password are refused with words a curator understands, leaving nothing behind; so are
- * PDFs made to exhaust the server's memory, at once and without it, and a page that still needs
- * more memory to draw than its drawing process may have.
+ * PDFs made to exhaust the server's memory, at once and without it. A PDF is answered before any of
+ * its pages is drawn: the import's job draws them, and a page that still needs more memory to draw
+ * than its drawing process may have fails in that job with why, the archive unharmed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_PAGES } from '../../contracts/book-import.js';
 import { ScanPagesRepository } from '../../src/scanning/infrastructure/page-store/scan-pages.repository.js';
+import { tarEntries } from '../support/archive-backup.js';
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, onePagePdf, scannedPdf } from '../support/scanned-pdf.js';
@@ -74,9 +76,9 @@ describe('a 3-page scanned PDF (embedded database)', () => {
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, readToTheEnd, poemsOf } = bookImports(() => agent);
+  const { newImport, sendFile, importOf, readToTheEnd, poemsOf } = bookImports(() => agent);
 
-  it('turns a 3-page PDF into 3 page photos that give the same poems as the photos themselves', async () => {
+  it("answers a 3-page PDF at once and draws its pages in the import's job: 3 page photos that give the same poems as the photos themselves", async () => {
     const fromPhotos = await createPublication(agent, 'From photos');
     const photos = await newImport(fromPhotos);
     for (const [i, page] of book.pages.entries()) await sendFile(photos.id, i, page.image, `IMG_${i + 1}.jpg`, 'image/jpeg').expect(201);
@@ -94,9 +96,39 @@ describe('a 3-page scanned PDF (embedded database)', () => {
       'application/pdf',
     ).expect(201);
     expect(sent.body).toMatchObject({ position: 0, pages: book.pages.length, files_received: 1, pages_total: book.pages.length });
+    // Answered before any page is drawn: the PDF is kept as it came, its pages counted, none drawn.
+    const pdfDir = join(t.config.pageStoreDir, 'publications', String(fromPdf));
+    expect(await importOf(pdf.id)).toMatchObject({ pages_total: 3, pages_drawn: 0 });
+    expect(filesUnder(pdfDir).map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(/^file-0-[0-9a-f]{16}\.pdf$/)]);
+    expect(await t.app.get(ScanPagesRepository).listForPublication(fromPdf)).toEqual([]);
+    expect((await agent.get(`/api/publications/${fromPdf}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 3,
+    });
+    // A backup taken now holds the photos' pages and none of the PDF's: a page without its photo is
+    // the import's state, and a restored archive never holds one.
+    const backup = await agent
+      .get('/api/archive/backup/')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const entries = await tarEntries(backup.body as Buffer);
+    expect(JSON.parse(entries[0]!.data.toString('utf8'))).toMatchObject({ tables: { scan_pages: { rows: 3 } }, pages: { files: 3 } });
+    const backedUp = entries
+      .filter((e) => e.name.startsWith('data/scan_pages/'))
+      .flatMap((e) => e.data.toString('utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { publication_id: number; storage_key: string | null });
+    expect(backedUp.map((p) => [p.publication_id, typeof p.storage_key])).toEqual(Array(3).fill([fromPhotos, 'string']));
 
     const [byPhotos, byPdf] = [await readToTheEnd(photos.id), await readToTheEnd(pdf.id)];
-    expect(byPdf).toMatchObject({ state: 'finished', pages_total: 3, pages_done: 3, failed_pages: [] });
+    expect(byPdf).toMatchObject({ state: 'finished', pages_total: 3, pages_drawn: 3, pages_done: 3, failed_pages: [] });
+    // Drawn by the job, each page is a photo in the store; the PDF, every page of it drawn, is gone.
+    expect(filesUnder(pdfDir).filter((f) => f.endsWith('.pdf'))).toEqual([]);
     expect(byPhotos).toMatchObject({ state: 'finished', poems_added: byPdf.poems_added });
     const poems = await poemsOf(fromPdf);
     expect(poems.map((p) => p.title)).toEqual(book.poems.map((p) => p.title));
@@ -117,7 +149,7 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
   });
   afterAll(async () => t?.close());
 
-  const { newImport, sendFile, importOf } = bookImports(() => agent);
+  const { newImport, sendFile, importOf, readToTheEnd } = bookImports(() => agent);
 
   it('refuses a damaged PDF, one of 2,000 pages, one locked with a password and files too large, each in its own words, keeping nothing', async () => {
     const pubId = await createPublication(agent, `Refused PDFs (${target})`);
@@ -210,38 +242,53 @@ describe.each(scenarioTarget())('a scanned book as a PDF (%s)', (target) => {
     expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
   });
 
-  it('refuses a PDF that gets past the checks but needs more memory to draw than the archive allows: its drawing process ends, the archive answers and keeps taking PDFs', async () => {
+  it('takes a PDF that gets past the checks but whose page needs more memory to draw than the archive allows: in the job, its drawing process ends, the page fails with why, and the archive goes on', async () => {
     const pubId = await createPublication(agent, `A page too costly to draw (${target})`);
     const { id } = await newImport(pubId);
-    const storedBefore = filesUnder(t.config.pageStoreDir).length;
     // A page that is one 7,000 × 7,000 image (49 megapixels, within the photos' limit; 0.1 MB, as
     // its pixels are one colour): decoded and drawn it needs more than the 400 MB the drawing
     // process has here (a 50-megapixel page takes some 950 MB).
     const costly = await hugeImagePdf(7000);
+    const taken = await sendFile(id, 0, costly, 'scan.pdf', 'application/pdf').expect(201);
+    expect(taken.body).toMatchObject({ position: 0, pages: 1, files_received: 1, pages_total: 1 });
 
     const before = process.memoryUsage.rss();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+    let finished: Record<string, any>;
     try {
-      const refused = await sendFile(id, 0, costly, 'scan.pdf', 'application/pdf').expect(422);
-      expect(refused.body).toMatchObject({
-        code: 'SCAN.PDF_TOO_MUCH_MEMORY',
-        message: expect.stringMatching(
-          /^Page 1 of this PDF needs more memory to draw than the archive allows \(400 MB for drawing a page\)/,
-        ),
-      });
+      finished = await readToTheEnd(id);
     } finally {
       clearInterval(sampler);
     }
+    expect(finished).toMatchObject({ state: 'finished', pages_total: 1, pages_drawn: 0, pages_done: 1, poems_added: 0 });
+    expect(finished.failed_pages).toEqual([
+      {
+        page: 1,
+        file_name: 'scan.pdf',
+        pdf_page: 1,
+        reason: expect.stringMatching(
+          /^Page 1 of this PDF needs more memory to draw than the archive allows \(400 MB for drawing a page\)/,
+        ),
+      },
+    ]);
     // The drawing happened elsewhere: the server (this process) did not grow by the page's memory,
     // and the process that drew it is gone.
     expect((peak - before) / 1024 / 1024).toBeLessThan(300);
-    expect(drawingProcesses()).toEqual([]);
+    await expect.poll(drawingProcesses).toEqual([]);
+    // The PDF stays for Retry (with more memory for drawing, say); no page photo was kept of it, so
+    // there is no page for a Reprocess to read.
+    expect((await agent.get(`/api/publications/${pubId}/unscanned_pages/`).expect(200)).body).toEqual({
+      unscanned: 0,
+      waiting: 0,
+      not_started: 0,
+    });
+    const files = filesUnder(join(t.config.pageStoreDir, 'publications', String(pubId)));
+    expect(files.map((f) => f.slice(f.lastIndexOf('/') + 1))).toEqual([expect.stringMatching(/\.pdf$/)]);
 
-    // Nothing kept of it, and the archive goes on: the same import takes a PDF it can draw.
-    expect(await importOf(id)).toMatchObject({ state: 'receiving', files_received: 0, pages_total: 0 });
-    expect(filesUnder(t.config.pageStoreDir)).toHaveLength(storedBefore);
-    const taken = await sendFile(id, 0, await onePagePdf(), 'poem.pdf', 'application/pdf').expect(201);
-    expect(taken.body).toMatchObject({ position: 0, pages: 1, files_received: 1, pages_total: 1 });
+    // The archive goes on: another import takes a PDF and draws it.
+    const next = await newImport(pubId);
+    await sendFile(next.id, 0, await onePagePdf(), 'poem.pdf', 'application/pdf').expect(201);
+    expect(await readToTheEnd(next.id)).toMatchObject({ state: 'finished', pages_total: 1, pages_drawn: 1, failed_pages: [] });
   });
 });

@@ -1,17 +1,34 @@
 /**
  * A 30-page whole-book import whose API process (on the embedded database) is killed with SIGKILL
- * mid-way: the restarted process takes it up and reads only the pages still unread. The pages are
+ * mid-way: the restarted process takes it up, draws only the PDF pages still undrawn and reads only
+ * the pages still unread. Its first 24 pages are one scanned PDF, the rest photos. The pages are
  * read by the OpenAI adapter from a stub that answers each after a second: what is tested is the
  * import's resumption, and offline OCR would spend a minute of CPU on it.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distinctPoems, pagePhotos, pageOfRequest, pagesReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
+import { scannedPdf } from '../support/scanned-pdf.js';
 import { createPublication } from '../support/test-app.js';
+
+/** Pages of the book in its PDF, drawn by the import's jobs: the rest are photos. */
+const PDF_PAGES = 24;
+
+/** The PDF's page photos in the page store, by page index (a PDF at position 0 numbers its pages from 0), with what tells a rewrite. */
+function drawnPhotos(pageStore: string): Map<number, { ino: number; mtimeMs: number }> {
+  const found = new Map<number, { ino: number; mtimeMs: number }>();
+  for (const entry of readdirSync(pageStore, { recursive: true, withFileTypes: true })) {
+    const index = /^page-(\d+)\.jpg$/.exec(entry.name)?.[1];
+    if (!entry.isFile() || index === undefined || Number(index) >= PDF_PAGES) continue;
+    const { ino, mtimeMs } = statSync(join(entry.parentPath, entry.name));
+    found.set(Number(index), { ino, mtimeMs });
+  }
+  return found;
+}
 
 describe('a 30-page import whose API process (embedded database) is killed mid-way', () => {
   let server: ServerProcess | undefined;
@@ -22,7 +39,7 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     await stub?.close();
   });
 
-  it('resumes after the restart, reading only the pages still unread, and ends with every poem once', async () => {
+  it('resumes after the restart, drawing only the PDF pages still undrawn and reading only the pages still unread, and ends with every poem once', async () => {
     const poems = distinctPoems(30);
     const photos = await pagePhotos(30);
     const requests = new Map<number, number>();
@@ -37,11 +54,17 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     let { agent } = await signIn(server.base);
     const pubId = await createPublication(agent, 'Thirty pages through a crash');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body;
-    for (const [i, photo] of photos.entries()) {
+    const pdf = await scannedPdf(photos.slice(0, PDF_PAGES), 100);
+    await agent
+      .post(`/api/book_imports/${id}/files/`)
+      .field('position', '0')
+      .attach('file', pdf, { filename: 'First pages.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    for (const [i, photo] of photos.slice(PDF_PAGES).entries()) {
       await agent
         .post(`/api/book_imports/${id}/files/`)
-        .field('position', String(i))
-        .attach('file', photo, `IMG_${i + 1}.jpg`)
+        .field('position', String(i + 1))
+        .attach('file', photo, `IMG_${PDF_PAGES + i + 1}.jpg`)
         .expect(201);
     }
     await agent.post(`/api/book_imports/${id}/start/`).expect(202);
@@ -50,6 +73,13 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     const before = await progress();
     expect(before.state).toBe('reading');
     await server.kill('SIGKILL');
+    // The PDF's pages recorded as drawn before the crash (drawn in book order, a chunk before its reading).
+    const pageStore = join(dataDir, 'pages');
+    const drawnBefore = before.pages_drawn - (30 - PDF_PAGES);
+    expect(drawnBefore).toBeGreaterThanOrEqual(before.pages_done);
+    expect(drawnBefore).toBeLessThan(PDF_PAGES);
+    const photosBefore = drawnPhotos(pageStore);
+    expect([...photosBefore.keys()].sort((a, b) => a - b).slice(0, drawnBefore)).toEqual([...Array(drawnBefore).keys()]);
 
     const readBefore = new Set([...requests.keys()]);
     server = await startServer(env);
@@ -59,7 +89,13 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     expect((await progress()).pages_done).toBeGreaterThanOrEqual(before.pages_done);
     await expect.poll(async () => (await progress()).state, { timeout: 180_000, interval: 500 }).toBe('finished');
     const done = await progress();
-    expect(done).toMatchObject({ pages_total: 30, pages_done: 30, failed_pages: [] });
+    expect(done).toMatchObject({ pages_total: 30, pages_drawn: 30, pages_done: 30, failed_pages: [] });
+    // A page drawn and recorded before the crash was not drawn again: its photo is the same file.
+    const photosAfter = drawnPhotos(pageStore);
+    expect(photosAfter.size).toBe(PDF_PAGES);
+    for (let index = 0; index < drawnBefore; index++) expect(photosAfter.get(index), `page ${index + 1}`).toEqual(photosBefore.get(index));
+    // Every page drawn, the PDF is gone from the store.
+    expect(readdirSync(pageStore, { recursive: true }).filter((name) => String(name).endsWith('.pdf'))).toEqual([]);
     const added = (await agent.get(`/api/publications/${pubId}/poems/?admin=true`).expect(200)).body as Array<{
       title: string;
       page_numbers: number[];

@@ -1,6 +1,7 @@
 /**
  * A whole-book import on BullMQ whose chunks two scan worker processes share; one is killed with
- * SIGKILL mid-way and the other finishes the book. The workers read the pages through the OpenAI
+ * SIGKILL mid-way and the other finishes the book. Its last four pages are a scanned PDF, drawn by
+ * the worker that reads them. The workers read the pages through the OpenAI
  * adapter from a stub that holds all but each chunk's first page for three seconds, so each worker is
  * caught mid-chunk: what is tested is the queue's hand-over, not the reading.
  */
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctPoems, pagePhotos, pagesReply } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub } from '../support/openai-stub.js';
+import { scannedPdf } from '../support/scanned-pdf.js';
 import { createPublication, staffAgent, startTestApp, type TestApp } from '../support/test-app.js';
 import {
   createScratchDatabase,
@@ -69,13 +71,21 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     }
     const pubId = await createPublication(agent, 'Read by two workers');
     const { id } = (await agent.post(`/api/publications/${pubId}/book_imports/`).expect(201)).body;
-    for (const [i, photo] of photos.entries()) {
+    // Pages 1-4 photos, pages 5-8 one scanned PDF: its pages are drawn by the worker that reads them.
+    for (const [i, photo] of photos.slice(0, 4).entries()) {
       await agent
         .post(`/api/book_imports/${id}/files/`)
         .field('position', String(i))
         .attach('file', photo, `IMG_${i + 1}.jpg`)
         .expect(201);
     }
+    const pdf = await scannedPdf(photos.slice(4), 100);
+    const sent = await agent
+      .post(`/api/book_imports/${id}/files/`)
+      .field('position', '4')
+      .attach('file', pdf, { filename: 'Last pages.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    expect(sent.body).toMatchObject({ pages: 4, pages_total: poems.length });
     await agent.post(`/api/book_imports/${id}/start/`).expect(202);
     const progress = async () => (await agent.get(`/api/book_imports/${id}/`).expect(200)).body as Record<string, any>;
     // Both workers took a chunk of the book.
@@ -85,6 +95,7 @@ describe('a book import on BullMQ, its chunks spread over two worker processes, 
     await expect.poll(async () => (await progress()).state, { timeout: 120_000, interval: 500 }).toBe('finished');
     expect(await progress()).toMatchObject({
       pages_total: poems.length,
+      pages_drawn: poems.length,
       pages_done: poems.length,
       failed_pages: [],
       poems_added: poems.length,

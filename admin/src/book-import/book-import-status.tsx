@@ -205,6 +205,12 @@ export function BookImportStatus({
           <Typography data-testid="book-import-pages">
             {translate('archive.book_import.page_of', { done: run.pages_done, total: run.pages_total })}
           </Typography>
+          {/* A PDF's pages are drawn by the import as it reads them: said while some are still to draw. */}
+          {run.pages_drawn < run.pages_total ? (
+            <Typography variant="body2" data-testid="book-import-pages-drawn">
+              {translate('archive.book_import.pages_drawn', { drawn: run.pages_drawn, total: run.pages_total })}
+            </Typography>
+          ) : null}
         </Box>
         {run.state === 'reading' ? <WhenPoemsAppear run={run} /> : null}
         <Typography variant="body2" color="text.secondary">

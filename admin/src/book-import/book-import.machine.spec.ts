@@ -32,6 +32,7 @@ const serverImport = (id: number, state: ServerState): BookImport => ({
   state,
   files_received: 1,
   pages_total: 1,
+  pages_drawn: 1,
   pages_done: 0,
   poems_so_far: 0,
   poems_added: 0,

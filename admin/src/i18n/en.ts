@@ -405,6 +405,7 @@ const archive = {
     state_reading: 'Reading the pages...',
     state_assembling: 'Every page is read; adding the poems...',
     page_of: 'Page %{done} of %{total}',
+    pages_drawn: 'PDF pages drawn as page photos: %{drawn} of %{total} (a few are drawn just before they are read)',
     poems_when_read: 'The poems appear in the publication once every page has been read.',
     time_left: 'At the pace of the pages read so far, that takes about %{time} more.',
     time_left_unknown: 'How long that takes shows once the first pages are read.',

@@ -45,6 +45,8 @@ export interface TableSpec {
    * scan jobs'. A restore leaves them empty.
    */
   leftOut?: readonly string[];
+  /** Only rows this condition (SQL over the table's own columns) holds for are backed up; the others are operational state. */
+  only?: string;
 }
 
 const USERS: TableSpec = {
@@ -74,7 +76,9 @@ const SCAN_PAGES: TableSpec = {
   addedLater: ['rotation'],
   // A whole-book import's bookkeeping (book_imports is job state, not backed up): a restored page
   // is an ordinary page photo, read or not as its scanned_at and poem links say.
-  leftOut: ['book_import_id', 'file_position', 'file_name', 'pdf_page', 'reading', 'read_error'],
+  leftOut: ['book_import_id', 'file_position', 'file_name', 'pdf_page', 'reading', 'read_error', 'pdf_key'],
+  // A PDF's page its import has not drawn yet has no photo: the import's state, left out with it.
+  only: 'storage_key IS NOT NULL',
 };
 const POEM_PAGES: TableSpec = { name: 'poem_pages', columns: ['poem_id', 'scan_page_id', 'position'], key: ['poem_id', 'scan_page_id'] };
 const PUBLICATION_COLUMNS = [

@@ -19,7 +19,7 @@ export class ArchiveRows {
   }
 
   async count(table: TableSpec): Promise<number> {
-    const [row] = await this.q.query(`SELECT count(*) AS n FROM ${table.name}`);
+    const [row] = await this.q.query(`SELECT count(*) AS n FROM ${table.name}${table.only ? ` WHERE ${table.only}` : ''}`);
     return Number(row.n);
   }
 
@@ -38,7 +38,7 @@ export class ArchiveRows {
   async pageTotals(): Promise<{ files: number; bytes: number }> {
     const [row] = await this.q.query(
       `SELECT count(*) AS files, coalesce(sum(byte_size), 0) AS bytes
-         FROM (SELECT DISTINCT ON (storage_key) storage_key, byte_size FROM scan_pages ORDER BY storage_key, id) s`,
+         FROM (SELECT DISTINCT ON (storage_key) storage_key, byte_size FROM scan_pages WHERE storage_key IS NOT NULL ORDER BY storage_key, id) s`,
     );
     return { files: Number(row.files), bytes: Number(row.bytes) };
   }
@@ -49,7 +49,11 @@ export class ArchiveRows {
     const keyAliases = table.key.map((k, i) => `t.${k} AS k${i}`).join(', ');
     let after: unknown[] | undefined;
     for (;;) {
-      const where = after ? `WHERE (${keys}) > (${after.map((_, i) => `$${i + 1}`).join(', ')})` : '';
+      const conditions = [
+        ...(table.only ? [table.only] : []),
+        ...(after ? [`(${keys}) > (${after.map((_, i) => `$${i + 1}`).join(', ')})`] : []),
+      ];
+      const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
       const rows: Array<Record<string, unknown> & { line: string }> = await this.q.query(
         `SELECT ${keyAliases}, row_to_json(t)::text AS line
            FROM (SELECT ${table.columns.join(', ')} FROM ${table.name} ${where} ORDER BY ${keys} LIMIT ${pageSize}) t

@@ -16,6 +16,7 @@ import { PoemReports1764820000000 } from './1764820000000-poem-reports.js';
 import { PoemReading1764830000000 } from './1764830000000-poem-reading.js';
 import { ProofreadingPlaces1764840000000 } from './1764840000000-proofreading-places.js';
 import { PoemLanguage1764850000000 } from './1764850000000-poem-language.js';
+import { PdfPagesDrawnInJobs1764860000000 } from './1764860000000-pdf-pages-drawn-in-jobs.js';
 
 /** Every migration, in order. Listed explicitly so the compiled ESM build needs no file globbing. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   PoemReading1764830000000,
   ProofreadingPlaces1764840000000,
   PoemLanguage1764850000000,
+  PdfPagesDrawnInJobs1764860000000,
 ];

@@ -106,8 +106,8 @@ describe('BookImportService: starting an import and sending its files', () => {
       [2, 'IMG_3.jpg'],
     ]);
     for (const page of pages) {
-      expect(s.store.objects.get(page.storage_key)).toEqual(pagePhoto(`${page.place + 1}\n# Poem ${page.place + 1}\nverse`));
-      expect(s.store.objects.has(readingCopyKey(page.storage_key))).toBe(true);
+      expect(s.store.objects.get(page.storage_key!)).toEqual(pagePhoto(`${page.place + 1}\n# Poem ${page.place + 1}\nverse`));
+      expect(s.store.objects.has(readingCopyKey(page.storage_key!))).toBe(true);
     }
   });
 
@@ -125,26 +125,39 @@ describe('BookImportService: starting an import and sending its files', () => {
     const [after] = await s.books.pages(id);
     expect(after).toMatchObject({ file_name: 'IMG_1b.jpg' });
     expect(after.storage_key).not.toBe(before.storage_key);
-    expect(s.store.keys()).toEqual([after.storage_key, readingCopyKey(after.storage_key)].sort());
+    expect(s.store.keys()).toEqual([after.storage_key, readingCopyKey(after.storage_key!)].sort());
     // And back to the first slot on a third sending, the second's photos gone in turn.
     await s.service.addFile(String(id), photo(1), '0');
     const [third] = await s.books.pages(id);
     expect(third.storage_key).toBe(before.storage_key);
-    expect(s.store.keys()).toEqual([third.storage_key, readingCopyKey(third.storage_key)].sort());
+    expect(s.store.keys()).toEqual([third.storage_key, readingCopyKey(third.storage_key!)].sort());
   });
 
-  it("keeps a PDF as its pages, each numbered within the PDF, in the PDF's order", async () => {
+  it("keeps a PDF whole with its pages to draw, each numbered within the PDF, in the PDF's order", async () => {
     const s = await imports();
     const { id } = await s.service.create(String(s.book.id));
     await s.service.addFile(String(id), photo(1), '0');
-    const answer = await s.service.addFile(String(id), { name: 'rest.pdf', data: scannedPdf(['2', '3', '4']) }, '1');
+    const pdf = scannedPdf(['2', '3', '4']);
+    const answer = await s.service.addFile(String(id), { name: 'rest.pdf', data: pdf }, '1');
     expect(answer).toEqual({ position: 1, pages: 3, files_received: 2, pages_total: 4 });
-    expect((await s.books.pages(id)).map((p) => [p.place, p.file_name, p.pdf_page])).toEqual([
+    const pages = await s.books.pages(id);
+    expect(pages.map((p) => [p.place, p.file_name, p.pdf_page])).toEqual([
       [0, 'IMG_1.jpg', null],
       [1, 'rest.pdf', 1],
       [2, 'rest.pdf', 2],
       [3, 'rest.pdf', 3],
     ]);
+    // No page of it drawn yet: the PDF is kept as it came, for the import's jobs to draw.
+    const [pdfKey] = s.store.keys().filter((k) => k.endsWith('.pdf'));
+    expect(s.store.objects.get(pdfKey)).toEqual(pdf);
+    expect(pages.slice(1).map((p) => [p.storage_key, p.pdf_key])).toEqual(Array(3).fill([null, pdfKey]));
+    expect(await s.service.get(String(id))).toMatchObject({ pages_total: 4, pages_drawn: 1 });
+
+    // Sent again, the PDF before it goes; cancelled, every file goes.
+    await s.service.addFile(String(id), { name: 'rest.pdf', data: scannedPdf(['2', '3']) }, '1');
+    expect(s.store.keys().filter((k) => k.endsWith('.pdf'))).toEqual([expect.not.stringMatching(pdfKey)]);
+    await s.service.cancel(String(id));
+    expect(s.store.keys()).toEqual([]);
   });
 
   it('refuses an empty photo, a file that is no image, a damaged PDF, no file and a bad position, keeping nothing', async () => {
@@ -167,10 +180,10 @@ describe('BookImportService: starting an import and sending its files', () => {
     expect(s.store.keys()).toEqual([]);
   });
 
-  it('removes the photos already kept of a file whose pages could not all be kept', async () => {
+  it('keeps nothing of a PDF the file store could not take', async () => {
     const s = await imports();
     const { id } = await s.service.create(String(s.book.id));
-    s.store.refusePut = (key) => key.endsWith('page-2.jpg');
+    s.store.refusePut = (key) => key.endsWith('.pdf');
     await expect(s.service.addFile(String(id), { name: 'book.pdf', data: scannedPdf(['1', '2', '3', '4']) }, '0')).rejects.toMatchObject({
       code: 'SCAN.PAGE_STORE_UNAVAILABLE',
       status: 503,

@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { MAX_BOOK_IMPORT_PAGES, MAX_PDF_PAGES, type BookImport, type BookImportFileAnswer } from '../../../contracts/book-import.js';
 import { CATALOG_READ_API, type CatalogReadApi } from '../../catalog/index.js';
 import { ScanError } from '../domain/scan.errors.js';
-import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage } from './ports/book-imports.port.js';
-import type { PageImage } from './ports/extraction.port.js';
+import { BOOK_IMPORTS, type BookImportRow, type BookImports, type NewBookPage, type RemovedFiles } from './ports/book-imports.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { FILE_STORE, type FileStore } from '../../media/index.js';
 import { isPdf, PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
-import { inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
+import { bookPdfKey, inIntakeTerms, pagePhotoKey, sha256, writablePublication } from './page-intake.js';
 import { keepPhoto, removePhoto } from './reading-copies.js';
 import { ScanQueue } from './scan-queue.js';
 import type { StoredScanResult } from './scan-job.types.js';
@@ -30,8 +29,9 @@ export interface BookFile {
 }
 
 /**
- * Whole-book imports: files kept one request at a time (photos through the image intake, a PDF as
- * its pages), then read in chunks by the scan queue (BookReadJob) and assembled once as one book.
+ * Whole-book imports: files kept one request at a time (photos through the image intake, a PDF
+ * kept whole with its pages recorded, to be drawn), then drawn and read in chunks by the scan queue
+ * (BookReadJob) and assembled once as one book.
  */
 @Injectable()
 export class BookImportService {
@@ -67,31 +67,53 @@ export class BookImportService {
     const held = await this.books.pageIndexesAt(book.id, position);
     const base = (held.some((i) => i < SLOT) ? SLOT : 0) + position * PAGES_PER_FILE;
     const pages: NewBookPage[] = [];
-    const keep = async (data: Buffer, mimeType: string, pdfPage: number | null, reading?: PageImage) => {
-      const pageIndex = base + pages.length;
-      const storageKey = pagePhotoKey(book.publication_id, book.job_id, pageIndex, mimeType);
-      pages.push({ pageIndex, storageKey, mimeType, byteSize: data.length, sha256: sha256(data), pdfPage });
-      await keepPhoto(this.store, storageKey, data, reading);
-    };
+    let pdfKey: string | undefined;
     try {
       if (isPdf(file.data)) {
+        // Its cost and pages checked here, its pages drawn by the import's jobs once it starts
+        // (BookReadJob): a book's PDF is answered in seconds, not after minutes of drawing.
         const count = await inIntakeTerms(this.pdfs.count(file.data));
         if (count > MAX_BOOK_IMPORT_PAGES) throw tooManyPages();
-        for await (const page of this.pdfs.pages(file.data)) await keep(page.data, page.mimeType, pages.length + 1);
+        pdfKey = bookPdfKey(book.publication_id, book.job_id, base, file.data);
+        await this.store.put(pdfKey, file.data);
+        for (let n = 1; n <= count; n++) {
+          pages.push({
+            pageIndex: base + n - 1,
+            mimeType: 'image/jpeg',
+            pdfPage: n,
+            storageKey: null,
+            byteSize: null,
+            sha256: null,
+            pdfKey,
+          });
+        }
       } else {
         // The content check of the batch scan (storable only converts a photo already checked),
         // whose page is kept for the reading as in a batch scan.
         const reading = await inIntakeTerms(this.images.normalise(file.data, position, { label: file.name }));
         const stored = await inIntakeTerms(this.images.storable(file.data, file.name));
-        await keep(stored.data, stored.mimeType, null, reading);
+        const storageKey = pagePhotoKey(book.publication_id, book.job_id, base, stored.mimeType);
+        pages.push({
+          pageIndex: base,
+          storageKey,
+          mimeType: stored.mimeType,
+          byteSize: stored.data.length,
+          sha256: sha256(stored.data),
+          pdfPage: null,
+          pdfKey: null,
+        });
+        await keepPhoto(this.store, storageKey, stored.data, reading);
       }
       const outcome = await this.books.replaceFile(book, { position, name: file.name, pages }, MAX_BOOK_IMPORT_PAGES);
       if (outcome === 'started') throw startedError();
       if (outcome === 'too-many') throw tooManyPages();
-      await Promise.all(outcome.removedKeys.map((key) => removePhoto(this.store, key).catch(() => undefined)));
+      await this.removeFiles(outcome);
     } catch (err) {
-      // A refused file leaves nothing behind: the photos kept for it go again.
-      await Promise.all(pages.map((p) => removePhoto(this.store, p.storageKey).catch(() => undefined)));
+      // A refused file leaves nothing behind: what was kept for it goes again.
+      await this.removeFiles({
+        removedKeys: pages.flatMap((p) => (p.storageKey ? [p.storageKey] : [])),
+        removedPdfs: pdfKey ? [pdfKey] : [],
+      });
       throw err;
     }
     const counts = await this.books.counts(book.id);
@@ -108,7 +130,15 @@ export class BookImportService {
     if (outcome === 'started') {
       throw new ScanError('SCAN.BOOK_IMPORT_STARTED', 'This import has already started: it can no longer be cancelled.');
     }
-    await Promise.all(outcome.removedKeys.map((key) => removePhoto(this.store, key).catch(() => undefined)));
+    await this.removeFiles(outcome);
+  }
+
+  /** Stored files no page names any more: photos with their copies, and PDFs. A failure leaves a file, never a page without one. */
+  private async removeFiles({ removedKeys, removedPdfs }: RemovedFiles): Promise<void> {
+    await Promise.all([
+      ...removedKeys.map((key) => removePhoto(this.store, key).catch(() => undefined)),
+      ...removedPdfs.map((key) => this.store.remove(key).catch(() => undefined)),
+    ]);
   }
 
   async start(importId: string): Promise<BookImportView> {
@@ -179,6 +209,7 @@ export class BookImportService {
       state: book.state,
       files_received: counts.files,
       pages_total: counts.pages,
+      pages_drawn: counts.drawn,
       pages_done: counts.done,
       poems_so_far: book.poems_so_far,
       failed_pages: failed.map((p) => ({

@@ -10,8 +10,10 @@ import { BOOK_IMPORTS, type BookImportRow, type BookImports, type BookPageRow } 
 import { ExtractionError, POEM_EXTRACTOR, type PageReading, type PoemExtractor } from './ports/extraction.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { FILE_STORE, FileNotStoredError, type FileStore } from '../../media/index.js';
+import { PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
+import { pagePhotoKey, sha256 } from './page-intake.js';
 import { PoemScanner } from './poem-scanner.js';
-import { pageToRead } from './reading-copies.js';
+import { keepPhoto, pageToRead } from './reading-copies.js';
 import type { ScanJobCatalogue } from './scan-job.catalogue.js';
 import type { BookChunkPayload, BookChunkResult, StoredPageRef } from './scan-job.types.js';
 
@@ -19,8 +21,9 @@ import type { BookChunkPayload, BookChunkResult, StoredPageRef } from './scan-jo
 export const bookRunKey = (book: BookImportRow) => `${book.job_id}-r${book.run}`;
 
 /**
- * Job 'book.read': some pages of a whole-book import. Each page's reading is saved as soon as it is
- * read, so a run cut off and retried reads only the pages still unread; a page that cannot be read
+ * Job 'book.read': some pages of a whole-book import, a PDF's pages drawn first (in the capped
+ * drawing process, pdf-pages.ts). Each page's photo is kept as soon as it is drawn and its reading
+ * saved as soon as it is read, so a run cut off and retried reads only the pages still unread; a page that cannot be read
  * is recorded with why and does not stop the book, while an outage (database, page store, a
  * provider's hiccup) throws for the queue to retry. The job that finds the book's last page read
  * claims its one assembly: every reading in book order, assembled as one book and added through
@@ -36,6 +39,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     @Inject(POEM_EXTRACTOR) private readonly extractor: PoemExtractor,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(PAGE_IMAGES) private readonly images: PageImages,
+    @Inject(PDF_PAGES) private readonly pdfs: PdfPages,
     @Inject(CATALOG_READ_API) private readonly queries: CatalogReadApi,
     private readonly scanner: PoemScanner,
   ) {}
@@ -49,8 +53,12 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
     const wanted = new Set(payload.pageIds);
     const all = await this.books.pages(book.id);
-    const unread = all.filter((p) => wanted.has(p.id) && !p.read && !p.read_error);
-    let failed = 0;
+    const chunk = all.filter((p) => wanted.has(p.id) && !p.read && !p.read_error);
+    // A PDF's pages not drawn yet are drawn first, each kept before it is read; one that cannot be
+    // drawn is failed with why, as a page that cannot be read is.
+    await this.draw(book, chunk);
+    const unread = chunk.filter((p) => p.storage_key !== null && !p.read_error);
+    let failed = chunk.length - unread.length;
     let done = 0;
     const readNow = new Map<number, PageReading>();
     await context.reportProgress({ pages_done: 0, pages_total: unread.length });
@@ -67,7 +75,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
       }
       await context.reportProgress({ pages_done: ++done, pages_total: unread.length });
     });
-    const result = { pages_read: unread.length - failed, pages_failed: failed, assembled: false };
+    const result = { pages_read: chunk.length - failed, pages_failed: failed, assembled: false };
 
     if (await this.stoppedByTrash(book)) return result;
     if (!(await this.books.claimAssembly(book.id, book.run, context.jobId))) {
@@ -76,6 +84,43 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     }
     await this.assemble(book, await this.books.pages(book.id, { readings: true }), context);
     return { ...result, assembled: true };
+  }
+
+  /**
+   * Draws the pages of `pages` that have no photo yet from their stored PDF, one PDF at a time (it
+   * is loaded once), keeping each photo and recording it as the page's before the next is drawn, so
+   * a job cut off draws only the pages still undrawn. Sets each page's storage_key, or its
+   * read_error when it could not be drawn. Once every page of a PDF is drawn, the PDF goes.
+   */
+  private async draw(book: BookImportRow, pages: BookPageRow[]): Promise<void> {
+    const byPdf = new Map<string, BookPageRow[]>();
+    for (const page of pages) {
+      if (page.storage_key === null && page.pdf_key) byPdf.set(page.pdf_key, [...(byPdf.get(page.pdf_key) ?? []), page]);
+    }
+    for (const [key, undrawn] of byPdf) {
+      const byNumber = new Map(undrawn.map((p) => [p.pdf_page!, p]));
+      try {
+        for await (const drawn of this.pdfs.draw({ key, load: () => this.store.get(key) }, [...byNumber.keys()])) {
+          const page = byNumber.get(drawn.number)!;
+          if ('refused' in drawn) {
+            page.read_error = drawn.refused.message;
+            await this.books.saveFailure(page.id, page.read_error);
+            continue;
+          }
+          const storageKey = pagePhotoKey(book.publication_id, book.job_id, page.page_index, drawn.mimeType);
+          await keepPhoto(this.store, storageKey, drawn.data);
+          await this.books.saveDrawn(page.id, { storageKey, byteSize: drawn.data.length, sha256: sha256(drawn.data) });
+          page.storage_key = storageKey;
+        }
+      } catch (err) {
+        if (!(err instanceof FileNotStoredError)) throw err;
+        for (const page of undrawn.filter((p) => p.storage_key === null)) {
+          page.read_error = 'Its PDF is missing from the page store: add the file again in a new import.';
+          await this.books.saveFailure(page.id, page.read_error);
+        }
+      }
+      if (await this.books.forgetPdf(book.id, key)) await this.store.remove(key).catch(() => undefined);
+    }
   }
 
   /** A publication moved to the trash stops its import, which says why. */
@@ -91,7 +136,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
   private async read(page: BookPageRow, language: string): Promise<PageReading | string> {
     try {
       const image = await pageToRead(this.store, this.images, {
-        storageKey: page.storage_key,
+        storageKey: page.storage_key!,
         index: page.place,
         rotation: page.rotation,
         label: page.file_name,
@@ -124,7 +169,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     const refs: StoredPageRef[] = read.map((p) => ({
       scanPageId: p.id,
       index: p.place,
-      storageKey: p.storage_key,
+      storageKey: p.storage_key!,
       mimeType: p.mime_type,
       uploadJobId: book.job_id,
     }));

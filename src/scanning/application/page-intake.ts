@@ -13,6 +13,14 @@ export const sha256 = (data: Buffer | string) => createHash('sha256').update(dat
 export const pagePhotoKey = (publicationId: number, jobId: string, pageIndex: number, mimeType: string) =>
   `publications/${publicationId}/${jobId}/page-${pageIndex}.${EXT[mimeType]}`;
 
+/**
+ * Where a book import's PDF is kept until its pages are drawn: beside its pages, named by the first
+ * page index of its file (a file sent again takes the other slot) and by its checksum, so one key
+ * always names the same bytes.
+ */
+export const bookPdfKey = (publicationId: number, jobId: string, firstPageIndex: number, pdf: Buffer) =>
+  `publications/${publicationId}/${jobId}/file-${firstPageIndex}-${sha256(pdf).slice(0, 16)}.pdf`;
+
 /** Image intake failures as HTTP-ready scan errors (415 for a type we do not take, 400 otherwise). */
 export function intakeFailure(err: unknown): unknown {
   if (err instanceof ImageIntakeError) return new ScanError(err.code, err.message);

@@ -238,11 +238,29 @@ describe('ScanService: jobs, reprocess and unscanned pages', () => {
     expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 0 });
 
     const book = await s.books.create(s.book.id, `book-${s.book.id}-0123456789abcdef`);
-    const page = { pageIndex: 0, storageKey: 'k', mimeType: 'image/jpeg', byteSize: 1, sha256: 'x', pdfPage: null };
+    const page = { pageIndex: 0, storageKey: 'k', mimeType: 'image/jpeg', byteSize: 1, sha256: 'x', pdfPage: null, pdfKey: null };
     await s.books.replaceFile(book, { position: 0, name: 'p.jpg', pages: [page] }, 2000);
-    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 1 });
+    // A PDF's page not drawn yet counts with its import's.
+    const toDraw = { pageIndex: 1000, storageKey: null, mimeType: 'image/jpeg', byteSize: null, sha256: null, pdfPage: 1, pdfKey: 'b.pdf' };
+    await s.books.replaceFile(book, { position: 1, name: 'b.pdf', pages: [toDraw] }, 2000);
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 0, not_started: 2 });
     await s.books.start(book.id);
-    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 1, not_started: 0 });
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 2, waiting: 2, not_started: 0 });
+    // Once the import has ended, a page it could not draw is no photo to read again: only its photo counts.
+    const pages = await s.books.pages(book.id);
+    await s.books.saveFailure(pages[1]!.id, 'Too costly to draw.');
+    await s.books.saveFailure(pages[0]!.id, 'Unreadable.');
+    expect(await s.books.claimAssembly(book.id, 1, 'j')).toBe(true);
+    await s.books.finish(book.id, 1, {
+      jobId: 'j',
+      publicationId: s.book.id,
+      added: [],
+      continued: [],
+      duplicates: [],
+      emptyDropped: 0,
+      pagesTotal: 2,
+    });
+    expect(await s.service.unscannedPages(String(s.book.id))).toEqual({ unscanned: 3, waiting: 0, not_started: 0 });
     await expect(s.service.unscannedPages('999')).rejects.toMatchObject({ code: 'CATALOG.PUBLICATION_NOT_FOUND', status: 404 });
   });
 });

@@ -4,7 +4,9 @@ import {
   type BookImportRow,
   type BookImports,
   type BookPageRow,
+  type DrawnPhoto,
   type NewBookPage,
+  type RemovedFiles,
 } from '../../../src/scanning/application/ports/book-imports.port.js';
 import type { PageReading } from '../../../src/scanning/application/ports/extraction.port.js';
 import type { ScanOutcome } from '../../../src/scanning/application/scan-job.types.js';
@@ -18,10 +20,18 @@ function bookOrder(a: FakeScanPageRow, b: FakeScanPageRow): number {
   return a.file_position! - b.file_position! || (a.pdf_page ?? -1) - (b.pdf_page ?? -1) || a.page_index - b.page_index;
 }
 
+/** The photos and PDFs the removed rows named that no page kept names. */
+function filesNamedBy(removed: FakeScanPageRow[], kept: NewBookPage[]): RemovedFiles {
+  const keptKeys = new Set(kept.flatMap((p) => [p.storageKey, p.pdfKey]));
+  const unique = (keys: Array<string | null>) => [...new Set(keys)].filter((k): k is string => k !== null && !keptKeys.has(k));
+  return { removedKeys: unique(removed.map((r) => r.storage_key)), removedPdfs: unique(removed.map((r) => r.pdf_key)) };
+}
+
 /**
  * Whole-book imports in memory, as BookImportsRepository keeps them: ids counted up from 1, pages
  * kept as rows of the page archive (`pages`, shared with FakeScanPages), a file sent again at a
- * position replacing its pages and answering the storage keys no row names any more, nothing
+ * position replacing its pages and answering the photos and PDFs no row names any more, a PDF's
+ * page drawn once and its PDF let go once all its pages are, nothing
  * changed once the import has started or when the book would hold too many pages, a start only
  * from receiving with pages, a Retry only of a finished or failed import or one that has shown no
  * progress for BOOK_IMPORT_STALLED_SECONDS by `clock`, and each run's writes ignored once a later
@@ -36,7 +46,9 @@ export class FakeBookImports implements BookImports {
   constructor(
     readonly archive: FakeScanPages = new FakeScanPages(),
     readonly clock = new ManualClock(),
-  ) {}
+  ) {
+    archive.importGoesOn = (id) => ['receiving', 'reading', 'assembling'].includes(this.row(id)?.state ?? 'finished');
+  }
 
   private row(id: number): FakeImportRow | undefined {
     return this.imports.find((r) => r.id === id);
@@ -88,6 +100,7 @@ export class FakeBookImports implements BookImports {
     return {
       files: new Set(rows.map((r) => r.file_position)).size,
       pages: rows.length,
+      drawn: rows.filter((r) => r.storage_key !== null).length,
       done: rows.filter((r) => r.reading !== null || r.read_error !== null).length,
     };
   }
@@ -102,7 +115,7 @@ export class FakeBookImports implements BookImports {
     importRow: BookImportRow,
     file: { position: number; name: string; pages: NewBookPage[] },
     maxPages: number,
-  ): Promise<{ removedKeys: string[] } | 'started' | 'too-many'> {
+  ): Promise<RemovedFiles | 'started' | 'too-many'> {
     const row = this.row(importRow.id);
     if (row?.state !== 'receiving') return 'started';
     const others = this.pageRows(row.id).filter((r) => r.file_position !== file.position).length;
@@ -125,13 +138,13 @@ export class FakeBookImports implements BookImports {
         file_position: file.position,
         file_name: file.name,
         pdf_page: page.pdfPage,
+        pdf_key: page.pdfKey,
         reading: null,
         read_error: null,
       });
     }
     this.touch(row);
-    const kept = new Set(file.pages.map((p) => p.storageKey));
-    return { removedKeys: replaced.map((r) => r.storage_key).filter((k) => !kept.has(k)) };
+    return filesNamedBy(replaced, file.pages);
   }
 
   async start(id: number): Promise<BookImportRow | null> {
@@ -163,6 +176,7 @@ export class FakeBookImports implements BookImports {
         place,
         page_index: r.page_index,
         storage_key: r.storage_key,
+        pdf_key: r.pdf_key,
         mime_type: r.mime_type,
         rotation: r.rotation,
         file_name: r.file_name!,
@@ -175,6 +189,22 @@ export class FakeBookImports implements BookImports {
 
   private page(pageId: number): FakeScanPageRow | undefined {
     return this.archive.rows.find((r) => r.id === pageId);
+  }
+
+  async saveDrawn(pageId: number, photo: DrawnPhoto): Promise<boolean> {
+    const page = this.page(pageId);
+    if (page?.storage_key !== null) return false;
+    Object.assign(page, { storage_key: photo.storageKey, byte_size: photo.byteSize, sha256: photo.sha256, read_error: null });
+    const row = this.row(page.book_import_id!);
+    if (row) this.touch(row);
+    return true;
+  }
+
+  async forgetPdf(id: number, pdfKey: string): Promise<boolean> {
+    const pages = this.pageRows(id).filter((r) => r.pdf_key === pdfKey);
+    if (pages.length === 0 || pages.some((r) => r.storage_key === null)) return false;
+    for (const page of pages) page.pdf_key = null;
+    return true;
   }
 
   async saveReading(pageId: number, reading: PageReading): Promise<void> {
@@ -225,13 +255,13 @@ export class FakeBookImports implements BookImports {
     this.touch(row);
   }
 
-  async discard(id: number): Promise<{ removedKeys: string[] } | 'started'> {
+  async discard(id: number): Promise<RemovedFiles | 'started'> {
     const row = this.row(id);
     if (row?.state !== 'receiving') return 'started';
     const removed = this.pageRows(id);
     this.archive.rows.splice(0, this.archive.rows.length, ...this.archive.rows.filter((r) => r.book_import_id !== id));
     this.imports.splice(this.imports.indexOf(row), 1);
-    return { removedKeys: removed.map((r) => r.storage_key) };
+    return filesNamedBy(removed, []);
   }
 
   async unfinishedJobIds(publicationId: number): Promise<Map<string, 'receiving' | 'reading' | 'assembling'>> {

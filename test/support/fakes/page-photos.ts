@@ -1,7 +1,7 @@
 import { MAX_PDF_PAGES } from '../../../contracts/book-import.js';
 import type { PageImage } from '../../../src/scanning/application/ports/extraction.port.js';
 import type { PageImages } from '../../../src/scanning/application/ports/page-images.port.js';
-import type { PdfPages } from '../../../src/scanning/application/ports/pdf-pages.port.js';
+import type { DrawnPdfPage, PdfPages, StoredPdf } from '../../../src/scanning/application/ports/pdf-pages.port.js';
 import { ImageIntakeError } from '../../../src/scanning/domain/image-intake.error.js';
 import { detectImageType } from '../../../src/media/index.js';
 
@@ -101,10 +101,14 @@ export const damagedPdf = () => Buffer.from('%PDF-1.7\n%%garbage', 'latin1');
 /**
  * PDFs as their pages, over fake PDFs: a damaged one is SCAN.PDF_UNREADABLE and one over
  * MAX_PDF_PAGES is SCAN.PDF_TOO_MANY_PAGES, before any page is given, as pdf-pages.ts refuses.
- * Each page comes as a fake JPEG photo of its text.
+ * Each page comes as a fake JPEG photo of its text; a page printing TOO_COSTLY_PAGE is refused as
+ * one that needs more memory to draw than the archive allows.
  *
  * Left out: rendering, password-protected files, and the resolution of the scan.
  */
+/** The text of a fake PDF page that cannot be drawn (SCAN.PDF_TOO_MUCH_MEMORY). */
+export const TOO_COSTLY_PAGE = '(a page too costly to draw)';
+
 export class FakePdfPages implements PdfPages {
   private texts(pdf: Buffer): string[] {
     const text = textOf(pdf);
@@ -120,7 +124,19 @@ export class FakePdfPages implements PdfPages {
     return count;
   }
 
-  async *pages(pdf: Buffer): AsyncIterable<{ data: Buffer; mimeType: 'image/jpeg' }> {
-    for (const text of this.texts(pdf)) yield { data: pagePhoto(text), mimeType: 'image/jpeg' };
+  async *draw(pdf: StoredPdf, numbers: number[]): AsyncIterable<DrawnPdfPage> {
+    const texts = this.texts(await pdf.load());
+    for (const number of numbers) {
+      const text = texts[number - 1];
+      yield text === TOO_COSTLY_PAGE
+        ? {
+            number,
+            refused: new ImageIntakeError(
+              'SCAN.PDF_TOO_MUCH_MEMORY',
+              `Page ${number} of this PDF needs more memory to draw than the archive allows.`,
+            ),
+          }
+        : { number, data: pagePhoto(text), mimeType: 'image/jpeg' };
+    }
   }
 }

@@ -4,8 +4,12 @@ import type { PageReading } from '../../../src/scanning/application/ports/extrac
 import type { NewScanPage, ScanPageRow, ScanPages } from '../../../src/scanning/application/ports/scan-pages.port.js';
 
 /** A row of scan_pages with the columns the ports leave out: when a scan read it, and a book import's. */
-export interface FakeScanPageRow extends ScanPageRow {
-  byte_size: number;
+/** A row of scan_pages: a book import's PDF page not drawn yet has no photo (storage_key, byte_size, sha256 null) but its PDF's key. */
+export interface FakeScanPageRow extends Omit<ScanPageRow, 'storage_key' | 'sha256'> {
+  storage_key: string | null;
+  sha256: string | null;
+  byte_size: number | null;
+  pdf_key: string | null;
   scanned: boolean;
   book_import_id: number | null;
   file_position: number | null;
@@ -15,16 +19,20 @@ export interface FakeScanPageRow extends ScanPageRow {
   read_error: string | null;
 }
 
-const asPort = ({ id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256, rotation }: FakeScanPageRow) => ({
-  id,
-  publication_id,
-  job_id,
-  page_index,
-  storage_key,
-  mime_type,
-  page_number,
-  sha256,
-  rotation,
+/** A page with its photo: what every reader of the page archive sees (ScanPagesRepository's DRAWN). */
+const drawn = (row: FakeScanPageRow): boolean => row.storage_key !== null;
+
+/** The row as the port gives it (a drawn page's: its photo's key and checksum are there). */
+const asPort = (row: FakeScanPageRow): ScanPageRow => ({
+  id: row.id,
+  publication_id: row.publication_id,
+  job_id: row.job_id,
+  page_index: row.page_index,
+  storage_key: row.storage_key!,
+  mime_type: row.mime_type,
+  page_number: row.page_number,
+  sha256: row.sha256!,
+  rotation: row.rotation,
 });
 
 /**
@@ -39,6 +47,8 @@ const asPort = ({ id, publication_id, job_id, page_index, storage_key, mime_type
  */
 export class FakeScanPages implements ScanPages {
   readonly rows: FakeScanPageRow[] = [];
+  /** Whether a book import is receiving, reading or assembling (FakeBookImports answers it, sharing these rows). */
+  importGoesOn: (importId: number) => boolean = () => false;
   readonly links: Array<{ poem_id: number; scan_page_id: number; position: number }> = [];
   private nextId = 1;
 
@@ -68,6 +78,7 @@ export class FakeScanPages implements ScanPages {
             file_position: null,
             file_name: null,
             pdf_page: null,
+            pdf_key: null,
             reading: null,
             read_error: null,
           }),
@@ -76,12 +87,12 @@ export class FakeScanPages implements ScanPages {
   }
 
   async listForPublication(publicationId: number): Promise<ScanPageRow[]> {
-    return this.rows.filter((r) => r.publication_id === publicationId).map(asPort);
+    return this.rows.filter((r) => r.publication_id === publicationId && drawn(r)).map(asPort);
   }
 
   async findPage(id: number): Promise<ScanPageRow | null> {
     const row = this.rows.find((r) => r.id === id);
-    return row ? asPort(row) : null;
+    return row && drawn(row) ? asPort(row) : null;
   }
 
   async pagesOfPoem(poemId: number): Promise<ScanPageRow[]> {
@@ -114,7 +125,8 @@ export class FakeScanPages implements ScanPages {
   async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
     const counts = new Map<string, number>();
     for (const row of this.rows) {
-      if (row.publication_id !== publicationId || row.scanned || this.links.some((l) => l.scan_page_id === row.id)) continue;
+      const counted = drawn(row) || (row.book_import_id !== null && this.importGoesOn(row.book_import_id));
+      if (row.publication_id !== publicationId || !counted || row.scanned || this.links.some((l) => l.scan_page_id === row.id)) continue;
       counts.set(row.job_id, (counts.get(row.job_id) ?? 0) + 1);
     }
     return [...counts].map(([job_id, pages]) => ({ job_id, pages }));
@@ -131,7 +143,7 @@ export class FakeScanPages implements ScanPages {
     changed: (transaction: TransactionStatements, page: ScanPageRow) => Promise<void>,
   ): Promise<ScanPageRow | null> {
     const row = this.rows.find((r) => r.id === scanPageId);
-    if (!row) return null;
+    if (!row || !drawn(row)) return null;
     const before = row.rotation;
     row.rotation = rotation;
     try {

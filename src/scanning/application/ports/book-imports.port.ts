@@ -25,7 +25,10 @@ export interface BookPageRow {
   id: number;
   place: number;
   page_index: number;
-  storage_key: string;
+  /** Its photo; null for a PDF's page not drawn yet (drawn from `pdf_key` by the import's job). */
+  storage_key: string | null;
+  /** The stored PDF a page is drawn from, until every page of that PDF is drawn. */
+  pdf_key: string | null;
   mime_type: string;
   rotation: PageRotation;
   file_name: string;
@@ -36,18 +39,30 @@ export interface BookPageRow {
   read_error: string | null;
 }
 
-export interface NewBookPage {
-  pageIndex: number;
+/** A page as a file brings it: a photo kept, or a PDF's page to draw (no photo yet: its PDF's key). */
+export type NewBookPage = { pageIndex: number; mimeType: string; pdfPage: number | null } & (
+  | { storageKey: string; byteSize: number; sha256: string; pdfKey: null }
+  | { storageKey: null; byteSize: null; sha256: null; pdfKey: string }
+);
+
+/** A page photo as drawn from its PDF and kept. */
+export interface DrawnPhoto {
   storageKey: string;
-  mimeType: string;
   byteSize: number;
   sha256: string;
-  pdfPage: number | null;
+}
+
+/** Stored files no page names any more: page photos (removed with their copies) and PDFs. */
+export interface RemovedFiles {
+  removedKeys: string[];
+  removedPdfs: string[];
 }
 
 export interface BookImportCounts {
   files: number;
   pages: number;
+  /** Pages with their photo: every photo, and a PDF's pages once drawn. */
+  drawn: number;
   /** Pages read or failed. */
   done: number;
 }
@@ -61,19 +76,19 @@ export interface BookImports {
   pageIndexesAt(id: number, position: number): Promise<number[]>;
   /**
    * Puts a file's pages in place of the ones sent at `position` before, in one transaction, while the
-   * import is receiving and holds at most `maxPages`. Answers the storage keys no row names any more,
+   * import is receiving and holds at most `maxPages`. Answers the stored files no row names any more,
    * or 'started' / 'too-many' when nothing was changed.
    */
   replaceFile(
     importRow: BookImportRow,
     file: { position: number; name: string; pages: NewBookPage[] },
     maxPages: number,
-  ): Promise<{ removedKeys: string[] } | 'started' | 'too-many'>;
+  ): Promise<RemovedFiles | 'started' | 'too-many'>;
   /**
-   * Removes an import still receiving and its pages, in one transaction: answers the storage keys
-   * of the photos its pages held, or 'started' when it was no longer receiving (nothing changed).
+   * Removes an import still receiving and its pages, in one transaction: answers the stored files
+   * its pages named (photos and PDFs), or 'started' when it was no longer receiving (nothing changed).
    */
-  discard(id: number): Promise<{ removedKeys: string[] } | 'started'>;
+  discard(id: number): Promise<RemovedFiles | 'started'>;
   /** receiving (with pages) → reading, next run; false when it was not receiving. */
   start(id: number): Promise<BookImportRow | null>;
   /** Failed pages' errors cleared, state reading, next run; null when it is still receiving or reading. */
@@ -83,6 +98,13 @@ export interface BookImports {
    * only with `readings: true`, for the one assembly; progress reads never carry a book's worth.
    */
   pages(id: number, options?: { readings?: boolean }): Promise<BookPageRow[]>;
+  /** A PDF's page drawn: its photo recorded, once (false when it had one already, or is gone). */
+  saveDrawn(pageId: number, photo: DrawnPhoto): Promise<boolean>;
+  /**
+   * Once every page drawn from the PDF at `pdfKey` has its photo, forgets the PDF (true: it may be
+   * removed from the store); false while a page of it is still to draw (one that failed, for Retry).
+   */
+  forgetPdf(id: number, pdfKey: string): Promise<boolean>;
   saveReading(pageId: number, reading: PageReading): Promise<void>;
   saveFailure(pageId: number, reason: string): Promise<void>;
   /** Adds poems found on pages just read to the import's running count. */

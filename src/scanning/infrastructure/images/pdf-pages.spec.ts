@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,17 @@ import { closeImageThreads } from './image-threads.js';
 import { findPage } from './page-finder.js';
 import { pdfPages } from './pdf-pages.js';
 
+/** The PDF as the store would give it, its key naming its bytes. */
+const stored = (pdf: Buffer) => ({ key: createHash('sha256').update(pdf).digest('hex'), load: async () => pdf });
+
 async function all(pdf: Buffer): Promise<Buffer[]> {
+  const count = await pdfPages.count(pdf);
   const photos: Buffer[] = [];
-  for await (const page of pdfPages.pages(pdf)) {
+  for await (const page of pdfPages.draw(
+    stored(pdf),
+    Array.from({ length: count }, (_, i) => i + 1),
+  )) {
+    if ('refused' in page) throw page.refused;
     expect(page.mimeType).toBe('image/jpeg');
     photos.push(page.data);
   }
@@ -33,13 +42,16 @@ async function refusal(act: () => Promise<unknown>): Promise<ImageIntakeError> {
   return error as ImageIntakeError;
 }
 
-/** Refused by both methods: count before anything is kept, pages before any page is drawn. */
+/** Refused by both methods: count before anything is kept, and its first page not drawn. */
 async function refusedBoth(pdf: Buffer): Promise<ImageIntakeError> {
   const counted = await refusal(() => pdfPages.count(pdf));
-  const iterated = await refusal(async () => {
-    for await (const page of pdfPages.pages(pdf)) throw new Error(`a page was drawn (${page.data.length} bytes)`);
+  const drawn = await refusal(async () => {
+    for await (const page of pdfPages.draw(stored(pdf), [1])) {
+      if ('refused' in page) throw page.refused;
+      throw new Error(`a page was drawn (${page.data.length} bytes)`);
+    }
   });
-  expect(iterated.code).toBe(counted.code);
+  expect(drawn.code).toBe(counted.code);
   return counted;
 }
 

@@ -7,7 +7,9 @@ import {
   type BookImportRow,
   type BookImports,
   type BookPageRow,
+  type DrawnPhoto,
   type NewBookPage,
+  type RemovedFiles,
 } from '../../application/ports/book-imports.port.js';
 import type { PageReading } from '../../application/ports/extraction.port.js';
 import type { ScanOutcome } from '../../application/scan-job.types.js';
@@ -15,6 +17,15 @@ import type { ScanOutcome } from '../../application/scan-job.types.js';
 const IMPORT_COLUMNS = 'id, publication_id, job_id, state, run, poems_so_far, result, error, created_at, updated_at';
 /** Book order: files by the place the admin gave them, a PDF's pages in order. */
 const BOOK_ORDER = 'file_position, pdf_page NULLS FIRST, page_index';
+
+type RemovedRow = { storage_key: string | null; pdf_key: string | null };
+
+/** The photos and PDFs the removed rows named that no page kept names. */
+function filesNamedBy(removed: RemovedRow[], kept: NewBookPage[]): RemovedFiles {
+  const keptKeys = new Set(kept.flatMap((p) => [p.storageKey, p.pdfKey]));
+  const unique = (keys: Array<string | null>) => [...new Set(keys)].filter((k): k is string => k !== null && !keptKeys.has(k));
+  return { removedKeys: unique(removed.map((r) => r.storage_key)), removedPdfs: unique(removed.map((r) => r.pdf_key)) };
+}
 
 const asImport = (row: BookImportRow | undefined): BookImportRow | null =>
   row ? { ...row, id: Number(row.id), publication_id: Number(row.publication_id) } : null;
@@ -46,12 +57,12 @@ export class BookImportsRepository implements BookImports {
 
   async counts(id: number): Promise<BookImportCounts> {
     const [row] = await this.db.query(
-      `SELECT count(DISTINCT file_position) AS files, count(*) AS pages,
+      `SELECT count(DISTINCT file_position) AS files, count(*) AS pages, count(storage_key) AS drawn,
               count(*) FILTER (WHERE reading IS NOT NULL OR read_error IS NOT NULL) AS done
          FROM scan_pages WHERE book_import_id = $1`,
       [id],
     );
-    return { files: Number(row.files), pages: Number(row.pages), done: Number(row.done) };
+    return { files: Number(row.files), pages: Number(row.pages), drawn: Number(row.drawn), done: Number(row.done) };
   }
 
   async pageIndexesAt(id: number, position: number): Promise<number[]> {
@@ -63,7 +74,7 @@ export class BookImportsRepository implements BookImports {
   }
 
   replaceFile(importRow: BookImportRow, file: { position: number; name: string; pages: NewBookPage[] }, maxPages: number) {
-    return this.db.transaction(async (tx): Promise<{ removedKeys: string[] } | 'started' | 'too-many'> => {
+    return this.db.transaction(async (tx): Promise<RemovedFiles | 'started' | 'too-many'> => {
       // The import's row locked: a start, or the same position sent twice at once, waits for this.
       const [locked] = await tx.query(`SELECT state FROM book_imports WHERE id = $1 FOR UPDATE`, [importRow.id]);
       if (locked?.state !== 'receiving') return 'started';
@@ -72,15 +83,16 @@ export class BookImportsRepository implements BookImports {
         file.position,
       ]);
       if (Number(others.n) + file.pages.length > maxPages) return 'too-many';
-      const [removed]: [Array<{ storage_key: string }>, number] = await tx.query(
-        `DELETE FROM scan_pages WHERE book_import_id = $1 AND file_position = $2 RETURNING storage_key`,
+      const [removed]: [RemovedRow[], number] = await tx.query(
+        `DELETE FROM scan_pages WHERE book_import_id = $1 AND file_position = $2 RETURNING storage_key, pdf_key`,
         [importRow.id, file.position],
       );
       const { pages } = file;
       await tx.query(
-        `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256, book_import_id, file_position, file_name, pdf_page)
-         SELECT $1, $2, p.page_index, p.storage_key, p.mime_type, p.byte_size, p.sha256, $3, $4, $5, p.pdf_page
-           FROM unnest($6::int[], $7::text[], $8::text[], $9::int[], $10::text[], $11::int[]) AS p (page_index, storage_key, mime_type, byte_size, sha256, pdf_page)`,
+        `INSERT INTO scan_pages (publication_id, job_id, page_index, storage_key, mime_type, byte_size, sha256, book_import_id, file_position, file_name, pdf_page, pdf_key)
+         SELECT $1, $2, p.page_index, p.storage_key, p.mime_type, p.byte_size, p.sha256, $3, $4, $5, p.pdf_page, p.pdf_key
+           FROM unnest($6::int[], $7::text[], $8::text[], $9::int[], $10::text[], $11::int[], $12::text[])
+             AS p (page_index, storage_key, mime_type, byte_size, sha256, pdf_page, pdf_key)`,
         [
           importRow.publication_id,
           importRow.job_id,
@@ -93,25 +105,25 @@ export class BookImportsRepository implements BookImports {
           pages.map((p) => p.byteSize),
           pages.map((p) => p.sha256),
           pages.map((p) => p.pdfPage),
+          pages.map((p) => p.pdfKey),
         ],
       );
       await tx.query(`UPDATE book_imports SET updated_at = now() WHERE id = $1`, [importRow.id]);
-      const kept = new Set(pages.map((p) => p.storageKey));
-      return { removedKeys: removed.map((r) => r.storage_key).filter((k) => !kept.has(k)) };
+      return filesNamedBy(removed, pages);
     });
   }
 
   discard(id: number) {
-    return this.db.transaction(async (tx): Promise<{ removedKeys: string[] } | 'started'> => {
+    return this.db.transaction(async (tx): Promise<RemovedFiles | 'started'> => {
       // Locked as replaceFile locks it: a file still being put in place finishes first, or finds the import gone.
       const [locked] = await tx.query(`SELECT state FROM book_imports WHERE id = $1 FOR UPDATE`, [id]);
       if (locked?.state !== 'receiving') return 'started';
-      const [removed]: [Array<{ storage_key: string }>, number] = await tx.query(
-        `DELETE FROM scan_pages WHERE book_import_id = $1 RETURNING storage_key`,
+      const [removed]: [RemovedRow[], number] = await tx.query(
+        `DELETE FROM scan_pages WHERE book_import_id = $1 RETURNING storage_key, pdf_key`,
         [id],
       );
       await tx.query(`DELETE FROM book_imports WHERE id = $1`, [id]);
-      return { removedKeys: removed.map((r) => r.storage_key) };
+      return filesNamedBy(removed, []);
     });
   }
 
@@ -141,12 +153,36 @@ export class BookImportsRepository implements BookImports {
 
   async pages(id: number, options: { readings?: boolean } = {}): Promise<BookPageRow[]> {
     const rows: BookPageRow[] = await this.db.query(
-      `SELECT id, (row_number() OVER (ORDER BY ${BOOK_ORDER}) - 1)::int AS place, page_index, storage_key, mime_type, rotation,
+      `SELECT id, (row_number() OVER (ORDER BY ${BOOK_ORDER}) - 1)::int AS place, page_index, storage_key, pdf_key, mime_type, rotation,
               file_name, pdf_page, reading IS NOT NULL AS read, ${options.readings ? 'reading' : 'NULL AS reading'}, read_error
          FROM scan_pages WHERE book_import_id = $1 ORDER BY ${BOOK_ORDER}`,
       [id],
     );
     return rows.map((r) => ({ ...r, id: Number(r.id), read: r.read === true || (r.read as unknown) === 't' }));
+  }
+
+  async saveDrawn(pageId: number, photo: DrawnPhoto): Promise<boolean> {
+    // The import shows progress as its pages are drawn: a long PDF is not taken for a stalled import.
+    const [rows]: [unknown[], number] = await this.db.query(
+      `WITH drawn AS (
+         UPDATE scan_pages SET storage_key = $2, byte_size = $3, sha256 = $4, read_error = NULL
+          WHERE id = $1 AND storage_key IS NULL RETURNING book_import_id)
+       UPDATE book_imports SET updated_at = now() WHERE id IN (SELECT book_import_id FROM drawn) RETURNING id`,
+      [pageId, photo.storageKey, photo.byteSize, photo.sha256],
+    );
+    return rows.length === 1;
+  }
+
+  async forgetPdf(id: number, pdfKey: string): Promise<boolean> {
+    // One statement: the PDF is let go only while no page of it is still without its photo.
+    const [rows]: [unknown[], number] = await this.db.query(
+      `UPDATE scan_pages SET pdf_key = NULL
+        WHERE book_import_id = $1 AND pdf_key = $2
+          AND NOT EXISTS (SELECT 1 FROM scan_pages WHERE book_import_id = $1 AND pdf_key = $2 AND storage_key IS NULL)
+        RETURNING id`,
+      [id, pdfKey],
+    );
+    return rows.length > 0;
   }
 
   async saveReading(pageId: number, reading: PageReading): Promise<void> {

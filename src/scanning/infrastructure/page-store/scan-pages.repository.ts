@@ -6,6 +6,9 @@ import type { NewScanPage, ScanPageRow, ScanPages } from '../../application/port
 
 const COLUMNS = 'id, publication_id, job_id, page_index, storage_key, mime_type, page_number, sha256, rotation';
 
+/** A page with its photo: a book import's PDF page not drawn yet has none (its job draws it). */
+const DRAWN = 'storage_key IS NOT NULL';
+
 /** The page archive tables (scan_pages, poem_pages). */
 @Injectable()
 export class ScanPagesRepository implements ScanPages {
@@ -39,13 +42,13 @@ export class ScanPagesRepository implements ScanPages {
     );
   }
 
-  /** Every stored page of a publication, in upload order. */
+  /** Every stored page of a publication, in upload order (a PDF's page not drawn yet is no page photo yet). */
   listForPublication(publicationId: number): Promise<ScanPageRow[]> {
-    return this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE publication_id = $1 ORDER BY id`, [publicationId]);
+    return this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE publication_id = $1 AND ${DRAWN} ORDER BY id`, [publicationId]);
   }
 
   async findPage(id: number): Promise<ScanPageRow | null> {
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE id = $1`, [id]);
+    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM scan_pages WHERE id = $1 AND ${DRAWN}`, [id]);
     return (row as ScanPageRow) ?? null;
   }
 
@@ -107,7 +110,7 @@ export class ScanPagesRepository implements ScanPages {
    */
   async discardPages(publicationId: number, jobIds: string[], poemIds?: number[]): Promise<string[]> {
     // A DELETE answers [rows, count].
-    const [rows]: [Array<{ storage_key: string }>, number] = await this.db.query(
+    const [rows]: [Array<{ storage_key: string | null }>, number] = await this.db.query(
       `DELETE FROM scan_pages s
         WHERE s.publication_id = $1 AND s.job_id = ANY($2::text[])
           AND ($3::int[] IS NULL
@@ -116,7 +119,7 @@ export class ScanPagesRepository implements ScanPages {
         RETURNING s.storage_key`,
       [publicationId, jobIds, poemIds ?? null],
     );
-    return rows.map((r) => r.storage_key);
+    return rows.map((r) => r.storage_key).filter((k): k is string => k !== null);
   }
 
   /** Pages a scan has read to the end (whether or not they gave new poems). */
@@ -128,11 +131,15 @@ export class ScanPagesRepository implements ScanPages {
   /**
    * The publication's pages no scan has read to the end, counted by the upload that brought them.
    * A page that gave a poem was read, whatever its mark says (rows restored from a backup have none).
+   * A PDF's page not drawn yet counts while its import goes on; once it has ended, such a page (one
+   * that could not be drawn) is no photo a Reprocess could read.
    */
   async unscannedByUpload(publicationId: number): Promise<Array<{ job_id: string; pages: number }>> {
     const rows: Array<{ job_id: string; pages: string | number }> = await this.db.query(
       `SELECT s.job_id, count(*) AS pages FROM scan_pages s
         WHERE s.publication_id = $1 AND s.scanned_at IS NULL
+          AND (s.${DRAWN} OR EXISTS (SELECT 1 FROM book_imports b
+                                      WHERE b.id = s.book_import_id AND b.state IN ('receiving', 'reading', 'assembling')))
           AND NOT EXISTS (SELECT 1 FROM poem_pages pp WHERE pp.scan_page_id = s.id)
         GROUP BY s.job_id ORDER BY min(s.id)`,
       [publicationId],
