@@ -99,7 +99,7 @@ function MarksUnderText({
   );
 }
 
-/** Scrolls a text box so a line (and a column of it) is in view. */
+/** Scrolls a text box so a line is in view (the browser brings the caret's column in itself). */
 function reveal(textarea: HTMLTextAreaElement, line: number) {
   const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 24;
   const top = line * lineHeight;
@@ -109,10 +109,11 @@ function reveal(textarea: HTMLTextAreaElement, line: number) {
 }
 
 /**
- * A poem's text box with what its scan doubted (Edit Poem and the wizard's preview): the doubtful
- * words marked by a wavy underline (a shape, not a colour alone) and counted, F8 / Shift+F8 and two
- * buttons to walk them, "Looks right" for the word the caret is in, and the caret's line outlined
- * on the page photo beside it. Outside a poem with a reading, the text box as it is.
+ * A poem's text box with what its scan doubted (Edit Poem, the wizard's preview, Proofread this
+ * book): the doubtful words marked by a wavy underline (a shape, not a colour alone) and counted,
+ * F8 / Shift+F8 and two buttons to walk them, "Looks right" for the word the caret is in, and the
+ * caret's line outlined on the page photo beside it. Outside a poem with a reading, the text box
+ * as it is.
  */
 export function DoubtfulText({ body, children }: { body: string; children: ReactNode }) {
   const translate = useTranslate();
