@@ -106,6 +106,18 @@ describe('offline extraction of lines the printer turned over', () => {
   }
 });
 
+describe('offline extraction of pages marked in the margin', () => {
+  it('reads pages with a dot, specks and a pencil tick left of the text as it reads them clean', async () => {
+    const marked = await renderBookPages(sampleBook(), { maxPages: 2, seed: 7, marginMarks: true });
+    const read = await extractor.extractPoems(await Promise.all(marked.pages.map((p, i) => normalisePageImage(p.image, i))));
+    expect(read.map((p) => p.title)).toEqual(marked.poems.map((p) => p.title));
+    for (const [i, printed] of marked.poems.entries()) {
+      expect(shape(read[i].body), printed.title).toEqual(shape(printed.body));
+      expect(levenshtein(printed.body, read[i].body) / printed.body.length, printed.title).toBeLessThan(0.01);
+    }
+  });
+});
+
 describe('offline extraction of a photo stored sideways', () => {
   it('reads a page whose camera stored it turned, with an EXIF orientation tag saying so', async () => {
     // Orientation 6: the pixels lie rotated a quarter turn anticlockwise; viewers turn them back.

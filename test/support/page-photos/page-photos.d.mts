@@ -28,6 +28,8 @@ export interface RenderOptions {
   poems?: BookPoem[];
   /** Opens the end of a turned-over line with "[", as older books print it. */
   turnoverBracket?: boolean;
+  /** Leaves a dot, two specks and a pencil tick in the left margin, beside lines of verse. */
+  marginMarks?: boolean;
 }
 export interface PagePart {
   poemIndex: number;

@@ -185,12 +185,41 @@ function pageSvg(page, book, options) {
     : { kind: 'pageno', text: String(page.number), x: PAGE.width / 2, y: PAGE.footerBaseline, size: PAGE.pageNumber, anchor: 'middle' };
   if (!(options.unnumberedOpenings && page.parts[0]?.startsPoem)) els.push(folio);
   els.push(...page.elements);
+  if (options.marginMarks) els.push(...marginMarks(page.elements));
   return svgDocument(els);
+}
+
+/**
+ * Marks a reader or the paper left in the margin, beside the lines of verse: a dot of ink beside the
+ * second, a speck beside the fourth and the fifth, and a pencil tick beside the seventh, one to three
+ * em left of the text block. They are no part of the text.
+ */
+function marginMarks(elements) {
+  const lines = elements.filter((e) => e.kind === 'line' && e.anchor !== 'end');
+  const em = PAGE.body;
+  const at = (i) => lines[i] && { x: PAGE.left, y: lines[i].y - em * 0.3 };
+  const marks = [];
+  const dot = at(1);
+  if (dot) marks.push(`<circle cx="${dot.x - em * 1.5}" cy="${dot.y}" r="${em * 0.09}" fill="#000"/>`);
+  for (const i of [3, 4]) {
+    const p = at(i);
+    if (p) marks.push(`<ellipse cx="${p.x - em * 2.1}" cy="${p.y + em * 0.1}" rx="${em * 0.07}" ry="${em * 0.05}" fill="#222"/>`);
+  }
+  const tick = at(6);
+  if (tick) {
+    const x = tick.x - em * 3;
+    const y = tick.y;
+    marks.push(
+      `<path d="M ${x} ${y} L ${x + em * 0.25} ${y + em * 0.35} L ${x + em * 0.75} ${y - em * 0.45}" stroke="#555" stroke-width="${em * 0.06}" fill="none" stroke-linecap="round"/>`,
+    );
+  }
+  return marks.map((svg) => ({ kind: 'mark', svg }));
 }
 
 function svgDocument(elements) {
   const texts = elements
     .map((e) => {
+      if (e.svg) return e.svg;
       const attrs = [
         `x="${e.x.toFixed(1)}"`,
         `y="${e.y.toFixed(1)}"`,

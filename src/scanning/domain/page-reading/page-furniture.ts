@@ -357,6 +357,29 @@ export function isSectionNumeral(text: string): boolean {
   return /^[IVXLCl1|]+v?$/.test(core) && /[IVXLC]/.test(core);
 }
 
+/**
+ * A word that may be a mark on the paper rather than type (a speck, a dot, a pencil tick): one or two
+ * characters, and a lone punctuation mark, read with little confidence, or much smaller than the type.
+ * A printed word of one or two letters ("I", "O", "y") is read surely and at the type's height.
+ */
+function markLike(word: LayoutWord, em: number): boolean {
+  const chars = word.raw.replace(/\s/g, '');
+  if (chars.length === 0 || chars.length > 2) return false;
+  return !/[\p{L}\p{N}]/u.test(chars) || word.confidence < 60 || word.height < em * 0.3;
+}
+
+/**
+ * A mark left of the text block, read with a line: the line's first word when it is mark-like and
+ * stands further from the next word than any word space; or the whole line when each of its words is
+ * mark-like. Such marks are dropped before the margin is measured (page-layout), so specks down the
+ * margin beside two lines or more never become the margin every line is indented from.
+ */
+export function withoutMarginMark(line: LayoutLine, em: number): LayoutLine | undefined {
+  if (line.words.every((w) => markLike(w, em))) return undefined;
+  const [first, second] = line.words;
+  return second && markLike(first, em) && second.left - first.right >= em * 0.75 ? withWords(line, line.words.slice(1)) : line;
+}
+
 /** Removes a mark standing at a line's edge outside the text (a gutter shadow read as "|" or "!"). */
 export function dropEdgeMarks(line: LayoutLine, margin: number, em: number): LayoutLine {
   const words = [...line.words];

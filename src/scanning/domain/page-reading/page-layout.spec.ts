@@ -635,6 +635,79 @@ describe('page furniture', () => {
   });
 });
 
+describe('marks left of the text block', () => {
+  interface Mark {
+    text: string;
+    /** Where the mark stands, in em from the margin (negative: left of it). */
+    at: number;
+    confidence: number;
+    /** Its height in em. */
+    height: number;
+  }
+  /** The page with a mark read as the first word of line `i`, or as a line of its own when `alone`. */
+  const marked = (clean: OcrPage, marks: Array<Mark & { line: number; alone?: boolean }>): OcrPage => {
+    const lines = clean.lines.map((l) => ({ ...l, words: [...l.words] }));
+    for (const mark of marks) {
+      const line = lines[mark.line];
+      const x0 = 200 + mark.at * EM;
+      const bbox = { x0, y0: line.bbox.y1 - EM * 0.25 - mark.height * EM, x1: x0 + EM * 0.2, y1: line.bbox.y1 - EM * 0.25 };
+      const word = { text: mark.text, bbox, confidence: mark.confidence };
+      if (mark.alone) lines.push({ words: [word], bbox, rowHeight: mark.height * EM, confidence: mark.confidence });
+      else line.words.unshift(word);
+    }
+    return { ...clean, lines };
+  };
+  const poem = page(0, [
+    title('Tide Tables'),
+    verse('The harbour keeps its hours by the moon,', 0, 2),
+    verse('and every boat is early or too late;', 2),
+    verse('the gulls have learnt the timetable by heart', 0),
+    verse('and wait.', 4),
+    verse('My grandfather would read it like a psalm,', 0, 2),
+    verse('his finger under every falling tide.', 2),
+  ]);
+  const clean = analyse(poem)[0].blocks;
+
+  it('leaves every line’s indentation as it was when specks down the margin are read with two lines or more', () => {
+    const speckled = marked(poem, [
+      { line: 1, text: '.', at: -2, confidence: 88, height: 0.15 },
+      { line: 3, text: 'i', at: -2.1, confidence: 41, height: 0.5 },
+      { line: 5, text: "'", at: -1.9, confidence: 70, height: 0.2 },
+    ]);
+    expect(analyse(speckled)[0].blocks).toEqual(clean);
+  });
+
+  it('drops a pencil tick and a dot in the margin, read with a line or as lines of their own', () => {
+    const ticked = marked(poem, [
+      { line: 2, text: 'v', at: -3, confidence: 32, height: 0.9 },
+      { line: 4, text: 'J', at: -3.2, confidence: 55, height: 1 },
+      { line: 6, text: 'r', at: -2, confidence: 48, height: 0.6, alone: true },
+      { line: 3, text: 'o', at: -1.5, confidence: 70, height: 0.2, alone: true },
+    ]);
+    expect(analyse(ticked)[0].blocks).toEqual(clean);
+  });
+
+  it('still takes the margin from lines truly set out, a one-letter word opening them, and keeps the marks within the text', () => {
+    const [layout] = analyse(
+      page(0, [
+        title('Refrain'),
+        verse('O sing the song the river sang', -2, 2),
+        verse('beneath the willows, low and long,'),
+        verse('I heard it in the reeds that rang', -2),
+        verse('— the river’s oldest song.'),
+        verse('O!', -2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'O sing the song the river sang',
+      '    beneath the willows, low and long,',
+      'I heard it in the reeds that rang',
+      '    — the river’s oldest song.',
+      'O!',
+    ]);
+  });
+});
+
 describe('joining pages into poems', () => {
   it('continues a poem on the next page under its running head, with both folios, and starts the next at its title', () => {
     const pages = analyse(

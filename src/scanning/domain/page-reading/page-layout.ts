@@ -1,7 +1,15 @@
 import { inSequence, repairFolioSequence, type FolioReading } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
-import { dropEdgeMarks, findRepeatedHeads, isSectionNumeral, samePage, stripFurniture, type PageMeasures } from './page-furniture.js';
+import {
+  dropEdgeMarks,
+  findRepeatedHeads,
+  isSectionNumeral,
+  samePage,
+  stripFurniture,
+  withoutMarginMark,
+  type PageMeasures,
+} from './page-furniture.js';
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { resolveSpeakers } from './speaker-labels.js';
@@ -167,11 +175,20 @@ interface PageDraft {
   firstLine?: number;
 }
 
-function draftPage(page: OcrPage, lines: LayoutLine[], m: PageMeasures, folio: number | undefined): PageDraft {
+function draftPage(page: OcrPage, read: LayoutLine[], m: PageMeasures, folio: number | undefined): PageDraft {
+  // The margin is measured without marks that may lie left of the text block; those that do are
+  // dropped, and a mark-like word within the block (a line opening with "—  ") is kept as printed.
+  const unmarked = read.map((l) => withoutMarginMark(l, m.em));
   const margin = textMargin(
-    lines.filter((l) => l.words.length >= 2),
+    unmarked.flatMap((l) => (l && l.words.length >= 2 ? [l] : [])),
     m.em,
   );
+  const lines = read.flatMap((l, i) => {
+    const bare = unmarked[i];
+    if (bare === l) return [l];
+    const marks = bare ? l.words.slice(0, l.words.length - bare.words.length) : l.words;
+    return Math.max(...marks.map((w) => w.right)) < margin ? (bare ? [bare] : []) : [l];
+  });
   const cleaned = lines.map((l) => dropEdgeMarks(l, margin, m.em));
   const classified = classify(cleaned, m, page.width, margin);
   const items: PageDraft['items'] = [];
