@@ -221,9 +221,11 @@ describe('recordings of a poem', () => {
       a.playbackRate = 0.5;
     });
     const marks = await Promise.all([1, 2, 3].map((n) => time(n).inputValue().then(seconds)));
+    // Each mark is the moment its key or tap came: after the time waited for, and in order (how
+    // long after depends on how busy the machine is, so no gap between them is assumed).
     expect(marks[0]).toBeGreaterThanOrEqual(0.2);
-    expect(marks[1]).toBeGreaterThan(marks[0]! + 0.5);
-    expect(marks[2]).toBeGreaterThan(marks[1]! + 0.5);
+    expect(marks[1]).toBeGreaterThanOrEqual(Math.max(1, marks[0]!));
+    expect(marks[2]).toBeGreaterThanOrEqual(Math.max(1.8, marks[1]!));
 
     // Each mark adjusted: a tenth later, typed, set to the moment playing; out of order, refused.
     await dialog.getByRole('button', { name: 'Line 3 0.1 s later' }).click();
