@@ -46,9 +46,22 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** "Listen — read by Jane Doe, 1987": who reads (the poet when no one is named) and when, left out when unknown. */
-export function listenTitle(recording: { reader: string | null; recorded: string }, poetName: string): string {
-  const name = recording.reader?.trim() || poetName;
+/** Who reads a recording: the name given, or the poet when no one is named. */
+export function readerName(recording: { reader: string | null }, poetName: string): string {
+  return recording.reader?.trim() || poetName;
+}
+
+/** "Jane Doe, 1987": who reads and when, the date left out when unknown. */
+export function readerAndWhen(recording: { reader: string | null; recorded: string }, poetName: string): string {
   const when = recording.recorded.trim();
-  return `Listen — read by ${name}${when ? `, ${when}` : ''}`;
+  return `${readerName(recording, poetName)}${when ? `, ${when}` : ''}`;
+}
+
+/**
+ * "Listen — read by Jane Doe, 1987", as readerAndWhen says it. Written out rather than calling it:
+ * this is in the reader's first load, whose budget has no room for the call.
+ */
+export function listenTitle(recording: { reader: string | null; recorded: string }, poetName: string): string {
+  const when = recording.recorded.trim();
+  return `Listen — read by ${recording.reader?.trim() || poetName}${when ? `, ${when}` : ''}`;
 }

@@ -1,16 +1,10 @@
-import type { PublicSiteSettings, RecordedBook, RecordingResponse, StaticPageState } from '../../../contracts/reader-page.js';
-import { formatDuration } from '../../../contracts/recordings.js';
+import type { PublicSiteSettings, RecordedBook, StaticPageState } from '../../../contracts/reader-page.js';
+import { formatDuration, readerAndWhen } from '../../../contracts/recordings.js';
 import { authorsText, refOf } from '../../../contracts/format.js';
 import { RECORDINGS_FEED_PATH } from '../../../contracts/reader-routes.js';
 import { Layout } from '../components/layout.js';
 import { NotFoundPage } from '../components/page-states.js';
 import { paths } from '../lib/routes.js';
-
-/** "Read by Ruth Ash, spring 1992": who reads (the poet when no one is named) and when, if known. */
-function readBy(recording: RecordingResponse, poetName: string): string {
-  const when = recording.recorded.trim();
-  return `Read by ${recording.reader?.trim() || poetName}${when ? `, ${when}` : ''}`;
-}
 
 /**
  * /recordings: every published recording, book by book in the reader's order, poems in reading
@@ -72,7 +66,7 @@ function Book({ book, settings }: { book: RecordedBook; settings: PublicSiteSett
                 return (
                   <li key={recording.id} className="recording-entry">
                     <p id={id} className="recording-by">
-                      {readBy(recording, settings.poetName)}
+                      {`Read by ${readerAndWhen(recording, settings.poetName)}`}
                     </p>
                     <p className="recording-details">{details}</p>
                     {/* The browser's own player: nothing is fetched until the listener asks. */}

@@ -4,6 +4,7 @@ import type { PublicSiteSettings } from '../../../contracts/reader-page.js';
 import { RECORDINGS_FEED_PATH, RECORDINGS_PATH } from '../../../contracts/reader-routes.js';
 import { authorsText, refOf } from '../../../contracts/format.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
+import { readerAndWhen, readerName } from '../../../contracts/recordings.js';
 import { escapeXml } from '../domain/sitemap.js';
 
 /**
@@ -17,9 +18,6 @@ import { escapeXml } from '../domain/sitemap.js';
 // invalid XML, so they go here too.
 const x = (text: string) => escapeXml(withoutRefusedCharacters(text));
 
-/** Who reads: the name given, or the poet. */
-const readerOf = (heard: PublishedRecording, poetName: string) => heard.recording.reader?.trim() || poetName;
-
 /** When an item became public: added to the archive, or its book published, whichever came later. */
 function publishedAt({ recording, publication }: PublishedRecording): Date {
   const published = publication.publishedAt?.getTime() ?? 0;
@@ -29,9 +27,9 @@ function publishedAt({ recording, publication }: PublishedRecording): Date {
 function item(heard: PublishedRecording, episode: number, s: PublicSiteSettings): string {
   const { publication, poem, recording } = heard;
   const poemTitle = poem.title.trim() || 'Untitled';
-  const reader = readerOf(heard, s.poetName);
+  const reader = readerName(recording, s.poetName);
   const when = recording.recorded.trim();
-  const title = `${poemTitle} — read by ${reader}${when ? `, ${when}` : ''}`;
+  const title = `${poemTitle} — read by ${readerAndWhen(recording, s.poetName)}`;
   const book = `${s.publicUrl}/publication/${encodeURIComponent(refOf(publication))}`;
   const about = [
     `${poemTitle}, from ${publication.title.trim() || 'Untitled'} by ${authorsText(publication.authors, s.poetName)}, read by ${reader}${when ? ` (${when})` : ''}.`,

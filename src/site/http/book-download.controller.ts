@@ -10,6 +10,7 @@ import { authorsText, formatPublicationDate, refOf } from '../../../contracts/fo
 import { SITE_SETTINGS } from '../../settings/index.js';
 import { SOCIAL_CARDS, type SocialCards } from '../application/ports/social-cards.port.js';
 import { buildEpub, type EpubFile, type EpubRecording } from '../application/epub-book.js';
+import { readerName } from '../../../contracts/recordings.js';
 import { RecordingsService, type Recording } from '../../recordings/index.js';
 
 const VISITOR = { staff: false } as const;
@@ -95,7 +96,7 @@ export class BookDownloadController {
       sha256: r.sha256,
       durationSeconds: r.durationSeconds,
       lineMarks: r.lineMarks,
-      reader: r.reader?.trim() || this.settings.poetName,
+      reader: readerName(r, this.settings.poetName),
       open: () => this.recordings.read(r),
     };
   }
