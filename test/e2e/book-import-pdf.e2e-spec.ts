@@ -15,7 +15,15 @@ import { tarEntries } from '../support/archive-backup.js';
 import { longBook } from '../support/long-book.js';
 import { renderBookPages, type RenderedBook } from '../support/page-photos/page-photos.mjs';
 import { blankPdf, damagedPdf, hugeImagePdf, inflatingPdf, lockedPdf, onePagePdf, scannedPdf } from '../support/scanned-pdf.js';
-import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  createPublication,
+  downloadBackup,
+  scenarioTarget,
+  staffAgent,
+  startTestApp,
+  type TestAgent,
+  type TestApp,
+} from '../support/test-app.js';
 
 /** Every file under a folder (none when it is not there yet). */
 function filesUnder(dir: string): string[] {
@@ -108,15 +116,7 @@ describe('a 3-page scanned PDF (embedded database)', () => {
     });
     // A backup taken now holds the photos' pages and none of the PDF's: a page without its photo is
     // the import's state, and a restored archive never holds one.
-    const backup = await agent
-      .get('/api/archive/backup/')
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const backup = await downloadBackup(agent).expect(200);
     const entries = await tarEntries(backup.body as Buffer);
     expect(JSON.parse(entries[0]!.data.toString('utf8'))).toMatchObject({ tables: { scan_pages: { rows: 3 } }, pages: { files: 3 } });
     const backedUp = entries

@@ -24,7 +24,15 @@ import { join } from 'node:path';
 import { distinctPoems, pageOfRequest, pagePhotos, pagesReply, type StubPoem } from '../support/openai-pages.js';
 import { startOpenAiStub, type OpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { renderBookPages, sampleBook, type RenderedBook } from '../support/page-photos/page-photos.mjs';
-import { createPublication, scenarioTarget, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  createPublication,
+  downloadBackup,
+  scenarioTarget,
+  staffAgent,
+  startTestApp,
+  type TestAgent,
+  type TestApp,
+} from '../support/test-app.js';
 import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
 /** The import's API as the curator's screens use it, through the admin's agent. */
@@ -316,14 +324,7 @@ describe.each(scenarioTarget())('whole-book import (%s, in-process queue, pages 
     expect((await finished(id)).state).toBe('finished');
     const poems = await poemsOf(pubId);
     expect(poems).toHaveLength(2);
-    const backup = await agent
-      .get('/api/archive/backup/')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const backup = await downloadBackup(agent);
     expect(backup.status).toBe(200);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'book-import-restore-'));

@@ -15,6 +15,7 @@ import { ArchiveImporter } from '../../src/archive/application/archive-importer.
 import { tarEntries, type TarEntry } from '../support/archive-backup.js';
 import {
   scenarioTarget,
+  downloadBackup,
   POSTGRES_URL,
   staffAgent,
   startTestApp,
@@ -33,15 +34,7 @@ async function tarOf(entries: TarEntry[]): Promise<Buffer> {
 }
 
 async function download(agent: TestAgent): Promise<Buffer> {
-  const res = await agent
-    .get('/api/archive/backup/')
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const res = await downloadBackup(agent).expect(200);
   return res.body as Buffer;
 }
 

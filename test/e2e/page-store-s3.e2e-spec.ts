@@ -28,7 +28,7 @@ import {
   startWorker,
   type WorkerProcess,
 } from '../support/worker-process/scan-helpers.js';
-import { scenarioTarget, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+import { binary, scenarioTarget, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
 
 const CLI = 'dist/server/cli/archive.js';
 const POEMS = [
@@ -75,15 +75,7 @@ const photo = (width: number) =>
     .jpeg()
     .toBuffer();
 
-const bytesOf = (agent: TestAgent, url: string) =>
-  agent
-    .get(url)
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const bytesOf = (agent: TestAgent, url: string) => agent.get(url).buffer(true).parse(binary);
 
 /** Every page photo of a publication's poems, as a curator sees them, in reading order. */
 async function photosOf(agent: TestAgent, publicationId: number): Promise<Buffer[]> {

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poem, Publication } from '../../contracts/catalog.js';
 import { restoreInProcess, writeTemp, type Place } from '../support/archive-backup.js';
-import { dbTargets, staffAgent, startTestApp, csrfAgent, type DbTarget, type TestAgent, type TestApp } from '../support/test-app.js';
+import {
+  dbTargets,
+  downloadBackup,
+  staffAgent,
+  startTestApp,
+  csrfAgent,
+  type DbTarget,
+  type TestAgent,
+  type TestApp,
+} from '../support/test-app.js';
 import { createScratchDatabase } from '../support/worker-process/scan-helpers.js';
 
 const SECOND = { username: 'sibling', password: 'a long family secret' };
@@ -93,15 +102,7 @@ describe.each(dbTargets())('a status for every poem (%s)', (target: DbTarget) =>
   });
 
   it('keeps statuses and proofreaders through backup and restore', async () => {
-    const download = await first
-      .get('/api/archive/backup/')
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const download = await downloadBackup(first).expect(200);
     const statuses = async (agent: TestAgent) =>
       ((await agent.get(`/api/publications/${book}/poems/?admin=true`).expect(200)).body as Poem[]).map((p) => [
         p.title,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, manifestOf, storedFiles, tarEntries, writeTemp } from '../support/archive-backup.js';
 import { adts, flac, m4a, mp3, opus, vorbis, wav, webm } from '../support/audio-fixtures.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
-import { createPublication, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
+import { binary, createPublication, dbTargets, staffAgent, startTestApp, type TestAgent, type TestApp } from '../support/test-app.js';
 
 type Store = 'files' | 's3';
 const cases: Array<[string, Store]> = dbTargets().flatMap((db) => [[db, 'files'] as [string, Store], [db, 's3'] as [string, Store]]);
@@ -206,11 +206,3 @@ describe.each(runs)('recordings of a poem (%s, %s store)', (db, store) => {
       }
     });
 });
-
-/** Superagent's parser for a body kept as bytes. */
-function binary(res: unknown, done: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-}

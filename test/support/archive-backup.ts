@@ -24,7 +24,7 @@ import { describeRestore, failureLines, openArchive } from '../../src/cli/archiv
 import { loadConfig } from '../../src/config/app-config.js';
 import { completion, startOpenAiStub, type OpenAiStub } from './openai-stub.js';
 import { createScratchDatabase } from './worker-process/scan-helpers.js';
-import { csrfAgent, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from './test-app.js';
+import { csrfAgent, downloadBackup, staffAgent, startTestApp, type DbTarget, type TestAgent, type TestApp } from './test-app.js';
 
 export const CLI = 'dist/server/cli/archive.js';
 export const SECOND_ADMIN = { username: 'archivist', password: 'an elegy kept twice' };
@@ -333,14 +333,7 @@ export function sourceArchive(target: DbTarget): SourceArchive {
       await agent.delete(`/api/publications/${gone}/permanent_delete/`).expect(200);
 
       suite.sourceView = await viewOf(agent);
-      const res = await agent
-        .get('/api/archive/backup/')
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+      const res = await downloadBackup(agent);
       suite.download = { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
       const anon = await t.http().get('/api/archive/backup/');
       suite.anonymous = { status: anon.status, type: anon.type, body: anon.body };

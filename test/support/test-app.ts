@@ -10,6 +10,17 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { ensureDatabase, PG_ADMIN_URL } from './postgres-admin.js';
 
 export type TestAgent = ReturnType<typeof request.agent>;
+
+/** Superagent's parser for a body kept as bytes (a backup, a photo, a recording). */
+export function binary(res: unknown, done: (err: Error | null, body: Buffer) => void): void {
+  const stream = res as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+/** GET /api/archive/backup/, its body the backup's bytes. */
+export const downloadBackup = (agent: TestAgent) => agent.get('/api/archive/backup/').buffer(true).parse(binary);
 export type DbTarget = 'pglite' | 'postgres';
 
 export const ADMIN = { username: 'curator', password: 'correct horse battery staple' };
