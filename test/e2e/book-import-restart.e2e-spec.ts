@@ -5,7 +5,7 @@
  * read by the OpenAI adapter from a stub that answers each after a second: what is tested is the
  * import's resumption, and offline OCR would spend a minute of CPU on it.
  */
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
   let server: ServerProcess | undefined;
   let stub: OpenAiStub | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'book-import-kill-'));
+  // The server's own temporary folder, to see what a killed process leaves there.
+  const serverTmp = mkdtempSync(join(tmpdir(), 'book-import-kill-tmp-'));
+  const pdfFolders = join(serverTmp, 'poetry-archive', 'pdf');
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await stub?.close();
@@ -49,7 +52,13 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
       requests.set(page, (requests.get(page) ?? 0) + 1);
       return reply(request);
     });
-    const env = { DATA_DIR: dataDir, SCAN_JOB_BACKOFF_MS: '200', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl };
+    const env = {
+      TMPDIR: serverTmp,
+      DATA_DIR: dataDir,
+      SCAN_JOB_BACKOFF_MS: '200',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: stub.baseUrl,
+    };
     server = await startServer(env);
     let { agent } = await signIn(server.base);
     const pubId = await createPublication(agent, 'Thirty pages through a crash');
@@ -81,8 +90,14 @@ describe('a 30-page import whose API process (embedded database) is killed mid-w
     const photosBefore = drawnPhotos(pageStore);
     expect([...photosBefore.keys()].sort((a, b) => a - b).slice(0, drawnBefore)).toEqual([...Array(drawnBefore).keys()]);
 
+    // The killed process's copy of the PDF, mid-drawing, was left in its folder (its clean-up never ran).
+    const killedFolders = readdirSync(pdfFolders).filter((pid) => readdirSync(join(pdfFolders, pid)).some((f) => f.endsWith('.pdf')));
+    expect(killedFolders).toHaveLength(1);
+
     const readBefore = new Set([...requests.keys()]);
     server = await startServer(env);
+    // The next start removes it.
+    await expect.poll(() => existsSync(join(pdfFolders, killedFolders[0])), { timeout: 10_000 }).toBe(false);
     // Only reads from here on: the new session's CSRF token is not needed.
     ({ agent } = await signIn(server.base));
     // What was read before the crash was kept.

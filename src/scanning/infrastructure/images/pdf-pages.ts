@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PdfPages, StoredPdf } from '../../application/ports/pdf-pages.port.js';
@@ -26,10 +26,12 @@ export const DEFAULT_PDF_PAGE_MEMORY_BYTES = 1536 * 1024 * 1024;
 export function pdfPagesWithin(memoryBytes: number): PdfPages {
   const drawing = new PdfDrawingProcess(memoryBytes);
   const files = new PdfFiles();
+  // At the start, not at the first PDF: what a killed process left goes even if no PDF comes.
+  pdfFolder().catch(() => undefined);
 
   /** `work` with the PDF in a file of its own, removed after. */
   async function withFile<T>(pdf: Buffer, work: (path: string) => Promise<T>): Promise<T> {
-    const path = join(tmpdir(), `archive-pdf-${randomUUID()}.pdf`);
+    const path = join(await pdfFolder(), `${randomUUID()}.pdf`);
     try {
       await writeFile(path, pdf, { mode: 0o600 });
       return await work(path);
@@ -71,6 +73,51 @@ export function pdfPagesWithin(memoryBytes: number): PdfPages {
   };
 }
 
+/** Where the processes of this machine keep their PDFs' files, each in a folder named by its pid. */
+const PDF_FOLDERS = () => join(tmpdir(), 'poetry-archive', 'pdf');
+const ownPdfFolder = () => join(PDF_FOLDERS(), String(process.pid));
+let ownFolderReady: Promise<string> | undefined;
+
+/** This process's folder for its PDFs' files, made (and the folders of ended processes removed) once; tried again after a failure. */
+function pdfFolder(): Promise<string> {
+  if (!ownFolderReady) {
+    const making = pdfFolderOf(PDF_FOLDERS(), process.pid);
+    ownFolderReady = making;
+    making.catch(() => {
+      if (ownFolderReady === making) ownFolderReady = undefined;
+    });
+  }
+  return ownFolderReady;
+}
+
+/**
+ * A process's PDF folder under `root`, made after removing what ended processes left there: a
+ * process killed (kill -9, the machine's memory killer, a power cut) never ran its clean-up, and
+ * its PDFs (up to MAX_PDF_MB each) would stay in the temporary folder for good. A folder of this
+ * process's pid that is already there was left by an earlier process given the same pid (a
+ * container's restarted process often is). Other names are not the archive's and are left alone.
+ */
+export async function pdfFolderOf(root: string, pid: number): Promise<string> {
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  for (const name of await readdir(root)) {
+    const owner = /^\d+$/.test(name) ? Number(name) : undefined;
+    if (owner !== undefined && (owner === pid || !running(owner))) await rm(join(root, name), { recursive: true, force: true });
+  }
+  const own = join(root, String(pid));
+  await mkdir(own, { mode: 0o700 });
+  return own;
+}
+
+/** Whether a process with this pid runs (signal 0 checks without sending; EPERM: it runs as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * How long a stored PDF loaded for drawing stays on this machine's disk after its pages were drawn:
  * an import's pages are drawn a few at a time, each few by a job that reads them next, so the job
@@ -95,8 +142,8 @@ class PdfFiles {
   async take(pdf: StoredPdf): Promise<{ path: string; release: () => void }> {
     let entry = this.loaded.get(pdf.key);
     if (!entry) {
-      const path = join(tmpdir(), `archive-pdf-${randomUUID()}.pdf`);
-      const ready = pdf.load().then((bytes) => writeFile(path, bytes, { mode: 0o600 }));
+      const path = join(ownPdfFolder(), `${randomUUID()}.pdf`);
+      const ready = Promise.all([pdfFolder(), pdf.load()]).then(([, bytes]) => writeFile(path, bytes, { mode: 0o600 }));
       const loading = { path, ready, users: 0 };
       this.loaded.set(pdf.key, loading);
       // A load that failed is tried again by the next job.
