@@ -25,6 +25,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // sharp's module turns libvips's process-wide cache back on whenever it loads (the image thread
+    // loads its own copy): src/common/sharp.ts turns it off again, so the server imports it only there.
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/sharp.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sharp', message: "Import sharp from src/common/sharp.ts (it keeps libvips's cache off)." }] },
+      ],
+    },
+  },
+  {
     // Tests may use any-typed fixtures and non-null assertions on known data.
     files: ['test/**', '**/*.spec.{ts,tsx}', 'bench/**', 'reader/test-support/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

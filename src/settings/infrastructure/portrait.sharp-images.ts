@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata } from '../../common/sharp.js';
 import { PORTRAIT_SIZE, type PortraitCrop } from '../../../contracts/settings.js';
 import { detectImageType } from '../../media/index.js';
 import type { PortraitImage, PortraitImages } from '../application/ports/portrait-images.port.js';

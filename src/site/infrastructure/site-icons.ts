@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import sharp from 'sharp';
+import sharp from '../../common/sharp.js';
 import type { SiteIcons } from '../application/ports/site-icons.port.js';
 import { FAVICON_SVG, iconSvg } from '../domain/site-icon.js';
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import satori from 'satori';
-import sharp from 'sharp';
+import sharp from '../../common/sharp.js';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../../../contracts/social-card.js';
 import type { BookCover, SocialCards } from '../application/ports/social-cards.port.js';
 import { SPACES_PER_EM, TURNOVER_GAP, TURNOVER_ROOM } from '../../../contracts/verse.js';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../../../common/sharp.js';
 import { loadOpenCv, type Cv } from './opencv.js';
 import { findPageOffThread } from './image-threads.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';

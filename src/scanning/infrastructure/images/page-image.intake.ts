@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Sharp } from '../../../common/sharp.js';
 import { PAGE_PHOTO_TYPES, PAGE_PHOTO_TYPES_NAMED } from '../../../../contracts/scanning.js';
 import type { PageImage } from '../../application/ports/extraction.port.js';
 import type { PageImages } from '../../application/ports/page-images.port.js';
@@ -36,14 +36,6 @@ export const PAGE_LONG_SIDE = 2000;
  */
 export const MAX_HEIF_MEGAPIXELS = 25;
 export { MAX_PAGE_MEGAPIXELS };
-
-// libvips's cache of recent operations would keep a decoded photo (a progressive JPEG's 300 MB)
-// after it is done with; photos are never read twice in a row, so nothing is lost without it.
-sharp.cache(false);
-// libvips works an image with a thread per core by default, each with buffers of its own: at most
-// two keeps what a many-core machine holds during a photo near what the 2-core machines the
-// archive is measured on hold (bench/photo-memory-bench.mjs), where two is the default anyway.
-sharp.concurrency(Math.min(2, sharp.concurrency()));
 
 /** Recognises the accepted types by their signatures. */
 /**
