@@ -103,6 +103,18 @@ const turnedOver = (stanzas: string[][], chars: number, hang: number | 'right'):
     }),
   );
 
+/** Prose justified on a measure of `chars` characters, each paragraph's first line indented `indent` em. */
+const prose = (paragraphs: string[], chars: number, indent: number, advance = 2): Spec[] =>
+  paragraphs.flatMap((paragraph, p) => {
+    const lines = fill(paragraph.split(' '), (k) => (k === 0 ? chars - indent * 2 : chars));
+    return lines.map((text, k) => ({
+      text,
+      indent: k === 0 ? indent : 0,
+      advance: p === 0 && k === 0 ? advance : 1,
+      justify: k < lines.length - 1 ? 200 + chars * 15 : undefined,
+    }));
+  });
+
 describe('layout of a poem page', () => {
   const poemPage = page(0, [
     head('THE ORCHARD YEARS'),
@@ -1203,6 +1215,75 @@ describe('poems whose every line turns over', () => {
       ],
     ];
     expectRejoined(stanzas, 60, 1);
+  });
+});
+
+describe('prose among verse', () => {
+  const preface = [
+    'These poems were written over many years in the house by the harbour, and most of them were never shown to anyone while she lived.',
+    'They are printed here in the order in which they were found, in two notebooks and on loose sheets kept in a drawer of her desk.',
+    'Where a word could not be read we have left a space, and we have changed nothing else in them at all.',
+  ];
+  const printed = (paragraphs: string[], chars: number, indent: number) =>
+    paragraphs
+      .map((p, i) => fill(p.split(' '), (k) => (k === 0 ? chars - indent * 2 : chars)).concat(i < paragraphs.length - 1 ? [''] : []))
+      .flat();
+
+  it('keeps the paragraphs of a preface as paragraphs: their lines as printed, no first-line indent, an empty line between', () => {
+    const [layout] = analyse(page(0, [title('Preface', 2), ...prose(preface, 60, 1.5)]));
+    expect(layout.blocks).toEqual([{ title: 'Preface', lines: printed(preface, 60, 1.5) }]);
+  });
+
+  it('keeps a verse quotation inside criticism with its own lines and indentation, and a poem after the prose as set', () => {
+    const [layout] = analyse(
+      page(0, [
+        ...prose([preface[0]], 60, 1.5),
+        verse('The boats lie down upon their sides,', 4, 1.5),
+        verse('and one by one the lights come on.', 6),
+        ...prose([preface[1], preface[2]], 60, 1.5, 1.5),
+        title('Low Tide', 2),
+        verse('The tide goes out across the flats', 0, 2),
+        verse('and leaves the weed along the stone,', 2),
+        verse('The herons wait for turning water', 0),
+        verse('and every pool holds up the sky.', 2),
+      ]),
+    );
+    const [criticism, poem] = layout.blocks;
+    const lines = criticism.lines;
+    const quote = lines.indexOf(lines.find((l) => l.trim().startsWith('The boats'))!);
+    expect(lines.slice(0, quote - 1)).toEqual(printed([preface[0]], 60, 1.5));
+    // The quotation: set apart, indented, its second line deeper than its first.
+    expect(lines[quote - 1]).toBe('');
+    const depth = (l: string) => l.length - l.trimStart().length;
+    expect(depth(lines[quote])).toBeGreaterThan(0);
+    expect(depth(lines[quote + 1])).toBeGreaterThan(depth(lines[quote]));
+    expect(lines.slice(quote + 2)).toEqual(['', ...printed([preface[1], preface[2]], 60, 1.5)]);
+    expect(poem).toEqual({
+      title: 'Low Tide',
+      lines: [
+        'The tide goes out across the flats',
+        '    and leaves the weed along the stone,',
+        'The herons wait for turning water',
+        '    and every pool holds up the sky.',
+      ],
+    });
+  });
+
+  it('keeps the indent of each stanza’s first line in verse whose lines end ragged', () => {
+    const lines = [
+      'Sabe el maestre que estoy en la villa con los míos',
+      'y que los campos están secos y los ríos',
+      'corren sin agua hacia el mar donde las naves',
+      'esperan el viento de la tarde que no llega',
+    ];
+    const [layout] = analyse(
+      page(0, [
+        ...lines.map((l, i) => verse(l, i === 0 ? 1.5 : 0, i ? 1 : 2)),
+        verse(lines[0], 1.5, 2),
+        ...lines.slice(1).map((l) => verse(l)),
+      ]),
+    );
+    expect(layout.blocks[0].lines.filter((l) => l.startsWith(' '))).toHaveLength(2);
   });
 });
 
