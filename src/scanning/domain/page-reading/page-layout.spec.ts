@@ -1157,15 +1157,18 @@ describe('poems whose every line turns over', () => {
   }
 
   it('rejoins ends that start with capitals when they carry the rhyme and the lines above do not', () => {
-    const stanzas = [
+    expectRejoined(
       [
-        'Wir gingen lange durch den Wald und sahen oben zwischen Zweigen Licht und Sonne',
-        'Und hörten fern die Glocken und das Rufen einer Stimme voller Wonne',
-        'Dann kamen wir ans Wasser, wo die Boote lagen und die alten Netze Fische',
-        'Und saßen bis zum Abend still am Ufer und am langen hölzernen Tische',
+        [
+          'Wir gingen lange durch den Wald und sahen oben zwischen Zweigen Licht und Sonne',
+          'Und hörten fern die Glocken und das Rufen einer Stimme voller Wonne',
+          'Dann kamen wir ans Wasser, wo die Boote lagen und die alten Netze Fische',
+          'Und saßen bis zum Abend still am Ufer und am langen hölzernen Tische',
+        ],
       ],
-    ];
-    expectRejoined(stanzas, 56, 1);
+      56,
+      1,
+    );
   });
 
   it('keeps true alternate indentation: its indented lines stand under lines short of the right edge', () => {
@@ -1206,15 +1209,18 @@ describe('poems whose every line turns over', () => {
   });
 
   it('still rejoins a few turned lines among lines that fit, and keeps those lines as they are', () => {
-    const stanzas = [
+    expectRejoined(
       [
-        'The tide goes out across the flats,',
-        'And leaves the weed along the stone where all the herons wait for the turning water,',
-        'The boats lie down upon their sides,',
-        'And one by one the lights come on.',
+        [
+          'The tide goes out across the flats,',
+          'And leaves the weed along the stone where all the herons wait for the turning water,',
+          'The boats lie down upon their sides,',
+          'And one by one the lights come on.',
+        ],
       ],
-    ];
-    expectRejoined(stanzas, 60, 1);
+      60,
+      1,
+    );
   });
 });
 
