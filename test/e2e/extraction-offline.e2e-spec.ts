@@ -7,7 +7,9 @@ import type { ExtractedPoem } from '../../src/scanning/application/ports/extract
 import { OfflinePoemExtractor } from '../../src/scanning/infrastructure/extraction/offline/offline-poem.extractor.js';
 import { normalisePageImage } from '../../src/scanning/infrastructure/images/page-image.intake.js';
 import {
+  EVERY_LINE_TURNS_POEMS,
   LONG_LINED_POEMS,
+  PREFACE_AND_POEM,
   renderBookPages,
   renderMetadataPages,
   sampleBook,
@@ -33,6 +35,19 @@ function levenshtein(a: string, b: string): number {
 
 /** Shape of a body: per line its indentation, or 'stanza' for the empty line between stanzas. */
 const shape = (body: string) => body.split('\n').map((l) => (l.trim() === '' ? 'stanza' : l.length - l.trimStart().length));
+
+/**
+ * Reads rendered pages and holds each poem to the printed one: its title, its lines, stanza breaks and
+ * indentation, and under 1% of its characters wrong.
+ */
+async function expectReadAsPrinted(printed: RenderedBook): Promise<void> {
+  const read = await extractor.extractPoems(await Promise.all(printed.pages.map((p, i) => normalisePageImage(p.image, i))));
+  expect(read.map((p) => p.title)).toEqual(printed.poems.map((p) => p.title));
+  for (const [i, truth] of printed.poems.entries()) {
+    expect(shape(read[i].body), truth.title).toEqual(shape(truth.body));
+    expect(levenshtein(truth.body, read[i].body) / truth.body.length, truth.title).toBeLessThan(0.01);
+  }
+}
 
 let cache: string;
 let extractor: OfflinePoemExtractor;
@@ -97,24 +112,24 @@ describe('offline extraction of poem pages', () => {
 describe('offline extraction of lines the printer turned over', () => {
   for (const bracket of [false, true]) {
     it(`rejoins each turned-over line into one line of the poem${bracket ? ', its end opened with a bracket' : ', its end set flush right'}`, async () => {
-      const printed = await renderBookPages(sampleBook({ poems: LONG_LINED_POEMS }), { seed: 5, turnoverBracket: bracket });
-      const [read] = await extractor.extractPoems(await Promise.all(printed.pages.map((p, i) => normalisePageImage(p.image, i))));
-      expect(read.title).toBe(LONG_LINED_POEMS[0].title);
-      expect(shape(read.body)).toEqual(shape(printed.poems[0].body));
-      expect(levenshtein(printed.poems[0].body, read.body) / printed.poems[0].body.length).toBeLessThan(0.01);
+      await expectReadAsPrinted(await renderBookPages(sampleBook({ poems: LONG_LINED_POEMS }), { seed: 5, turnoverBracket: bracket }));
     });
   }
+
+  it('rejoins every line of a poem whose every line turns over, hanging an em in, not read as alternate indentation', async () => {
+    await expectReadAsPrinted(await renderBookPages(sampleBook({ poems: EVERY_LINE_TURNS_POEMS }), { seed: 5, turnoverIndent: 1 }));
+  });
+});
+
+describe('offline extraction of prose', () => {
+  it('keeps a preface’s paragraphs as printed, with no first-line indent, and the poem after it as set', async () => {
+    await expectReadAsPrinted(await renderBookPages(sampleBook({ poems: PREFACE_AND_POEM }), { seed: 5 }));
+  });
 });
 
 describe('offline extraction of pages marked in the margin', () => {
   it('reads pages with a dot, specks and a pencil tick left of the text as it reads them clean', async () => {
-    const marked = await renderBookPages(sampleBook(), { maxPages: 2, seed: 7, marginMarks: true });
-    const read = await extractor.extractPoems(await Promise.all(marked.pages.map((p, i) => normalisePageImage(p.image, i))));
-    expect(read.map((p) => p.title)).toEqual(marked.poems.map((p) => p.title));
-    for (const [i, printed] of marked.poems.entries()) {
-      expect(shape(read[i].body), printed.title).toEqual(shape(printed.body));
-      expect(levenshtein(printed.body, read[i].body) / printed.body.length, printed.title).toBeLessThan(0.01);
-    }
+    await expectReadAsPrinted(await renderBookPages(sampleBook(), { maxPages: 2, seed: 7, marginMarks: true }));
   });
 });
 

@@ -2,6 +2,8 @@
 export interface BookPoem {
   title: string;
   body: string;
+  /** Set as prose: each line of the body is a paragraph, justified, its first line indented. */
+  prose?: boolean;
 }
 export interface Book {
   title: string;
@@ -28,6 +30,8 @@ export interface RenderOptions {
   poems?: BookPoem[];
   /** Opens the end of a turned-over line with "[", as older books print it. */
   turnoverBracket?: boolean;
+  /** Sets the end of a turned-over line this many em in from the line's start, instead of flush right. */
+  turnoverIndent?: number;
   /** Leaves a dot, two specks and a pencil tick in the left margin, beside lines of verse. */
   marginMarks?: boolean;
 }
@@ -63,6 +67,8 @@ export interface RenderedMetadata {
 }
 export declare const SAMPLE_POEMS: BookPoem[];
 export declare const LONG_LINED_POEMS: BookPoem[];
+export declare const EVERY_LINE_TURNS_POEMS: BookPoem[];
+export declare const PREFACE_AND_POEM: BookPoem[];
 export declare const SAMPLE_METADATA: Omit<Book, 'poems' | 'firstPageNumber'>;
 export declare function isbn10CheckDigit(nineDigits: string): string;
 export declare function sampleBook(overrides?: Partial<Book>): Book;

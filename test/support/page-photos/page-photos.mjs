@@ -16,12 +16,25 @@
  *   unnumberedOpenings option a page on which a poem opens prints none, as many books do;
  * - a line too long for the measure is turned over, as printers of verse do: the words that fit
  *   stay, the rest is set on the next printed line flush with the right margin (after a "[" with
- *   the turnoverBracket option). It is still one line of the poem.
+ *   the turnoverBracket option, or hanging `turnoverIndent` em in from the line's start). It is
+ *   still one line of the poem;
+ * - a piece marked `prose` (a preface, a note) is set as prose: each line of its body is a
+ *   paragraph, filled line by line and justified to the measure, its first line indented 1.5 em and
+ *   its last line left short. Its text as printed keeps the printed lines, flush, with an empty
+ *   line between paragraphs.
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 
-export { sampleBook, SAMPLE_POEMS, SAMPLE_METADATA, LONG_LINED_POEMS, isbn10CheckDigit } from './sample-book.mjs';
+export {
+  sampleBook,
+  SAMPLE_POEMS,
+  SAMPLE_METADATA,
+  LONG_LINED_POEMS,
+  EVERY_LINE_TURNS_POEMS,
+  PREFACE_AND_POEM,
+  isbn10CheckDigit,
+} from './sample-book.mjs';
 
 const FONT = 'DejaVu Serif';
 
@@ -92,6 +105,28 @@ export function layoutBook(book, options = {}) {
   const titleBlock = Math.round(PAGE.title * 1.3) + PAGE.pitch;
   const poemGap = PAGE.pitch * 2;
 
+  let part;
+  /** Paragraphs of prose under the title just placed: justified lines, each paragraph's first indented. */
+  const setProse = (paragraphs, poemIndex) => {
+    paragraphs.forEach((paragraph, p) => {
+      const lines = fillMeasure(paragraph.split(' '), (k) => (PAGE.right - PAGE.left) / PAGE.body - (k === 0 ? PARAGRAPH_INDENT : 0));
+      lines.forEach((text, k) => {
+        if (y + PAGE.pitch > PAGE.textBottom) {
+          newPage();
+          part = { poemIndex, startsPoem: false, lines: [] };
+          page.parts.push(part);
+        }
+        const x = PAGE.left + (k === 0 ? PARAGRAPH_INDENT * PAGE.body : 0);
+        const words = text.split(' ');
+        if (k === lines.length - 1 || words.length < 2) page.elements.push({ kind: 'line', text, x, y: y + PAGE.body, size: PAGE.body });
+        else page.elements.push(...justified(words, x, y + PAGE.body));
+        part.lines.push(text);
+        y += PAGE.pitch;
+      });
+      if (p < paragraphs.length - 1) part.lines.push('');
+    });
+  };
+
   poems.forEach((poem, poemIndex) => {
     const lines = poem.body.split('\n');
     const needed = titleBlock + Math.min(6, lines.length) * PAGE.pitch;
@@ -102,8 +137,12 @@ export function layoutBook(book, options = {}) {
     y += Math.round(PAGE.title * 1.1);
     page.elements.push({ kind: 'title', text: poem.title, x: PAGE.width / 2, y, size: PAGE.title, weight: 'bold', anchor: 'middle' });
     y += titleBlock - Math.round(PAGE.title * 1.1);
-    let part = { poemIndex, startsPoem: true, lines: [] };
+    part = { poemIndex, startsPoem: true, lines: [] };
     page.parts.push(part);
+    if (poem.prose) {
+      setProse(lines, poemIndex);
+      return;
+    }
 
     const placeLine = (text) => {
       const indentEm = leadingSpaces(text) / 2;
@@ -113,7 +152,9 @@ export function layoutBook(book, options = {}) {
       if (turned) {
         y += PAGE.pitch;
         const rest = options.turnoverBracket ? `[${turned}` : turned;
-        page.elements.push({ kind: 'line', text: rest, x: PAGE.right, y: y + PAGE.body, size: PAGE.body, anchor: 'end' });
+        if (options.turnoverIndent !== undefined)
+          page.elements.push({ kind: 'line', text: rest, x: x + options.turnoverIndent * PAGE.body, y: y + PAGE.body, size: PAGE.body });
+        else page.elements.push({ kind: 'line', text: rest, x: PAGE.right, y: y + PAGE.body, size: PAGE.body, anchor: 'end' });
       }
       part.lines.push(text);
       y += PAGE.pitch;
@@ -145,12 +186,115 @@ export function layoutBook(book, options = {}) {
   return pages;
 }
 
-/** DejaVu Serif's advance, on average, per character of running text, in em. */
-const ADVANCE_EM = 0.5;
+/**
+ * DejaVu Serif's advance widths, in em (measured from the font as librsvg sets it), so that a line is
+ * turned over or justified where a printer would: only what truly does not fit is turned.
+ */
+const ADVANCES = {
+  ' ': 0.32,
+  a: 0.6,
+  b: 0.64,
+  c: 0.56,
+  d: 0.64,
+  e: 0.59,
+  f: 0.37,
+  g: 0.64,
+  h: 0.64,
+  i: 0.32,
+  j: 0.31,
+  k: 0.61,
+  l: 0.32,
+  m: 0.95,
+  n: 0.64,
+  o: 0.6,
+  p: 0.64,
+  q: 0.64,
+  r: 0.48,
+  s: 0.51,
+  t: 0.4,
+  u: 0.64,
+  v: 0.57,
+  w: 0.86,
+  x: 0.56,
+  y: 0.57,
+  z: 0.53,
+  A: 0.72,
+  B: 0.74,
+  C: 0.77,
+  D: 0.8,
+  E: 0.73,
+  F: 0.69,
+  G: 0.8,
+  H: 0.87,
+  I: 0.4,
+  J: 0.4,
+  K: 0.75,
+  L: 0.66,
+  M: 1.02,
+  N: 0.88,
+  O: 0.82,
+  P: 0.67,
+  Q: 0.82,
+  R: 0.75,
+  S: 0.67,
+  T: 0.68,
+  U: 0.84,
+  V: 0.72,
+  W: 1.03,
+  X: 0.71,
+  Y: 0.66,
+  Z: 0.7,
+  '.': 0.32,
+  ',': 0.32,
+  ';': 0.34,
+  ':': 0.34,
+  '!': 0.4,
+  '?': 0.54,
+  "'": 0.28,
+  '"': 0.46,
+  '-': 0.34,
+  '’': 0.32,
+  '‘': 0.32,
+  '“': 0.51,
+  '”': 0.51,
+  '—': 1,
+  '–': 0.5,
+  '(': 0.39,
+  ')': 0.39,
+  '[': 0.39,
+  ']': 0.39,
+};
+/** Width of a text in body type, in em (a letter not in the table counts as a figure's width). */
+const textEm = (text) => [...text].reduce((sum, c) => sum + (ADVANCES[c] ?? 0.64), 0);
+
+/** A paragraph's first-line indent, in em. */
+const PARAGRAPH_INDENT = 1.5;
+
+/** Fills lines with words, the k-th line holding at most `width(k)` em of body type. */
+function fillMeasure(words, width) {
+  const lines = [];
+  for (const word of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && textEm(`${last} ${word}`) <= width(lines.length - 1)) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A justified line: each word set on its own, the spaces between them widened so that it ends on the right margin. */
+function justified(words, x, y) {
+  const gap = (PAGE.right - x - words.reduce((sum, w) => sum + textEm(w), 0) * PAGE.body) / (words.length - 1);
+  let cursor = x;
+  return words.map((text) => {
+    const element = { kind: 'word', text, x: cursor, y, size: PAGE.body };
+    cursor += textEm(text) * PAGE.body + gap;
+    return element;
+  });
+}
 
 /** Splits a line at the last word that fits `width` pixels of body type: [printed, turned over]. */
 function turnOver(text, width) {
-  const fits = (t) => t.length * ADVANCE_EM * PAGE.body <= width;
+  const fits = (t) => textEm(t) * PAGE.body <= width;
   if (fits(text)) return [text, undefined];
   const words = text.split(' ');
   let n = words.length - 1;

@@ -176,6 +176,46 @@ export const LONG_LINED_POEMS = [
   },
 ];
 
+/** A rhymed poem whose every line is too long for the measure, so that each turns over. */
+export const EVERY_LINE_TURNS_POEMS = [
+  {
+    title: 'The Shingle at Evening',
+    body: [
+      'I walked along the shingle where the grey tide turns and frets and sighs,',
+      'and every stone was speaking of the years beneath the changing skies;',
+      'The wind that came across the water bore the salt of distant days,',
+      'and all the boats were sleeping in the shelter of the harbour bays.',
+      '',
+      'I heard the bells of evening and the voices of the men who row,',
+      'the lamps were lit along the quay and swung and flickered to and fro;',
+      'And still I walked and listened till the moon rose over hill and town,',
+      'and all the little lights went out, and all the quiet stars came down.',
+    ].join('\n'),
+  },
+];
+
+/** A preface in prose (a paragraph a line), then a poem of alternate indents. */
+export const PREFACE_AND_POEM = [
+  {
+    title: 'Preface',
+    prose: true,
+    body: [
+      'These poems were written over many years in the house above the harbour, and most of them were never shown to anyone while she lived. They are printed here as she left them.',
+      'We found them in two notebooks and on loose sheets kept in a drawer of her desk, some dated and some not, and we have set them in the order in which they were found.',
+      'Where a word could not be read we have left a space, and we have changed nothing else.',
+    ].join('\n'),
+  },
+  {
+    title: 'Low Water',
+    body: [
+      'The tide goes out across the flats',
+      '  and leaves the weed along the stone,',
+      'The herons wait for turning water',
+      '  and every pool holds up the sky.',
+    ].join('\n'),
+  },
+];
+
 /** ISBN-10 check digit (weights 10..2, mod 11, X for ten). */
 export function isbn10CheckDigit(nineDigits) {
   let sum = 0;

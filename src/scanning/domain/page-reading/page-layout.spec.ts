@@ -19,6 +19,8 @@ interface Spec {
   centred?: boolean;
   /** Set flush against this right edge (x) instead of the margin. */
   flushRight?: number;
+  /** Justified: its words spaced out so that it ends at this right edge (x), as prose is set. */
+  justify?: number;
 }
 
 const EM = 30;
@@ -36,14 +38,19 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
       y: px * Math.sin(tilt) + py * Math.cos(tilt),
     });
     const a = rot(x, y);
-    const b = rot(x + width, y);
+    const b = rot(spec.justify ?? x + width, y);
     const top = Math.min(a.y, b.y) - size * 0.75;
     const bottom = Math.max(a.y, b.y) + size * 0.25;
     let cursor = a.x;
-    const words = spec.text.split(' ').map((word) => {
+    const split = spec.text.split(' ');
+    const space =
+      spec.justify !== undefined && split.length > 1
+        ? (spec.justify - x - (spec.text.length - split.length + 1) * size * 0.5) / (split.length - 1)
+        : size * 0.5;
+    const words = split.map((word) => {
       const w = word.length * size * 0.5;
       const box = { x0: cursor, y0: top, x1: cursor + w, y1: bottom };
-      cursor += w + size * 0.5;
+      cursor += w + space;
       return { text: word, bbox: box, confidence: 95 };
     });
     return {
@@ -69,6 +76,44 @@ const analyse = (...pages: OcrPage[]): PageLayout[] =>
 /** A full page of verse: `n` lines reaching the foot of the text block. */
 const fullPage = (prefix: string, n = 30): Spec[] =>
   Array.from({ length: n }, (_, i) => verse(`${prefix} line ${i + 1} of the running poem`));
+
+/** Breaks words into lines of at most `width(k)` characters (the k-th line's), as a printer fills a measure. */
+function fill(words: string[], width: (k: number) => number): string[] {
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= width(lines.length - 1)) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * Verse set on a measure of `chars` characters (half an em each) from the margin: what does not fit
+ * is turned over onto the next printed line, hanging `hang` em in or set flush right.
+ */
+const turnedOver = (stanzas: string[][], chars: number, hang: number | 'right'): Spec[] =>
+  stanzas.flatMap((stanza) =>
+    stanza.flatMap((line, i): Spec[] => {
+      const [kept, ...rest] = fill(line.split(' '), () => chars);
+      const advance = i === 0 ? 2 : 1;
+      if (rest.length === 0) return [verse(kept, 0, advance)];
+      const end = rest.join(' ');
+      return [verse(kept, 0, advance), hang === 'right' ? { text: end, flushRight: 200 + chars * 15 } : verse(end, hang)];
+    }),
+  );
+
+/** Prose justified on a measure of `chars` characters, each paragraph's first line indented `indent` em. */
+const prose = (paragraphs: string[], chars: number, indent: number, advance = 2): Spec[] =>
+  paragraphs.flatMap((paragraph, p) => {
+    const lines = fill(paragraph.split(' '), (k) => (k === 0 ? chars - indent * 2 : chars));
+    return lines.map((text, k) => ({
+      text,
+      indent: k === 0 ? indent : 0,
+      advance: p === 0 && k === 0 ? advance : 1,
+      justify: k < lines.length - 1 ? 200 + chars * 15 : undefined,
+    }));
+  });
 
 describe('layout of a poem page', () => {
   const poemPage = page(0, [
@@ -1054,6 +1099,26 @@ describe('turned lines', () => {
     ]);
   });
 
+  it('rejoins an end set flush right under a line that stops short of the measure before a long word', () => {
+    const right = 200 + 31.5 * EM;
+    const [layout] = analyse(
+      page(0, [
+        verse('I count the boats that winter in the harbour and the ropes that', 0, 2),
+        { text: 'hold them fast against the tide,', flushRight: right },
+        verse('the gulls along the breakwater,'),
+        verse('the chandler and his lamps and all the brass he keeps'),
+        { text: 'unquestionably bright for sailors,', flushRight: right },
+        verse('the widow at her window.'),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'I count the boats that winter in the harbour and the ropes that hold them fast against the tide,',
+      'the gulls along the breakwater,',
+      'the chandler and his lamps and all the brass he keeps unquestionably bright for sailors,',
+      'the widow at her window.',
+    ]);
+  });
+
   it('keeps a refrain set a step deeper under a line short of the measure as a line of its own', () => {
     const [layout] = analyse(
       page(0, [
@@ -1067,6 +1132,164 @@ describe('turned lines', () => {
     );
     expect(layout.blocks[0].lines).toHaveLength(6);
     expect(layout.blocks[0].lines[3]).toBe('        Oh! stay, — Oh! stay, —');
+  });
+});
+
+/** Sets the stanzas on a measure of `chars` characters and expects each verse line read back as one line. */
+const expectRejoined = (stanzas: string[][], chars: number, hang: number | 'right') =>
+  expect(analyse(page(0, turnedOver(stanzas, chars, hang)))[0].blocks[0].lines).toEqual(stanzas.flat());
+
+describe('poems whose every line turns over', () => {
+  const swallow = [
+    [
+      'Swallow, my sister, O sister swallow, how can thine heart be full of the spring?',
+      'A thousand summers are over and dead. What hast thou found in the spring to sing?',
+      'What wilt thou do when the summer is shed? O swallow, sister, O fair swift swallow,',
+      'Why wilt thou fly after spring to the south, the soft south whither thine heart is set?',
+      'Shall not the grief of the old time follow? Shall not the song thereof cleave to thy mouth?',
+    ],
+  ];
+
+  for (const hang of [1, 3, 'right'] as const) {
+    it(`rejoins every line, its end ${hang === 'right' ? 'set flush right' : `hanging ${hang} em in`}, not read as alternate indentation`, () => {
+      expectRejoined(swallow, 60, hang);
+    });
+  }
+
+  it('rejoins ends that start with capitals when they carry the rhyme and the lines above do not', () => {
+    expectRejoined(
+      [
+        [
+          'Wir gingen lange durch den Wald und sahen oben zwischen Zweigen Licht und Sonne',
+          'Und hörten fern die Glocken und das Rufen einer Stimme voller Wonne',
+          'Dann kamen wir ans Wasser, wo die Boote lagen und die alten Netze Fische',
+          'Und saßen bis zum Abend still am Ufer und am langen hölzernen Tische',
+        ],
+      ],
+      56,
+      1,
+    );
+  });
+
+  it('keeps true alternate indentation: its indented lines stand under lines short of the right edge', () => {
+    const [layout] = analyse(
+      page(0, [
+        verse('Along the shore the evening tide runs out across the sand,', 0, 2),
+        verse('and gulls come home to sleep,', 2),
+        verse('The lanterns in the harbour burn,', 0),
+        verse('the fishers count their catch,', 2),
+        verse('And one old woman at her door still waits with lifted hand', 0),
+        verse('above the quiet deep.', 2),
+      ]),
+    );
+    expect(layout.blocks[0].lines).toEqual([
+      'Along the shore the evening tide runs out across the sand,',
+      '    and gulls come home to sleep,',
+      'The lanterns in the harbour burn,',
+      '    the fishers count their catch,',
+      'And one old woman at her door still waits with lifted hand',
+      '    above the quiet deep.',
+    ]);
+  });
+
+  it('keeps alternate indentation of long lines whose indented lines are as long as the lines above', () => {
+    const lines = [
+      'The morning wind came over all the meadows, waking flowers,',
+      'and every hedge along the road was loud with little birds;',
+      'The river ran as bright as glass beneath the willow bowers,',
+      'and we went down together there and did not need the words.',
+    ];
+    const [layout] = analyse(
+      page(
+        0,
+        lines.map((l, i) => verse(l, i % 2 ? 2 : 0, i ? 1 : 2)),
+      ),
+    );
+    expect(layout.blocks[0].lines).toEqual(lines.map((l, i) => (i % 2 ? `    ${l}` : l)));
+  });
+
+  it('still rejoins a few turned lines among lines that fit, and keeps those lines as they are', () => {
+    expectRejoined(
+      [
+        [
+          'The tide goes out across the flats,',
+          'And leaves the weed along the stone where all the herons wait for the turning water,',
+          'The boats lie down upon their sides,',
+          'And one by one the lights come on.',
+        ],
+      ],
+      60,
+      1,
+    );
+  });
+});
+
+describe('prose among verse', () => {
+  const preface = [
+    'These poems were written over many years in the house by the harbour, and most of them were never shown to anyone while she lived.',
+    'They are printed here in the order in which they were found, in two notebooks and on loose sheets kept in a drawer of her desk.',
+    'Where a word could not be read we have left a space, and we have changed nothing else in them at all.',
+  ];
+  const printed = (paragraphs: string[], chars: number, indent: number) =>
+    paragraphs
+      .map((p, i) => fill(p.split(' '), (k) => (k === 0 ? chars - indent * 2 : chars)).concat(i < paragraphs.length - 1 ? [''] : []))
+      .flat();
+
+  it('keeps the paragraphs of a preface as paragraphs: their lines as printed, no first-line indent, an empty line between', () => {
+    const [layout] = analyse(page(0, [title('Preface', 2), ...prose(preface, 60, 1.5)]));
+    expect(layout.blocks).toEqual([{ title: 'Preface', lines: printed(preface, 60, 1.5) }]);
+  });
+
+  it('keeps a verse quotation inside criticism with its own lines and indentation, and a poem after the prose as set', () => {
+    const [layout] = analyse(
+      page(0, [
+        ...prose([preface[0]], 60, 1.5),
+        verse('The boats lie down upon their sides,', 4, 1.5),
+        verse('and one by one the lights come on.', 6),
+        ...prose([preface[1], preface[2]], 60, 1.5, 1.5),
+        title('Low Tide', 2),
+        verse('The tide goes out across the flats', 0, 2),
+        verse('and leaves the weed along the stone,', 2),
+        verse('The herons wait for turning water', 0),
+        verse('and every pool holds up the sky.', 2),
+      ]),
+    );
+    const [criticism, poem] = layout.blocks;
+    const lines = criticism.lines;
+    const quote = lines.indexOf(lines.find((l) => l.trim().startsWith('The boats'))!);
+    expect(lines.slice(0, quote - 1)).toEqual(printed([preface[0]], 60, 1.5));
+    // The quotation: set apart, indented, its second line deeper than its first.
+    expect(lines[quote - 1]).toBe('');
+    const depth = (l: string) => l.length - l.trimStart().length;
+    expect(depth(lines[quote])).toBeGreaterThan(0);
+    expect(depth(lines[quote + 1])).toBeGreaterThan(depth(lines[quote]));
+    expect(lines.slice(quote + 2)).toEqual(['', ...printed([preface[1], preface[2]], 60, 1.5)]);
+    expect(poem).toEqual({
+      title: 'Low Tide',
+      lines: [
+        'The tide goes out across the flats',
+        '    and leaves the weed along the stone,',
+        'The herons wait for turning water',
+        '    and every pool holds up the sky.',
+      ],
+    });
+  });
+
+  it('keeps the indent of each stanza’s first line in verse whose lines end ragged', () => {
+    const lines = [
+      'Sabe el maestre que estoy en la villa con los míos',
+      'y que los campos están secos y los ríos',
+      'corren sin agua hacia el mar donde las naves',
+      'esperan el viento de la tarde que no llega',
+    ];
+    const [layout] = analyse(
+      page(0, [
+        ...lines.map((l, i) => verse(l, i === 0 ? 1.5 : 0, i ? 1 : 2)),
+        verse(lines[0], 1.5, 2),
+        ...lines.slice(1).map((l) => verse(l)),
+      ]),
+    );
+    expect(layout.blocks[0].lines.filter((l) => l.startsWith(' '))).toHaveLength(2);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
 import { resolveSpeakers } from './speaker-labels.js';
+import { keepParagraphs } from './prose-paragraphs.js';
 import { joinTurnedLines } from './turned-lines.js';
 
 /**
@@ -40,6 +41,8 @@ import { joinTurnedLines } from './turned-lines.js';
  * - A verse line too long for the measure, turned over onto an indented printed line, is one line
  *   (turned-lines.ts).
  * - In a verse play, the speakers' names are lines of the scene's text, not titles (speaker-labels.ts).
+ * - Prose keeps its printed lines, but a paragraph's first-line indent is no verse indent: the
+ *   paragraph opens flush after an empty line (prose-paragraphs.ts).
  */
 
 export { straightenLines } from './layout-lines.js';
@@ -361,7 +364,10 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
-  const joined = resolveNumerals(resolveSpeakers(drafts.map((d) => d.items))).map((items) => joinTurnedLines(items, { measure }));
+  // Paragraphs of prose first: their first-line indent is no verse indent, nor a turned end.
+  const joined = resolveNumerals(resolveSpeakers(drafts.map((d) => d.items))).map((items) =>
+    joinTurnedLines(keepParagraphs(items), { measure }),
+  );
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {
