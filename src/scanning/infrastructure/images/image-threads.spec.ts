@@ -50,4 +50,15 @@ describe('page finding off the event loop', () => {
     const found = await findPage(photo);
     expect(found.grey.length).toBe(found.width * found.height);
   }, 60_000);
+
+  it("leaves libvips's cache of operations off once the image thread has loaded its own sharp", async () => {
+    // sharp's module turns the process-wide cache on as it loads; the cache kept a large photo's
+    // decoder (a 50 MP progressive JPEG's 300 MB) after its scan had ended.
+    const photo = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#f3ede0' } })
+      .jpeg()
+      .toBuffer();
+    await findPage(photo);
+    const { memory, files, items } = sharp.cache();
+    expect({ memory: memory.max, files: files.max, items: items.max }).toEqual({ memory: 0, files: 0, items: 0 });
+  }, 60_000);
 });
