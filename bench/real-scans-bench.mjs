@@ -198,7 +198,7 @@ async function main() {
           `${pct(r.cropped.of ? r.cropped.read / r.cropped.of : 1)} (${r.cropped.read}/${r.cropped.of})`,
         ]),
       );
-      console.log(`  thresholds (wrong marked/words marked): ${sweepNote(all.doubts)}`);
+      console.log(`  one threshold for every page instead (wrong marked/words marked): ${sweepNote(all.doubts)}`);
     }
     const missed = [];
     for (const r of rows.slice(0, -1)) {

@@ -131,6 +131,7 @@ async function main() {
           for (const l of proofreading.lines.filter((l) => !photos.has(l.scan_page_id))) console.log(`  no photo: ${l.text}`);
       }
       if (args.verbose) for (const m of counts.missed) console.log(`  wrong, unmarked: ${m}`);
+      if (args.verbose) for (const m of counts.rightMarked ?? []) console.log(`  right, marked: ${m}`);
       return { doubts: counts, cropped };
     };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
@@ -238,7 +239,7 @@ async function main() {
           `${pct(r.cropped.of ? r.cropped.read / r.cropped.of : 1)} (${r.cropped.read}/${r.cropped.of})`,
         ]),
       );
-      console.log(`  thresholds (wrong marked/words marked): ${sweepNote(all.doubts)}`);
+      console.log(`  one threshold for every page instead (wrong marked/words marked): ${sweepNote(all.doubts)}`);
     }
     const missed = [];
     if (all.found < all.poems) missed.push('poems found');

@@ -251,8 +251,12 @@ export interface PhotoBox {
   height: number;
 }
 
-/** Why a word is doubtful: the recogniser was unsure of it, or the book language's word list lacks it. */
-export type DoubtReason = 'low_confidence' | 'unknown_word';
+/**
+ * Why a word is doubtful: the recogniser was unsure of it; the book language's word list lacks it;
+ * it is in capitals in a line in lower case; it is a mark or figure alone among the words, or the
+ * word such a mark stands apart from.
+ */
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark';
 
 /** A doubtful word of a line: its character offsets in the line (end exclusive), the recogniser's confidence (0 to 1), and why. */
 export interface ProofreadingDoubt {

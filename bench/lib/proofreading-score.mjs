@@ -6,8 +6,9 @@
  * - of all words read, the share marked (goal ≤ 8%): marks are worth a look only while few;
  * - each line's box cropped from its photo (upright, as shown) and read again with Tesseract alone:
  *   the share of lines whose crop reads as that line (goal ≥ 95%).
- * A sweep over confidence thresholds, from the readings the database keeps, shows what moving the
- * threshold would do to the first two.
+ * A sweep over confidence thresholds, from the readings the database keeps, shows what one fixed
+ * threshold for every page (with the word list, without the other doubts) would do to the first
+ * two, against each page's own threshold that the marks use.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -115,7 +116,8 @@ export function addDoubts(counts, lines, reading, truthLines) {
       if (wrong && marked) counts.wrongMarked++;
       if (wrong !== marked && counts.missed) {
         const w = words.find((x) => x.start < token.end && x.end > token.start);
-        const seen = `${token.text} (${w ? w.confidence.toFixed(2) : '-'}${w?.unknown ? ', unknown' : ''}) in ${JSON.stringify(truth)}`;
+        const why = line.doubts.find(overlaps)?.reasons.join(', ');
+        const seen = `${token.text} (${w ? w.confidence.toFixed(2) : '-'}${why ? `: ${why}` : ''}) in ${JSON.stringify(truth)}`;
         (wrong ? counts.missed : (counts.rightMarked ??= [])).push(seen);
       }
       SWEEP.forEach((threshold, s) => {

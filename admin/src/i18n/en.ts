@@ -603,6 +603,8 @@ const archive = {
     reasons: {
       low_confidence: 'the reading was unsure of it (%{percent}% sure)',
       unknown_word: "it is not in the book language's word list",
+      capitals: 'it is in capitals in a line in lower case (small capitals, or a misreading)',
+      stray_mark: 'a mark or figure stands alone here (a speck, or a mark parted from its word)',
     },
     looks_right: 'Looks right',
     looked_right: '“%{word}” looks right: its mark is cleared.',

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { alignReading, doubtsOf, editLine, isAligned, isPoemReading, markLooksRight, type ReadLine } from './poem-reading.js';
+import {
+  alignReading,
+  doubtsOf,
+  editLine,
+  isAligned,
+  isPoemReading,
+  LOW_CONFIDENCE,
+  markLooksRight,
+  pageThreshold,
+  type ReadLine,
+  UNREAD,
+} from './poem-reading.js';
 
 /** A line read with every word sure, but those named with their confidence. */
 function read(text: string, page: number, confidences: Record<string, number> = {}, unknown: string[] = []): ReadLine {
@@ -24,6 +35,42 @@ describe('doubtful words', () => {
     ]);
   });
 
+  it('are doubtful for confidence under their page’s own threshold when it has one', () => {
+    const line = read('Und Kinder wachsen auf', 1, { Kinder: 0.41, wachsen: 0.3 });
+    expect(doubtful(line)).toEqual(['Kinder', 'wachsen']);
+    expect(doubtful({ ...line, doubtBelow: 0.35 })).toEqual(['wachsen']);
+  });
+
+  it('are words in capitals in a line in lower case, as small capitals read as capitals are', () => {
+    const line = read('(Salen el COMENDADOR, Flores y ORTUÑO, criados.)', 1);
+    expect(doubtsOf(line).map((d) => [line.text.slice(d.start, d.end), d.reasons])).toEqual([
+      ['COMENDADOR,', ['capitals']],
+      ['ORTUÑO,', ['capitals']],
+    ]);
+    // A line all in capitals, the pronoun, a Roman numeral and a capital opening a word are as printed.
+    expect(doubtful(read('THE HARP THAT ONCE', 1))).toEqual([]);
+    expect(doubtful(read('And I care not, as Henry VIII said,', 1))).toEqual([]);
+    expect(doubtful(read('Oh! think not my spirits', 1))).toEqual([]);
+  });
+
+  it('are marks and figures standing alone among the words, with the word the mark was parted from', () => {
+    const line = read('( Vanse, y salen Pascuala 2 Laurencia.', 1);
+    expect(doubtsOf(line).map((d) => [line.text.slice(d.start, d.end), d.reasons])).toEqual([
+      ['(', ['stray_mark']],
+      ['Vanse,', ['stray_mark']],
+      ['2', ['stray_mark']],
+    ]);
+    // An opening mark belongs to the word after it, a closing one to the word before.
+    expect(doubtful(read('  " Thy morn and evening prayer', 1))).toEqual(['"', 'Thy']);
+    expect(doubtful(read('Fly away , my love', 1))).toEqual(['away', ',']);
+    // A mark of several kinds is a misreading of its own ("‚.." for an ellipsis), parted from no word.
+    expect(doubtful(read('‚.. Nicht anders tauchen', 1))).toEqual(['‚..']);
+    // Dashes, ellipses and the ampersand stand alone as printed, French guillemets are set apart, a row of marks is a rule.
+    expect(doubtful(read('And then — away ... far & wide', 1))).toEqual([]);
+    expect(doubtful(read('« Viens » dit-il', 1))).toEqual([]);
+    expect(doubtful(read('* * *', 1))).toEqual([]);
+  });
+
   it('loses a mark a curator found right, the text unchanged', () => {
     const reading = [read('On! the lovely lass', 1, { 'On!': 0.41 })];
     const cleared = markLooksRight(reading, 0, 0, 3)!;
@@ -31,6 +78,52 @@ describe('doubtful words', () => {
     expect(cleared[0]!.text).toBe('On! the lovely lass');
     expect(markLooksRight(reading, 0, 1, 3)).toBeUndefined();
     expect(markLooksRight(reading, 3, 0, 3)).toBeUndefined();
+  });
+});
+
+describe('a page’s own confidence threshold', () => {
+  /** A page of 100 words read at 0.95, but those given, with `unknown` of them missing from the word list. */
+  function page(low: number[], unknown = 0): ReadLine[] {
+    const confidences = [...low, ...Array<number>(100 - low.length).fill(0.95)];
+    return Array.from({ length: 10 }, (_, l) => {
+      const text = Array.from({ length: 10 }, (_, k) => `w${l}${k}`).join(' ');
+      const line = read(text, 1);
+      return {
+        ...line,
+        words: line.words.map((w, k) => ({
+          ...w,
+          confidence: confidences[l * 10 + k],
+          ...(l * 10 + k >= 100 - unknown ? { unknown: true } : {}),
+        })),
+      };
+    });
+  }
+  const marked = (lines: ReadLine[]) => lines.flatMap((l) => doubtsOf({ ...l, doubtBelow: pageThreshold(lines) })).length;
+
+  it('marks the page’s least sure words, up to 6 in 100', () => {
+    // A model that gives right words 0.2-0.7 on a coarse scan: its least sure words only.
+    const spread = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
+    expect(pageThreshold(page(spread))).toBe(0.5);
+    expect(marked(page(spread))).toBe(6);
+    // A page read surely but for a few: all of them, up to the ceiling.
+    expect(pageThreshold(page([0.72, 0.79]))).toBe(LOW_CONFIDENCE);
+    expect(marked(page([0.72, 0.79, 0.85]))).toBe(2);
+  });
+
+  it('leaves fewer marks for confidence where the word list already marks words, none where they fill the share', () => {
+    expect(marked(page([0.2, 0.3, 0.4, 0.5], 4))).toBe(6);
+    expect(pageThreshold(page([0.2, 0.3, 0.4, 0.5], 4))).toBe(0.4);
+    expect(pageThreshold(page([0.2, 0.3], 7))).toBe(0.2);
+    expect(marked(page([0.2, 0.3], 7))).toBe(7);
+  });
+
+  it('marks a word the recogniser all but failed to read on any page', () => {
+    expect(pageThreshold(page([0.1, 0.3], 7))).toBe(UNREAD);
+    expect(marked(page([0.1, 0.3], 7))).toBe(8);
+  });
+
+  it('marks words as sure as each other together or not at all', () => {
+    expect(pageThreshold(page([0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]))).toBe(0.5);
   });
 });
 
@@ -85,6 +178,8 @@ describe('a reading as a backup holds it', () => {
     expect(isPoemReading(reading, 'The harp\nNow hangs')).toBe(false);
     expect(isPoemReading([{ ...reading[0]!, words: [{ start: 4, end: 40, confidence: 0.9 }] }, null, reading[2]], body)).toBe(false);
     expect(isPoemReading([{ ...reading[0]!, words: [{ start: 0, end: 3, confidence: 95 }] }, null, reading[2]], body)).toBe(false);
+    expect(isPoemReading([{ ...reading[0]!, doubtBelow: 0.6 }, null, reading[2]], body)).toBe(true);
+    expect(isPoemReading([{ ...reading[0]!, doubtBelow: 60 }, null, reading[2]], body)).toBe(false);
     expect(isPoemReading('<script>', body)).toBe(false);
   });
 });

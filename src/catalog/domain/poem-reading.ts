@@ -39,12 +39,22 @@ export interface ReadLine {
   /** Where it stands on that photo; null when the extractor gave no places (a vision model). */
   box: LineBox | null;
   words: ReadWord[];
+  /**
+   * Under this confidence its words are doubtful: its page's own threshold (pageThreshold), set
+   * when the page was read; LOW_CONFIDENCE when absent (readings kept before pages had one).
+   */
+  doubtBelow?: number;
 }
 
 /** One entry per line of the body, in order: null for a stanza break or a line nothing was read for. */
 export type PoemReading = Array<ReadLine | null>;
 
-export type DoubtReason = 'low_confidence' | 'unknown_word';
+/**
+ * Why a word is doubtful: the recogniser was unsure of it; the book language's word list lacks it;
+ * it is in capitals in a line in lower case (small capitals read as capitals, or a misreading); it
+ * is a mark or figure standing alone among the words, or the word such a mark stands apart from.
+ */
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark';
 
 export interface Doubt {
   start: number;
@@ -54,22 +64,97 @@ export interface Doubt {
 }
 
 /**
- * Under this confidence the recogniser's word is doubtful. Tesseract's word confidences on printed
- * books cluster above 0.9 for words it read right, lower in languages whose model is less sure
- * (German); tuned with the scan bench (docs/extraction.md): on the real scans 0.7 marks 81% of the
- * wrong words for 7.4% of all, 0.75 85% for 8.2%.
+ * Above this confidence the recogniser's word is never doubtful for its confidence alone.
+ * Tesseract's confidences on printed books cluster above 0.9 for words it read right, but how low
+ * right words go depends on the model and the print (German's model on a coarse scan gives right
+ * words 0.2-0.7), so each page's own threshold, under this one, is set by MARKS_SHARE.
  */
-export const LOW_CONFIDENCE = 0.7;
+export const LOW_CONFIDENCE = 0.8;
+
+/**
+ * The share of a page's words that its least sure words may be marked up to: marks are worth a
+ * look only while few. A page whose other doubts (words no list holds, capitals, stray marks)
+ * already fill it gets no marks for confidence, as its misreadings are the kind the list catches.
+ */
+export const MARKS_SHARE = 0.06;
+
+/** Under this confidence the recogniser all but failed to read the word: doubtful on any page. */
+export const UNREAD = 0.15;
+
+/** Marks that stand alone in verse as printed: dashes, ellipses, the ampersand, French guillemets (set apart by a space). */
+const ALONE_AS_PRINTED = /^(?:\p{Pd}+|\.{2,}|…|&)$|[«»‹›]/u;
+/** Marks printed against a word: opening ones before it, closing ones and stops after it, straight quotes either. */
+const OPENING = /^[\p{Ps}\p{Pi}„‚¿¡]+$/u;
+const CLOSING = /^(?:[\p{Pe}\p{Pf}]+|[.,;:!?]+)$/u;
+const STRAIGHT = /^["']+$/;
+const ROMAN = /^[IVXLCDM]+$/;
+
+/** Two letters or more, all capitals, not a Roman numeral. */
+function inCapitals(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !ROMAN.test(letters);
+}
+
+/**
+ * Doubts a line's text tells: a word in capitals in a line in lower case; a mark or figure alone
+ * among the words (a speck, or a mark parted from its word), with the word that mark belongs to:
+ * the next for an opening mark or a straight quote opening the line, the one before otherwise.
+ */
+function textDoubts(line: ReadLine): Map<ReadWord, DoubtReason> {
+  const found = new Map<ReadWord, DoubtReason>();
+  const words = line.words.map((w) => ({ w, text: line.text.slice(w.start, w.end) }));
+  words.forEach(({ w, text }, i) => {
+    const others = words.filter((_, k) => k !== i).map((x) => x.text);
+    if (inCapitals(text) && others.some((t) => /\p{Ll}/u.test(t))) found.set(w, 'capitals');
+    if (/\p{L}/u.test(text) || ALONE_AS_PRINTED.test(text) || !others.some((t) => /\p{L}/u.test(t))) return;
+    found.set(w, 'stray_mark');
+    // A figure, or a mark of several kinds ("‚.." for an ellipsis), is a misreading of its own, parted from no word.
+    if (![OPENING, CLOSING, STRAIGHT].some((kind) => kind.test(text))) return;
+    const owner = OPENING.test(text) || (i === 0 && STRAIGHT.test(text)) ? words[i + 1] : words[i - 1];
+    if (owner && /\p{L}/u.test(owner.text) && !found.has(owner.w)) found.set(owner.w, 'stray_mark');
+  });
+  return found;
+}
 
 /** The doubtful words of a line, in order; a word a curator found right is not one. */
-export function doubtsOf(line: ReadLine, threshold = LOW_CONFIDENCE): Doubt[] {
+export function doubtsOf(line: ReadLine, threshold = line.doubtBelow ?? LOW_CONFIDENCE): Doubt[] {
+  const told = textDoubts(line);
   return line.words.flatMap((w) => {
     if (w.lookedRight) return [];
     const reasons: DoubtReason[] = [];
     if (w.confidence < threshold) reasons.push('low_confidence');
     if (w.unknown) reasons.push('unknown_word');
+    const reason = told.get(w);
+    if (reason) reasons.push(reason);
     return reasons.length ? [{ start: w.start, end: w.end, confidence: w.confidence, reasons }] : [];
   });
+}
+
+/**
+ * A page's own confidence threshold, from all its lines read: its least sure words are doubtful,
+ * under LOW_CONFIDENCE, as long as with its other doubts they are at most MARKS_SHARE of its
+ * words. The recogniser's confidences are comparable within a page (one print, one model), not
+ * across books, so where the line is drawn is the page's own.
+ */
+export function pageThreshold(lines: ReadonlyArray<ReadLine>): number {
+  const words = lines.flatMap((line) => {
+    const doubted = new Set(doubtsOf(line, 0).map((d) => d.start));
+    return line.words.map((w) => ({ confidence: w.confidence, doubted: doubted.has(w.start) }));
+  });
+  let room = Math.floor(MARKS_SHARE * words.length) - words.filter((w) => w.doubted).length;
+  const unsure = words
+    .filter((w) => !w.doubted && w.confidence < LOW_CONFIDENCE)
+    .map((w) => w.confidence)
+    .sort((a, b) => a - b);
+  // Words as sure as each other are marked together or not at all.
+  for (let k = 0; k < unsure.length; k++) {
+    const next = unsure[k];
+    const together = unsure.filter((c) => c === next).length;
+    if (together > room) return Math.max(next, UNREAD);
+    room -= together;
+    k += together - 1;
+  }
+  return LOW_CONFIDENCE;
 }
 
 /** Clears the mark of the word at [start, end) of line `index`; false when no word is there. */
@@ -219,6 +304,7 @@ const isWord = (w: unknown, length: number): boolean => {
     (lookedRight === undefined || typeof lookedRight === 'boolean')
   );
 };
+const isShare = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1;
 const isBox = (b: unknown): boolean => {
   if (b === null) return true;
   if (typeof b !== 'object') return false;
@@ -233,9 +319,10 @@ export function isPoemReading(value: unknown, body: string): value is PoemReadin
   return value.every((line: unknown, i) => {
     if (line === null) return true;
     if (typeof line !== 'object') return false;
-    const { text, page, photo, box, words } = line as Record<string, unknown>;
+    const { text, page, photo, box, words, doubtBelow } = line as Record<string, unknown>;
     return (
       text === texts[i] &&
+      (doubtBelow === undefined || isShare(doubtBelow)) &&
       (page === null || isCount(page)) &&
       (photo === null || isCount(photo)) &&
       isBox(box) &&

@@ -352,8 +352,40 @@ describe('PoemScanner: what was read of each line, kept for proofreading', () =>
         { start: 2, end: 9, confidence: 0.4 },
         { start: 10, end: 16, confidence: 0.95 },
       ],
+      // The page's word the list lacks already fills its share of marks: none for confidence.
+      doubtBelow: 0.4,
     });
     expect(reading[1]).toBeNull();
     expect(reading[2]!.words[1]).toEqual({ start: 6, end: 14, confidence: 0.95, unknown: true });
+  });
+
+  it('gives the lines of each page that page’s own confidence threshold, from all its lines', async () => {
+    const s = await scanning();
+    const { jobId, pages } = await s.upload(['a page', 'another page']);
+    // Twenty words a page, all sure but one; the second page's last word is missing from the word list.
+    const words = (source: number, last: string) => [
+      ...Array.from({ length: 19 }, (_, i) => ({ text: i === 3 ? 'dim' : 'light', confidence: i === 3 ? 0.5 : 0.95 })),
+      { text: last, confidence: 0.95 },
+    ];
+    const line = (source: number, last: string) => {
+      const w = words(source, last);
+      return { text: w.map((x) => x.text).join(' '), source, box: null, words: w };
+    };
+    const first = line(0, 'light');
+    const second = line(1, 'lovliest');
+    const poem: ExtractedPoem = {
+      title: 'Lanterns',
+      body: `${first.text}\n${second.text}`,
+      page_numbers: [],
+      source_pages: [0, 1],
+      lines: [first, second],
+    };
+    const outcome = await s.scanner.addPoems(
+      { jobId, publicationId: s.book.id, pages, samePageTitlesCount: false },
+      [poem],
+      s.context(jobId),
+    );
+    const reading = (await s.repo.poemReading(outcome.added[0].id))!;
+    expect(reading.map((l) => l!.doubtBelow)).toEqual([0.8, 0.5]);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
-import { alignReading, type Poem, type ReadLine } from '../../catalog/index.js';
+import { alignReading, pageThreshold, type Poem, type ReadLine } from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
@@ -162,8 +162,9 @@ export class PoemScanner {
    * What was read of each poem's lines, for proofreading: each line's page photo and box on it (in
    * the photo's pixels as it stands upright: the extractor measured it on the reading copy, a
    * scaled copy of the same), and its words where they stand in the line, with their confidence
-   * and whether the book language's word list holds them. Neither a photo nor a word list that
-   * fails to answer fails the scan: its lines go without boxes, its words without that mark.
+   * and whether the book language's word list holds them; and each page's own confidence threshold,
+   * from all the lines read on it (pageThreshold). Neither a photo nor a word list that fails to
+   * answer fails the scan: its lines go without boxes, its words without that mark.
    */
   private async readLines(poems: ExtractedPoem[], pages: StoredPageRef[], publicationId: number): Promise<Map<ExtractedPoem, ReadLine[]>> {
     const lines = poems.flatMap((p) => p.lines ?? []);
@@ -189,13 +190,14 @@ export class PoemScanner {
       }
       return size;
     };
+    const onPage = new Map<number, ReadLine[]>();
     for (const poem of poems) {
       const read: ReadLine[] = [];
       for (const line of poem.lines ?? []) {
         const page = byIndex.get(line.source);
         const text = withoutRefusedCharacters(line.text);
         const size = line.box && page ? await sizeOf(page) : undefined;
-        read.push({
+        const readLine: ReadLine = {
           text,
           page: line.pageNumber ?? null,
           photo: page?.scanPageId ?? null,
@@ -214,9 +216,15 @@ export class PoemScanner {
             confidence: w.confidence,
             ...(unknown.has(w.text) ? { unknown: true } : {}),
           })),
-        });
+        };
+        read.push(readLine);
+        onPage.set(line.source, [...(onPage.get(line.source) ?? []), readLine]);
       }
       result.set(poem, read);
+    }
+    for (const lines of onPage.values()) {
+      const doubtBelow = pageThreshold(lines);
+      for (const line of lines) line.doubtBelow = doubtBelow;
     }
     return result;
   }

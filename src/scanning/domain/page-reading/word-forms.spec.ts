@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownWord, lookupForms, lookupParts } from './word-forms.js';
+import { isKnownWord, lookupForms, lookupParts, syncopeForms } from './word-forms.js';
 
 describe('a printed word looked up in a word list', () => {
   it('is looked up without its punctuation, in each part of a compound, never when it has no letters or is a numeral', () => {
@@ -27,5 +27,18 @@ describe('a printed word looked up in a word list', () => {
     const list = new Set(['sea', 'green', 'the']);
     expect(isKnownWord('Sea-green', (w) => list.has(w))).toBe(true);
     expect(isKnownWord('Sea-grean', (w) => list.has(w))).toBe(false);
+  });
+
+  it('is known with the unstressed e that verse drops put back in its last syllable, after a stem with a vowel', () => {
+    const list = new Set(['eigenes', 'gehens', 'verstehen', 'scher', 'genes']);
+    expect(isKnownWord('eignes', (w) => list.has(w))).toBe(true);
+    expect(isKnownWord('Gehns', (w) => list.has(w))).toBe(true);
+    expect(isKnownWord('verstehn,', (w) => list.has(w))).toBe(true);
+    // A misreading with no vowel before the gap ("schr" for "sehr", "gnes" for "goes") stays unknown.
+    expect(isKnownWord('schr', (w) => list.has(w))).toBe(false);
+    expect(isKnownWord('gnes', (w) => list.has(w))).toBe(false);
+    expect(syncopeForms('offne')).toContain('offene');
+    expect(syncopeForms('Schlaftrunknen')).toContain('Schlaftrunkenen');
+    expect(syncopeForms('Liebe')).toEqual([]);
   });
 });

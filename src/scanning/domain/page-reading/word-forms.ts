@@ -39,7 +39,25 @@ export function lookupForms(part: string): string[] {
   return [...new Set(sharpS)];
 }
 
-/** A word is known when each of its parts is found under one of its forms. */
+const VOWEL = /[aeiouyäöüàáâãèéêëìíîïòóôõùúûåæœ]/iu;
+const CONSONANT = (c: string) => /\p{L}/u.test(c) && !VOWEL.test(c);
+
+/**
+ * Verse drops an unstressed e without an apostrophe too, German most of all ("eignes", "Gehns",
+ * "verstehn", "offne"): the part with an e put back between two consonants in its last syllable,
+ * after a stem with a vowel of its own (so a misreading such as "schr" is not taken for "scher").
+ */
+export function syncopeForms(part: string): string[] {
+  const forms: string[] = [];
+  for (let i = Math.max(1, part.length - 3); i < part.length; i++) {
+    if (CONSONANT(part[i - 1]) && CONSONANT(part[i]) && VOWEL.test(part.slice(0, i - 1)))
+      forms.push(part.slice(0, i) + 'e' + part.slice(i));
+  }
+  return forms;
+}
+
+/** A word is known when each of its parts is found under one of its forms, or with an e verse dropped. */
 export function isKnownWord(word: string, has: (form: string) => boolean): boolean {
-  return lookupParts(word).every((part) => lookupForms(part).some(has));
+  const found = (part: string) => lookupForms(part).some(has);
+  return lookupParts(word).every((part) => found(part) || syncopeForms(part).some(found));
 }
