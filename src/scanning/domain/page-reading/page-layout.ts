@@ -2,12 +2,14 @@ import { inSequence, repairFolioSequence, type FolioReading } from './folios.js'
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import {
+  bookNameKeys,
   dropEdgeMarks,
   findRepeatedHeads,
   isSectionNumeral,
   samePage,
   stripFurniture,
   withoutMarginMark,
+  type BookNames,
   type PageMeasures,
 } from './page-furniture.js';
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
@@ -321,17 +323,22 @@ function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number):
   return !(inSequence(read, i) && inSequence(read, j));
 }
 
-/** Lays out every page of a batch in book order, using the whole batch for what pages share. */
-export function analysePages(pages: OcrPage[]): PageLayout[] {
+/**
+ * Lays out every page of a batch in book order, using the whole batch for what pages share, and
+ * the book's own names (its publication's title and authors) for the running heads that print them.
+ */
+export function analysePages(pages: OcrPage[], names?: BookNames): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
   const measures = measuresFor(straightened);
   const repeatedHeads = findRepeatedHeads(
     straightened,
     measures.map((m) => m.em),
   );
+  const bookNames = bookNameKeys(names);
   const furnished = straightened.map((lines, i) =>
     stripFurniture(lines, measures[i], {
       repeatedHeads,
+      bookNames,
       previousPage: straightened[i - 1],
       nextPage: straightened[i + 1],
       pageWidth: pages[i].width,
