@@ -42,10 +42,14 @@ export interface FurnitureContext {
   nextPage?: LayoutLine[];
   /** Width of the page image: heads are centred on the page. */
   pageWidth: number;
+  /** Baseline the book's running heads stand on, where other pages of the batch show it by surer signs than small type. */
+  headLine?: number;
 }
 
 export interface Furniture {
   folio?: FolioReading;
+  /** The running head removed: its baseline, and whether more than its small type marked it. */
+  head?: { baseline: number; sure: boolean };
   /** The page's lines without furniture, top to bottom. */
   lines: LayoutLine[];
 }
@@ -264,7 +268,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     read.spread
       ? read
       : { ...read, side: cornerOf(Math.min(...row.map((l) => l.left)), Math.max(...row.map((l) => l.right)), context.pageWidth) };
-  let headFound = false;
+  let headRow: Furniture['head'];
   const apartAfter = (all: LayoutLine[][], k: number) =>
     (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
   const apartBefore = (all: LayoutLine[][], k: number) => (k > 0 ? all[k][0].baseline - all[k - 1][0].baseline : Infinity) > m.pitch * 1.25;
@@ -292,7 +296,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       lines = rest;
       continue;
     }
-    if (headFound) break;
+    if (headRow) break;
     const edge = edgeFolio(top, m.em);
     const key = textKey(edge ? edge.rest : text);
     const next = all[1].map((l) => l.text).join(' ');
@@ -318,7 +322,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     const notLarger = cap !== undefined && m.bodyCap ? ratio < 1.1 : top.every((l) => l.size < m.em * 1.25);
     // A folio after a stop ("The New Ahasuerus in England, 231"): a title's own number has none.
     const folioAfterStop = edge !== undefined && /[,.]$/.test(edge.rest);
-    const head =
+    const sure =
       (edge !== undefined && (edge.cornered || folioAfterStop)) ||
       letterSpaced ||
       (context.repeatedHeads.has(key) && notLarger) ||
@@ -328,12 +332,14 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       // The poem in progress: the last heading of the page before. A play's speaker names recur
       // on a page and across pages, but the name over a speech that runs on is not printed again.
       sameHeading(key, headings(context.previousPage ?? [], m).slice(-1)) ||
-      followedByHeading ||
-      small;
-    if (!head) break;
+      followedByHeading;
+    // Small type alone marks a head only where the book's heads stand: a title in small capitals
+    // set lower, on a page printing no head, is a poem's.
+    const atHeadLine = context.headLine === undefined || Math.abs(top[0].baseline - context.headLine) < m.pitch;
+    if (!sure && !(small && atHeadLine)) break;
+    headRow = { baseline: top[0].baseline, sure };
     // The number at the end of a heading is its folio only if the row is a head.
     if (edge) folio ??= { ...edge.folio, side: cornerOf(edge.at.left, edge.at.right, context.pageWidth) };
-    headFound = true;
     lines = rest;
   }
 
@@ -367,7 +373,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     }
     break;
   }
-  return { folio, lines };
+  return { folio, lines, head: headRow };
 }
 
 /**

@@ -873,6 +873,37 @@ describe('running heads that alternate or appear on some pages only', () => {
     expect(poemsOf(names, opening('Letter'), continued('Songs of the Valley'), third)).toEqual([['Letter', [12, 13, 14], [0, 1, 2]]]);
   });
 
+  it('takes small capitals on the line the book’s heads stand on for a running head, and a title in small capitals set lower for a title', () => {
+    const body = (first: string) => [
+      verse(first, 0, 2),
+      verse('a boat comes in with nothing in its nets;'),
+      verse('the gulls go over, and the evenings fall'),
+    ];
+    const inked = (specs: Spec[]) => specs.map((spec) => ({ ...spec, ink: true }));
+    const [withFolio, opening, smallHead] = analyse(
+      page(
+        0,
+        inked([
+          { text: 'ELEANOR WHITFIELD', size: 18, centred: true, advance: 0 },
+          { text: '42', size: 18, advance: 0, flushRight: 1200 },
+          ...body('The lamps are lit along the harbour wall,'),
+        ]),
+      ),
+      // A page printing no head: the poem's title in small capitals, set four lines lower.
+      page(
+        1,
+        inked([{ text: 'HARBOUR EVENINGS', size: 20, centred: true, advance: 4 }, ...body('The tide goes out along the harbour wall,')]),
+      ),
+      page(
+        2,
+        inked([{ text: 'THE ORCHARD YEARS', size: 18, centred: true, advance: 0 }, ...body('The rain comes in along the harbour wall,')]),
+      ),
+    );
+    expect(withFolio.blocks.map((b) => b.title)).toEqual([undefined]);
+    expect(opening.blocks.map((b) => [b.title, b.lines[0]])).toEqual([['HARBOUR EVENINGS', 'The tide goes out along the harbour wall,']]);
+    expect(smallHead.blocks.map((b) => [b.title, b.lines[0]])).toEqual([[undefined, 'The rain comes in along the harbour wall,']]);
+  });
+
   it('takes capitals letter-spaced above the text for a running head though read as words, and capitals set solid for a title', () => {
     const body = [
       verse('The lamps are lit along the harbour wall,', 0, 3),

@@ -335,15 +335,20 @@ export function analysePages(pages: OcrPage[], names?: BookNames): PageLayout[] 
     measures.map((m) => m.em),
   );
   const bookNames = bookNameKeys(names);
-  const furnished = straightened.map((lines, i) =>
-    stripFurniture(lines, measures[i], {
+  const strip = (i: number, headLine?: number) =>
+    stripFurniture(straightened[i], measures[i], {
       repeatedHeads,
       bookNames,
       previousPage: straightened[i - 1],
       nextPage: straightened[i + 1],
       pageWidth: pages[i].width,
-    }),
-  );
+      headLine,
+    });
+  let furnished = straightened.map((_, i) => strip(i));
+  // Where heads marked by surer signs than small type (a folio, repeating, naming the book) show the
+  // line the book's heads stand on, a head marked by its small type alone must stand on it too.
+  const headLine = median(furnished.flatMap((f, i) => (f.head?.sure ? [f.head.baseline / pages[i].height] : [])));
+  if (Number.isFinite(headLine)) furnished = furnished.map((f, i) => (f.head && !f.head.sure ? strip(i, headLine * pages[i].height) : f));
   // A page photographed twice in the batch has one folio: the run is repaired without the second
   // photo, which then takes its twin's number, read from whichever photo reads it in sequence (a
   // worse photo misreads it more often).
