@@ -6,7 +6,7 @@
  * Scores extraction on real scans of printed verse books (../shared/real-scans, or --set DIR)
  * exactly as that set's README defines the measures: the compiled app runs on in-memory PGlite
  * with the in-process queue and the offline extractor; each scored page is uploaded alone to a
- * new publication and its poems read back through the API. Prints CER, verse lines kept and
+ * new publication with its book's title, author and language, and its poems read back through the API. Prints CER, verse lines kept and
  * indentation kept per book and in total, and seconds per page (steady state, after a warm-up
  * upload) with the CPU seconds they took. Exits non-zero when a goal is missed.
  *
@@ -56,8 +56,10 @@ async function main() {
     // Each book is read in its own language, as a curator sets it: the set names it in English.
     const names = new Intl.DisplayNames(['en'], { type: 'language' });
     const tagOf = (language) => ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl', 'la'].find((tag) => names.of(tag) === language) ?? 'en';
-    const uploadAlone = async (page, language) => {
-      const id = await createPublication(call, page.name, tagOf(language));
+    // Each page goes into a publication with its book's title and author, as a curator fills them in
+    // (the author without truth.json's note on the editor).
+    const uploadAlone = async (page, book) => {
+      const id = await createPublication(call, book.title, tagOf(book.language), [book.author.replace(/\s*\(.*\)$/, '')]);
       const form = new FormData();
       form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
       await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
@@ -90,7 +92,7 @@ async function main() {
       return answer.metadata?.language ?? '-';
     };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
-    await uploadAlone(books[0].pages[0], books[0].language);
+    await uploadAlone(books[0].pages[0], books[0]);
 
     const rows = [];
     let total;
@@ -109,7 +111,7 @@ async function main() {
       for (const page of book.pages) {
         const started = performance.now();
         const cpu = process.cpuUsage();
-        const poems = await uploadAlone(page, book.language);
+        const poems = await uploadAlone(page, book);
         bookSeconds += (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
         bookCpu += (used.user + used.system) / 1e6;

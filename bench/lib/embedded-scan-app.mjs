@@ -42,10 +42,9 @@ export async function withEmbeddedArchive(distDir, work) {
 }
 
 /** A new, empty publication's id. */
-export async function createPublication(call, title, language = 'en') {
-  return (
-    await call('POST', '/api/publications/', { title, authors: [], publisher: '', publication_date: '', isbn: '', notes: '', language })
-  ).id;
+export async function createPublication(call, title, language = 'en', authors = []) {
+  return (await call('POST', '/api/publications/', { title, authors, publisher: '', publication_date: '', isbn: '', notes: '', language }))
+    .id;
 }
 
 /** Rows as aligned columns under their header. */

@@ -84,6 +84,8 @@ describe('BookReadJob: a PDF’s pages drawn by the import’s jobs', () => {
     for (const page of pages) expect(s.store.objects.has(page.storage_key!)).toBe(true);
     expect(s.store.keys().filter((k) => k.endsWith('.pdf'))).toEqual([]);
     expect(s.extractor.pagesRead).toEqual([0, 1, 2, 3, 4]);
+    // The book is assembled knowing its title, which running heads print.
+    expect(s.extractor.booksNamed.at(-1)).toEqual({ title: 'Drawn Pages', authors: [] });
   });
 
   it('draws again, after a job was cut off, only the pages not drawn yet', async () => {

@@ -7,7 +7,7 @@ import { ImageIntakeError } from '../domain/image-intake.error.js';
 import { ScanError } from '../domain/scan.errors.js';
 import { withoutRefusedCharacters } from '../../common/text-rules.js';
 import { BOOK_IMPORTS, type BookImportRow, type BookImports, type BookPageRow } from './ports/book-imports.port.js';
-import { ExtractionError, POEM_EXTRACTOR, type PageReading, type PoemExtractor } from './ports/extraction.port.js';
+import { ExtractionError, POEM_EXTRACTOR, type BookNames, type PageReading, type PoemExtractor } from './ports/extraction.port.js';
 import { PAGE_IMAGES, type PageImages } from './ports/page-images.port.js';
 import { FILE_STORE, FileNotStoredError, type FileStore } from '../../media/index.js';
 import { PDF_PAGES, type PdfPages } from './ports/pdf-pages.port.js';
@@ -63,7 +63,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     const readNow = new Map<number, PageReading>();
     await context.reportProgress({ pages_done: 0, pages_total: unread.length });
     // Every page is read in the book's language (its OCR model; the AI is told it).
-    const { language } = await this.queries.getPublication(book.publication_id, { staff: true });
+    const { language, title, authors } = await this.queries.getPublication(book.publication_id, { staff: true });
     await mapWithConcurrency(unread, this.extractor.concurrency, async (page) => {
       const reading = await this.read(page, language);
       if (typeof reading === 'string') {
@@ -79,10 +79,10 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
 
     if (await this.stoppedByTrash(book)) return result;
     if (!(await this.books.claimAssembly(book.id, book.run, context.jobId))) {
-      if (readNow.size) await this.books.addPoemsSoFar(book.id, book.run, await this.poemsBegun([...readNow.values()]));
+      if (readNow.size) await this.books.addPoemsSoFar(book.id, book.run, await this.poemsBegun([...readNow.values()], { title, authors }));
       return result;
     }
-    await this.assemble(book, await this.books.pages(book.id, { readings: true }), context);
+    await this.assemble(book, await this.books.pages(book.id, { readings: true }), context, { title, authors });
     return { ...result, assembled: true };
   }
 
@@ -155,16 +155,20 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
    * less a poem run on from a page before them. Assembling the whole book after every few pages
    * would cost more with every page; the finished import gives the exact count.
    */
-  private async poemsBegun(readings: PageReading[]): Promise<number> {
+  private async poemsBegun(readings: PageReading[], names: BookNames): Promise<number> {
     try {
-      const poems = await this.extractor.assemble(readings.sort((a, b) => a.index - b.index));
+      const poems = await this.extractor.assemble(
+        readings.sort((a, b) => a.index - b.index),
+        names,
+      );
       return poems.filter((p) => !p.continues && withoutRefusedCharacters(p.body).trim() !== '').length;
     } catch {
       return 0; // Readings of another extractor: the count waits for the book to be read again.
     }
   }
 
-  private async assemble(book: BookImportRow, pages: BookPageRow[], context: JobContext<ScanJobProgress>): Promise<void> {
+  /** The book's poems from every page read, its title and authors told apart as running heads. */
+  private async assemble(book: BookImportRow, pages: BookPageRow[], context: JobContext<ScanJobProgress>, names: BookNames): Promise<void> {
     const read = pages.filter((p) => p.reading);
     const refs: StoredPageRef[] = read.map((p) => ({
       scanPageId: p.id,
@@ -173,7 +177,10 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
       mimeType: p.mime_type,
       uploadJobId: book.job_id,
     }));
-    const poems = await this.extractor.assemble(read.map((p) => ({ ...p.reading!, index: p.place })));
+    const poems = await this.extractor.assemble(
+      read.map((p) => ({ ...p.reading!, index: p.place })),
+      names,
+    );
     const result = await this.scanner.addPoems(
       { jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false },
       poems,

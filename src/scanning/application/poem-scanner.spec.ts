@@ -97,6 +97,12 @@ async function scanning(options: { commands?: (real: CatalogWriteApi) => Catalog
 }
 
 describe('PoemScanner: a scan of uploaded pages', () => {
+  it('gives the layout the publication’s title and authors, which running heads print', async () => {
+    const s = await scanning();
+    await s.scan([`12\n# Swallows\n${verse(SWALLOWS)}`]);
+    expect(s.extractor.booksNamed).toEqual([{ title: 'Field Notes', authors: ['A. Poet'] }]);
+  });
+
   it('adds the poems read, in book order, each linked to its pages and telling each page its printed number', async () => {
     const s = await scanning();
     const { outcome, pages, jobId } = await s.scan([

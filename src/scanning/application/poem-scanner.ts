@@ -59,7 +59,7 @@ export class PoemScanner {
     if (publication.deletedAt) throw ScanError.publicationInTrash();
 
     await context.reportProgress({ pages_done: 0, pages_total: pages.length });
-    return this.addPoems(run, await this.extract(pages, context, publication.language), context);
+    return this.addPoems(run, await this.extract(pages, context, publication), context);
   }
 
   /**
@@ -233,7 +233,11 @@ export class PoemScanner {
    * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
    * only the pages of one upload are known to follow each other in the book.
    */
-  private async extract(pages: StoredPageRef[], context: JobContext<ScanJobProgress>, language: string): Promise<ExtractedPoem[]> {
+  private async extract(
+    pages: StoredPageRef[],
+    context: JobContext<ScanJobProgress>,
+    { language, title, authors }: { language: string; title: string; authors: string[] },
+  ): Promise<ExtractedPoem[]> {
     const runs: StoredPageRef[][] = [];
     for (const page of pages) {
       const last = runs[runs.length - 1];
@@ -248,9 +252,14 @@ export class PoemScanner {
       const images = (await this.loadImages(run)).map((image) => ({ ...image, language }));
       const offset = before;
       poems.push(
-        ...(await this.extractor.extractPoems(images, (p) => {
-          void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
-        })),
+        ...(await this.extractor.extractPoems(
+          images,
+          (p) => {
+            void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
+          },
+          // The book's title and poets, which its running heads print.
+          { title, authors },
+        )),
       );
       before += run.length;
     }

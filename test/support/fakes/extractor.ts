@@ -1,6 +1,7 @@
 import {
   ExtractionError,
   ownReadings,
+  type BookNames,
   type ExtractedMetadata,
   type ExtractedPoem,
   type ExtractionProgress,
@@ -42,6 +43,8 @@ export class FakeExtractor implements PoemExtractor {
   /** Every page read, by its index in its batch. */
   readonly pagesRead: number[] = [];
   metadataImages: PageImage[] = [];
+  /** The book's names each assembly was given (the fake's pages carry no running heads to judge). */
+  readonly booksNamed: Array<BookNames | undefined> = [];
 
   async readPage(page: PageImage): Promise<PageReading> {
     const text = textOf(page.data);
@@ -52,17 +55,18 @@ export class FakeExtractor implements PoemExtractor {
     return { extractor: this.kind, index: page.index, page: layoutOf(text, page.index) };
   }
 
-  async assemble(readings: PageReading[]): Promise<ExtractedPoem[]> {
+  async assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]> {
+    this.booksNamed.push(book);
     return assemblePoems(ownReadings<PageLayout>(this.kind, readings).map((r) => r.page));
   }
 
-  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
+  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]> {
     const readings: PageReading[] = [];
     for (const page of pages) {
       readings.push(await this.readPage(page));
       onProgress?.({ pagesDone: readings.length, pagesTotal: pages.length });
     }
-    return this.assemble(readings);
+    return this.assemble(readings, book);
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {

@@ -27,6 +27,10 @@ export interface RenderOptions {
   pageNumberPosition?: 'footer' | 'header';
   /** A page on which a poem opens prints no page number. */
   unnumberedOpenings?: boolean;
+  /** A page on which a poem opens prints no running header. */
+  headlessOpenings?: boolean;
+  /** The running header in the text's own type and case (not small letter-spaced capitals). */
+  plainHeads?: boolean;
   poems?: BookPoem[];
   /** Opens the end of a turned-over line with "[", as older books print it. */
   turnoverBracket?: boolean;

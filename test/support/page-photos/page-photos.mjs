@@ -13,7 +13,9 @@
  * - titles are centred, bold and larger than body type;
  * - a running header (poet on even pages, book title on odd pages) sits above the text block and
  *   the printed page number is centred below it (or in the header's outer corner); with the
- *   unnumberedOpenings option a page on which a poem opens prints none, as many books do;
+ *   unnumberedOpenings option a page on which a poem opens prints none, as many books do; with
+ *   headlessOpenings such a page prints no header; with plainHeads the header is set in the text's
+ *   own type and case, not in small letter-spaced capitals, so only what it says marks it;
  * - a line too long for the measure is turned over, as printers of verse do: the words that fit
  *   stay, the rest is set on the next printed line flush with the right margin (after a "[" with
  *   the turnoverBracket option, or hanging `turnoverIndent` em in from the line's start). It is
@@ -305,18 +307,24 @@ function turnOver(text, width) {
 function pageSvg(page, book, options) {
   const els = [];
   const even = page.number % 2 === 0;
-  const headerText = (even ? book.authors[0] : book.title).toUpperCase();
+  const headerText = even ? book.authors[0] : book.title;
   const numberInHeader = options.pageNumberPosition === 'header';
-  els.push({
-    kind: 'header',
-    text: headerText,
-    x: PAGE.width / 2,
-    y: PAGE.headerBaseline,
-    size: PAGE.header,
-    anchor: 'middle',
-    spacing: 4,
-    fill: '#333',
-  });
+  if (!(options.headlessOpenings && page.parts[0]?.startsPoem)) {
+    els.push(
+      options.plainHeads
+        ? { kind: 'header', text: headerText, x: PAGE.width / 2, y: PAGE.headerBaseline, size: PAGE.body, anchor: 'middle' }
+        : {
+            kind: 'header',
+            text: headerText.toUpperCase(),
+            x: PAGE.width / 2,
+            y: PAGE.headerBaseline,
+            size: PAGE.header,
+            anchor: 'middle',
+            spacing: 4,
+            fill: '#333',
+          },
+    );
+  }
   const folio = numberInHeader
     ? {
         kind: 'pageno',

@@ -18,6 +18,9 @@ export interface RealScanPage {
 
 export interface RealScanBook {
   name: string;
+  /** As truth.json gives them ("Fuente Ovejuna. Comedia (edición revisada por …)"). */
+  title: string;
+  author: string;
   language: string;
   pages: RealScanPage[];
 }

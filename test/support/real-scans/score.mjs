@@ -113,7 +113,8 @@ export const rates = (c) => ({
 
 /**
  * A set laid out as ../shared/real-scans is (truth.json, books/<book>/NNN.png): its books, each
- * with its scored pages (file name, image, true text) in the order truth.json gives them.
+ * with its title and author as truth.json gives them and its scored pages (file name, image, true
+ * text) in the order truth.json gives them.
  */
 export function readRealScans(dir) {
   const truthFile = join(dir, 'truth.json');
@@ -121,6 +122,8 @@ export function readRealScans(dir) {
   const truth = JSON.parse(readFileSync(truthFile, 'utf8'));
   return truth.books.map((book) => ({
     name: book.slug,
+    title: book.title,
+    author: book.author,
     language: book.language,
     pages: truth.pages
       .filter((p) => p.book === book.slug)

@@ -1,6 +1,7 @@
 import type { PublicationFields } from '../../../../contracts/catalog.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { AssembledPoem } from '../../domain/assemble-poems.js';
+import type { BookNames } from '../../domain/page-reading/page-furniture.js';
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
@@ -19,6 +20,9 @@ export interface PageImage {
   /** The BCP 47 tag of the book's language: offline OCR reads with its model, the AI is told it. */
   language?: string;
 }
+
+/** The book's title and authors: running heads print them. */
+export type { BookNames };
 
 /** A poem as an extractor read it (the domain's assembler makes them from per-page readings). */
 export type ExtractedPoem = AssembledPoem;
@@ -55,10 +59,11 @@ export interface PoemExtractor {
   /**
    * The poems of many pages' readings, given in book order: running heads, folios and poems running
    * over a page break are judged over all of them. Readings of another extractor are refused.
+   * The book's title and authors, where known, are running heads wherever a page prints them.
    */
-  assemble(readings: PageReading[]): Promise<ExtractedPoem[]>;
+  assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]>;
   /** Pages are given in book order; a poem running over a page break comes back as one poem (readPage, then assemble). */
-  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]>;
+  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]>;
   extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
   /** Releases engines kept alive between calls (the offline OCR workers); called at shutdown. */
   close?(): Promise<void>;

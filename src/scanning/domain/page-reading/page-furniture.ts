@@ -1,6 +1,6 @@
 import { boundedLevenshtein } from '../duplicates/poem-similarity.js';
 import { parseFolio, readFolio, type FolioReading } from './folios.js';
-import { alikeness, isCapitals, textKey, withWords, type LayoutLine, type LayoutWord } from './layout-lines.js';
+import { alikeness, isCapitals, median, textKey, withWords, type LayoutLine, type LayoutWord } from './layout-lines.js';
 
 /**
  * Page furniture: what a printer sets on a page around the poems, which is never part of one.
@@ -25,19 +25,31 @@ export interface PageMeasures {
   bodyX?: number;
 }
 
+/** The book's own names, as its publication gives them: a running head may print either. */
+export interface BookNames {
+  title?: string;
+  authors?: string[];
+}
+
 export interface FurnitureContext {
   /** textKey()s of lines standing at the head of two or more pages of the batch. */
   repeatedHeads: Set<string>;
+  /** nameKey()s of the book's title and its poets' names (bookNameKeys). */
+  bookNames?: string[];
   /** Lines of the page before (a running head may repeat the title of the poem it continues). */
   previousPage?: LayoutLine[];
   /** Lines of the page after, when the batch holds it (a catchword at the foot is its first word). */
   nextPage?: LayoutLine[];
   /** Width of the page image: heads are centred on the page. */
   pageWidth: number;
+  /** Baseline the book's running heads stand on, where other pages of the batch show it by surer signs than small type. */
+  headLine?: number;
 }
 
 export interface Furniture {
   folio?: FolioReading;
+  /** The running head removed: its baseline, and whether more than its small type marked it. */
+  head?: { baseline: number; sure: boolean };
   /** The page's lines without furniture, top to bottom. */
   lines: LayoutLine[];
 }
@@ -198,6 +210,42 @@ function outsideTextBlock(row: LayoutLine[], text: LayoutLine[], em: number): bo
   return Math.max(...row.map((l) => l.right)) < margin - em * 0.5 || Math.min(...row.map((l) => l.left)) > end + em * 0.5;
 }
 
+/** Letters only, in any script, without accents, case, letter-spacing, stops or figures. */
+const nameKey = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
+
+/**
+ * What a running head may print for the book itself: its title, or the title without its subtitle,
+ * and each poet's name, also in reading order where it is filed "Family, Given".
+ */
+export function bookNameKeys(names: BookNames | undefined): string[] {
+  const title = names?.title ?? '';
+  const forms = [title, title.split(/[:;([—–]|\. | - /)[0]];
+  for (const author of names?.authors ?? []) {
+    const [family, given] = author.split(',');
+    forms.push(author, given ? `${given} ${family}` : author);
+  }
+  // Four letters at least: a shorter name would match too much by chance.
+  return [...new Set(forms.map(nameKey).filter((k) => k.length >= 4))];
+}
+
+/** A head's words read as one of the book's names, a misread letter in five allowed. */
+const namesTheBook = (text: string, names: string[]) => names.some((name) => alikeness(nameKey(text), name) >= 0.8);
+
+/**
+ * Capitals letter-spaced though read as whole words: each letter takes far more room than capitals
+ * set solid, which take about their own height each on average.
+ */
+function spacedOut(row: LayoutLine[], capHeight: number | undefined): boolean {
+  const letters = (w: LayoutWord) => w.text.replace(/\P{L}/gu, '').length;
+  const words = row.flatMap((l) => l.words).filter((w) => letters(w) >= 3);
+  if (capHeight === undefined || words.length === 0) return false;
+  return median(words.map((w) => (w.right - w.left) / letters(w))) >= capHeight * 1.3;
+}
+
 function sameHeading(key: string, lines: LayoutLine[]): boolean {
   return key.length >= 3 && lines.some((l) => textKey(l.text).length >= 3 && alikeness(key, textKey(l.text)) >= 0.8);
 }
@@ -205,10 +253,12 @@ function sameHeading(key: string, lines: LayoutLine[]): boolean {
 /**
  * Removes running heads and folios from a page's lines (top to bottom) and returns the folio.
  * A head row must stand apart from what follows; it is a head when it carries a folio in a corner,
- * repeats at the head of other pages, repeats the last heading of the page before (the current
- * poem's title), is followed by another heading (a title never sits on top of a title), or is set
- * smaller than the text: in capitals well under the text's size, or in upper and lower case under
- * it and centred (a poem's title smaller than its text is set in capitals, not so a head).
+ * is letter-spaced capitals, repeats at the head of other pages, names the book or its poet,
+ * repeats the last heading of the page before (the current poem's title), is followed by another
+ * heading (a title never sits on top of a title), or is set smaller than the text: in capitals well
+ * under the text's size, or in upper and lower case under it and centred (a poem's title smaller
+ * than its text is set in capitals, not so a head). A row set larger than the text is no head by
+ * repeating or by naming the book: a head never is.
  */
 export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: FurnitureContext): Furniture {
   let lines = [...input];
@@ -218,7 +268,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     read.spread
       ? read
       : { ...read, side: cornerOf(Math.min(...row.map((l) => l.left)), Math.max(...row.map((l) => l.right)), context.pageWidth) };
-  let headFound = false;
+  let headRow: Furniture['head'];
   const apartAfter = (all: LayoutLine[][], k: number) =>
     (all[k + 1] ? all[k + 1][0].baseline - all[k][0].baseline : Infinity) > m.pitch * 1.25;
   const apartBefore = (all: LayoutLine[][], k: number) => (k > 0 ? all[k][0].baseline - all[k - 1][0].baseline : Infinity) > m.pitch * 1.25;
@@ -246,7 +296,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
       lines = rest;
       continue;
     }
-    if (headFound) break;
+    if (headRow) break;
     const edge = edgeFolio(top, m.em);
     const key = textKey(edge ? edge.rest : text);
     const next = all[1].map((l) => l.text).join(' ');
@@ -263,22 +313,33 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     // never a poem's title's.
     const words = top.flatMap((l) => l.words).filter((w) => /\p{L}/u.test(w.text));
     const letterSpaced =
-      isCapitals(text) && words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6;
+      isCapitals(text) &&
+      ((words.length >= 4 && words.filter((w) => w.text.replace(/\P{L}/gu, '').length === 1).length >= words.length * 0.6) ||
+        spacedOut(top, cap));
+    // A running head is never set larger than the text; a title often is. So a poem's own title at
+    // the top of its opening page is no head though later pages' heads repeat it, nor is a poem
+    // named like the book (the title poem) when its title is set as titles are.
+    const notLarger = cap !== undefined && m.bodyCap ? ratio < 1.1 : top.every((l) => l.size < m.em * 1.25);
     // A folio after a stop ("The New Ahasuerus in England, 231"): a title's own number has none.
     const folioAfterStop = edge !== undefined && /[,.]$/.test(edge.rest);
-    const head =
+    const sure =
       (edge !== undefined && (edge.cornered || folioAfterStop)) ||
       letterSpaced ||
-      context.repeatedHeads.has(key) ||
+      (context.repeatedHeads.has(key) && notLarger) ||
+      // The book's title or the poet's name is a head however few pages print it (book title on
+      // versos, poem titles on rectos; or on some pages only), with a folio in the row or not.
+      (notLarger && namesTheBook(edge ? edge.rest : text, context.bookNames ?? [])) ||
       // The poem in progress: the last heading of the page before. A play's speaker names recur
       // on a page and across pages, but the name over a speech that runs on is not printed again.
       sameHeading(key, headings(context.previousPage ?? [], m).slice(-1)) ||
-      followedByHeading ||
-      small;
-    if (!head) break;
+      followedByHeading;
+    // Small type alone marks a head only where the book's heads stand: a title in small capitals
+    // set lower, on a page printing no head, is a poem's.
+    const atHeadLine = context.headLine === undefined || Math.abs(top[0].baseline - context.headLine) < m.pitch;
+    if (!sure && !(small && atHeadLine)) break;
+    headRow = { baseline: top[0].baseline, sure };
     // The number at the end of a heading is its folio only if the row is a head.
     if (edge) folio ??= { ...edge.folio, side: cornerOf(edge.at.left, edge.at.right, context.pageWidth) };
-    headFound = true;
     lines = rest;
   }
 
@@ -312,7 +373,7 @@ export function stripFurniture(input: LayoutLine[], m: PageMeasures, context: Fu
     }
     break;
   }
-  return { folio, lines };
+  return { folio, lines, head: headRow };
 }
 
 /**

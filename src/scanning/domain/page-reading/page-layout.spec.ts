@@ -3,6 +3,7 @@ import { cleanWords } from './layout-lines.js';
 import type { OcrLine, OcrPage } from './ocr-page.js';
 import { assemblePoems, type PageLayout } from '../assemble-poems.js';
 import { analysePages, indentFor, indentStep } from './page-layout.js';
+import type { BookNames } from './page-furniture.js';
 
 /**
  * Synthetic OCR output: a page typeset with 30 px type and 45 px leading, text margin at x=200,
@@ -21,6 +22,10 @@ interface Spec {
   flushRight?: number;
   /** Justified: its words spaced out so that it ends at this right edge (x), as prose is set. */
   justify?: number;
+  /** Advance of a letter in em (0.5 on average; capitals set solid take about 0.7, letter-spaced more). */
+  letterWidth?: number;
+  /** Measures the line's ink as the image thread does: capitals 0.68 em high, x-height 0.45 em. */
+  ink?: boolean;
 }
 
 const EM = 30;
@@ -31,7 +36,8 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
   const lines: OcrLine[] = specs.map((spec) => {
     y += (spec.advance ?? 1) * PITCH;
     const size = spec.size ?? EM;
-    const width = spec.text.length * size * 0.5;
+    const letter = spec.letterWidth ?? 0.5;
+    const width = spec.text.length * size * letter;
     const x = spec.flushRight !== undefined ? spec.flushRight - width : spec.centred ? 700 - width / 2 : 200 + (spec.indent ?? 0) * EM;
     const rot = (px: number, py: number) => ({
       x: px * Math.cos(tilt) - py * Math.sin(tilt),
@@ -45,10 +51,10 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
     const split = spec.text.split(' ');
     const space =
       spec.justify !== undefined && split.length > 1
-        ? (spec.justify - x - (spec.text.length - split.length + 1) * size * 0.5) / (split.length - 1)
+        ? (spec.justify - x - (spec.text.length - split.length + 1) * size * letter) / (split.length - 1)
         : size * 0.5;
     const words = split.map((word) => {
-      const w = word.length * size * 0.5;
+      const w = word.length * size * letter;
       const box = { x0: cursor, y0: top, x1: cursor + w, y1: bottom };
       cursor += w + space;
       return { text: word, bbox: box, confidence: 95 };
@@ -58,6 +64,7 @@ function page(index: number, specs: Spec[], tilt = 0): OcrPage {
       bbox: { x0: Math.min(a.x, b.x), y0: top, x1: Math.max(a.x, b.x), y1: bottom },
       baseline: { x0: a.x, y0: a.y, x1: b.x, y1: b.y },
       rowHeight: size,
+      ...(spec.ink ? { ink: { band: size * (/\p{Ll}/u.test(spec.text) ? 0.45 : 0.68), ascent: size * 0.72 } } : {}),
       confidence: 95,
     };
   });
@@ -70,8 +77,10 @@ const folio = (text: string | number, advance = 4): Spec => ({ text: String(text
 const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, advance });
 
 /** The layout's text (what was read of each line is tested on its own, below). */
-const analyse = (...pages: OcrPage[]): PageLayout[] =>
-  analysePages(pages).map((p) => ({ ...p, blocks: p.blocks.map(({ reads: _reads, ...block }) => block) }));
+const analyse = (...pages: OcrPage[]): PageLayout[] => analyseBook(undefined, ...pages);
+/** The layout of pages scanned into a publication with this title and these authors. */
+const analyseBook = (names: BookNames | undefined, ...pages: OcrPage[]): PageLayout[] =>
+  analysePages(pages, names).map((p) => ({ ...p, blocks: p.blocks.map(({ reads: _reads, ...block }) => block) }));
 
 /** A full page of verse: `n` lines reaching the foot of the text block. */
 const fullPage = (prefix: string, n = 30): Spec[] =>
@@ -851,6 +860,107 @@ describe('joining pages into poems', () => {
       page(2, [title('Three', 2), verse('first of three, a line', 0, 2), verse('second of three, a line'), folio(42)]),
     );
     expect(pages.map((p) => p.pageNumber)).toEqual([40, 41, 42]);
+  });
+});
+
+describe('running heads that alternate or appear on some pages only', () => {
+  const opening = (poemTitle: string) =>
+    page(0, [title(poemTitle, 2), verse('You came to me in autumn', 0, 2), ...fullPage('first page', 26), folio(12)]);
+  /** The next page under a one-off head at body size, in the text's own type. */
+  const continued = (headText: string) =>
+    page(1, [
+      { text: headText, centred: true, advance: 0 },
+      verse('and I pretended I had answers.', 0, 2),
+      verse('So here is my last lesson.', 0, 2),
+      folio(13),
+    ]);
+  const poemsOf = (names: BookNames | undefined, ...pages: OcrPage[]) =>
+    assemblePoems(analyseBook(names, ...pages)).map((p) => [p.title, p.page_numbers, p.source_pages]);
+
+  it('takes a head naming the book only once for a title when the book is not named, and a running head when it is', () => {
+    expect(poemsOf(undefined, opening('Letter'), continued('Songs of the Valley'))).toEqual([
+      ['Letter', [12], [0]],
+      ['Songs of the Valley', [13], [1]],
+    ]);
+    expect(
+      poemsOf({ title: 'Songs of the Valley', authors: ['Eleanor Whitfield'] }, opening('Letter'), continued('Songs of the Valley')),
+    ).toEqual([['Letter', [12, 13], [0, 1]]]);
+  });
+
+  it('reads the book’s title or its poet’s name in a head forgivingly: case, accents, letter-spacing, a misread letter, a subtitle, a folio, the name filed family first', () => {
+    const book = { title: 'Canções do Vale: poems of a valley', authors: ['Whitfield, Eleanor'] };
+    for (const headText of [
+      'CANCOES DO VALE',
+      'C A N Ç Õ E S  D O  V A L E',
+      'Cancōes do Vaie',
+      'Canções do Vale 13',
+      'ELEANOR WHITFIELD',
+      'Eleanor Whitfeld',
+    ]) {
+      const [poem, ...others] = assemblePoems(analyseBook(book, opening('Letter'), continued(headText)));
+      expect({ headText, title: poem.title, others: others.length }).toEqual({ headText, title: 'Letter', others: 0 });
+      expect(poem.body).toContain('first page line 26 of the running poem\nand I pretended I had answers.');
+    }
+    // Another title at the head of a page is still a title.
+    expect(poemsOf(book, opening('Letter'), continued('A Different Song')).map(([t]) => t)).toEqual(['Letter', 'A Different Song']);
+  });
+
+  it('keeps the title of a poem named like the book when it is set as titles are, larger than the text', () => {
+    expect(poemsOf({ title: 'Letter' }, opening('Letter'), continued('Another Letter')).map(([t]) => t)).toEqual([
+      'Letter',
+      'Another Letter',
+    ]);
+  });
+
+  it('keeps a poem its title on its opening page when later pages’ heads repeat it, the book’s title heading the pages between', () => {
+    const names = { title: 'Songs of the Valley' };
+    const third = page(2, [{ text: 'Letter', centred: true, advance: 0 }, verse('and chalk dust on the sill.', 0, 3), folio(14)]);
+    expect(poemsOf(names, opening('Letter'), continued('Songs of the Valley'), third)).toEqual([['Letter', [12, 13, 14], [0, 1, 2]]]);
+  });
+
+  it('takes small capitals on the line the book’s heads stand on for a running head, and a title in small capitals set lower for a title', () => {
+    const body = (first: string) => [
+      verse(first, 0, 2),
+      verse('a boat comes in with nothing in its nets;'),
+      verse('the gulls go over, and the evenings fall'),
+    ];
+    const inked = (specs: Spec[]) => specs.map((spec) => ({ ...spec, ink: true }));
+    const [withFolio, opening, smallHead] = analyse(
+      page(
+        0,
+        inked([
+          { text: 'ELEANOR WHITFIELD', size: 18, centred: true, advance: 0 },
+          { text: '42', size: 18, advance: 0, flushRight: 1200 },
+          ...body('The lamps are lit along the harbour wall,'),
+        ]),
+      ),
+      // A page printing no head: the poem's title in small capitals, set four lines lower.
+      page(
+        1,
+        inked([{ text: 'HARBOUR EVENINGS', size: 20, centred: true, advance: 4 }, ...body('The tide goes out along the harbour wall,')]),
+      ),
+      page(
+        2,
+        inked([{ text: 'THE ORCHARD YEARS', size: 18, centred: true, advance: 0 }, ...body('The rain comes in along the harbour wall,')]),
+      ),
+    );
+    expect(withFolio.blocks.map((b) => b.title)).toEqual([undefined]);
+    expect(opening.blocks.map((b) => [b.title, b.lines[0]])).toEqual([['HARBOUR EVENINGS', 'The tide goes out along the harbour wall,']]);
+    expect(smallHead.blocks.map((b) => [b.title, b.lines[0]])).toEqual([[undefined, 'The rain comes in along the harbour wall,']]);
+  });
+
+  it('takes capitals letter-spaced above the text for a running head though read as words, and capitals set solid for a title', () => {
+    const body = [
+      verse('The lamps are lit along the harbour wall,', 0, 3),
+      verse('a boat comes in with nothing in its nets;'),
+      verse('the gulls go over, and the evenings fall'),
+    ];
+    const top = (letterWidth: number) =>
+      page(0, [{ text: 'HARBOUR EVENINGS', centred: true, advance: 0, letterWidth, ink: true }, ...body.map((l) => ({ ...l, ink: true }))]);
+    const [spaced] = analyse(top(1.0));
+    expect(spaced.blocks).toEqual([{ lines: body.map((l) => l.text) }]);
+    const [solid] = analyse(top(0.7));
+    expect(solid.blocks).toEqual([{ title: 'HARBOUR EVENINGS', lines: body.map((l) => l.text) }]);
   });
 });
 

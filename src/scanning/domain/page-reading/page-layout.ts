@@ -2,12 +2,14 @@ import { inSequence, repairFolioSequence, type FolioReading } from './folios.js'
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import {
+  bookNameKeys,
   dropEdgeMarks,
   findRepeatedHeads,
   isSectionNumeral,
   samePage,
   stripFurniture,
   withoutMarginMark,
+  type BookNames,
   type PageMeasures,
 } from './page-furniture.js';
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
@@ -324,22 +326,32 @@ function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number):
   return !(inSequence(read, i) && inSequence(read, j));
 }
 
-/** Lays out every page of a batch in book order, using the whole batch for what pages share. */
-export function analysePages(pages: OcrPage[]): PageLayout[] {
+/**
+ * Lays out every page of a batch in book order, using the whole batch for what pages share, and
+ * the book's own names (its publication's title and authors) for the running heads that print them.
+ */
+export function analysePages(pages: OcrPage[], names?: BookNames): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
   const measures = measuresFor(straightened);
   const repeatedHeads = findRepeatedHeads(
     straightened,
     measures.map((m) => m.em),
   );
-  const furnished = straightened.map((lines, i) =>
-    stripFurniture(lines, measures[i], {
+  const bookNames = bookNameKeys(names);
+  const strip = (i: number, headLine?: number) =>
+    stripFurniture(straightened[i], measures[i], {
       repeatedHeads,
+      bookNames,
       previousPage: straightened[i - 1],
       nextPage: straightened[i + 1],
       pageWidth: pages[i].width,
-    }),
-  );
+      headLine,
+    });
+  let furnished = straightened.map((_, i) => strip(i));
+  // Where heads marked by surer signs than small type (a folio, repeating, naming the book) show the
+  // line the book's heads stand on, a head marked by its small type alone must stand on it too.
+  const headLine = median(furnished.flatMap((f, i) => (f.head?.sure ? [f.head.baseline / pages[i].height] : [])));
+  if (Number.isFinite(headLine)) furnished = furnished.map((f, i) => (f.head && !f.head.sure ? strip(i, headLine * pages[i].height) : f));
   // A page photographed twice in the batch has one folio: the run is repaired without the second
   // photo, which then takes its twin's number, read from whichever photo reads it in sequence (a
   // worse photo misreads it more often).

@@ -14,6 +14,7 @@ import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { closeImageThreads, onImageThread } from '../../images/image-threads.js';
 import { findPage } from '../../images/page-finder.js';
 import type { BookMetadata } from '../../../domain/page-reading/metadata-reader.js';
+import type { BookNames } from '../../../domain/page-reading/page-furniture.js';
 import type { OcrPage } from '../../../domain/page-reading/ocr-page.js';
 import { TesseractEngine } from './tesseract.engine.js';
 import { proposeLanguage } from '../language-proposal.js';
@@ -88,11 +89,12 @@ export class OfflinePoemExtractor implements PoemExtractor {
 
   /**
    * The layout analysis over the whole book at once, so running heads and folios are judged on
-   * every page. It is synchronous work: on the image thread, off the event loop.
+   * every page, the book's own title and authors among them. It is synchronous work: on the image
+   * thread, off the event loop.
    */
-  async assemble(readings: PageReading[]): Promise<ExtractedPoem[]> {
+  async assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]> {
     const pages = ownReadings<OcrPage>(this.kind, readings).map((r) => ({ ...r.page, index: r.index }));
-    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages });
+    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages, book });
   }
 
   /** Pages read at once (one OCR worker each). */
@@ -100,9 +102,12 @@ export class OfflinePoemExtractor implements PoemExtractor {
     return this.engine.size;
   }
 
-  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
+  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
-    return this.assemble(read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })));
+    return this.assemble(
+      read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })),
+      book,
+    );
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
