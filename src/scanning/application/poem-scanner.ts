@@ -59,7 +59,9 @@ export class PoemScanner {
     if (publication.deletedAt) throw ScanError.publicationInTrash();
 
     await context.reportProgress({ pages_done: 0, pages_total: pages.length });
-    return this.addPoems(run, await this.extract(pages, context, publication.language), context);
+    // The text a page beginning mid-scene continues: a play's earlier pages tell its speakers' names.
+    const held = await this.queries.listPoems(publicationId, { staff: true });
+    return this.addPoems(run, await this.extract(pages, context, publication.language, held[held.length - 1]?.body), context);
   }
 
   /**
@@ -223,9 +225,15 @@ export class PoemScanner {
 
   /**
    * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
-   * only the pages of one upload are known to follow each other in the book.
+   * only the pages of one upload are known to follow each other in the book; each run is read
+   * knowing the text it may continue (`heldText`, then the previous run's last poem).
    */
-  private async extract(pages: StoredPageRef[], context: JobContext<ScanJobProgress>, language: string): Promise<ExtractedPoem[]> {
+  private async extract(
+    pages: StoredPageRef[],
+    context: JobContext<ScanJobProgress>,
+    language: string,
+    heldText: string | undefined,
+  ): Promise<ExtractedPoem[]> {
     const runs: StoredPageRef[][] = [];
     for (const page of pages) {
       const last = runs[runs.length - 1];
@@ -240,9 +248,13 @@ export class PoemScanner {
       const images = (await this.loadImages(run)).map((image) => ({ ...image, language }));
       const offset = before;
       poems.push(
-        ...(await this.extractor.extractPoems(images, (p) => {
-          void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
-        })),
+        ...(await this.extractor.extractPoems(
+          images,
+          (p) => {
+            void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
+          },
+          { before: poems[poems.length - 1]?.body ?? heldText },
+        )),
       );
       before += run.length;
     }

@@ -16,7 +16,9 @@
  *   unnumberedOpenings option a page on which a poem opens prints none, as many books do;
  * - a line too long for the measure is turned over, as printers of verse do: the words that fit
  *   stay, the rest is set on the next printed line flush with the right margin (after a "[" with
- *   the turnoverBracket option). It is still one line of the poem.
+ *   the turnoverBracket option). It is still one line of the poem;
+ * - with the speakerNames option (a verse play), a line of a poem in capitals alone is a speaker's
+ *   name: set centred over the speech at body size, and never left at a page's foot without it.
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
@@ -106,6 +108,12 @@ export function layoutBook(book, options = {}) {
     page.parts.push(part);
 
     const placeLine = (text) => {
+      if (options.speakerNames && isSpeakerName(text)) {
+        page.elements.push({ kind: 'line', text: text.trim(), x: PAGE.width / 2, y: y + PAGE.body, size: PAGE.body, anchor: 'middle' });
+        part.lines.push(text);
+        y += PAGE.pitch;
+        return;
+      }
       const indentEm = leadingSpaces(text) / 2;
       const x = PAGE.left + indentEm * PAGE.body;
       const [kept, turned] = turnOver(text.trimStart(), PAGE.right - x);
@@ -138,11 +146,19 @@ export function layoutBook(book, options = {}) {
         y += PAGE.pitch;
         continue;
       }
-      if (y + PAGE.pitch > PAGE.textBottom) breakPage();
+      // A speaker's name goes over with its speech when the speech's first line would not fit under it.
+      const room = options.speakerNames && isSpeakerName(text) ? 3 : 1;
+      if (y + room * PAGE.pitch > PAGE.textBottom) breakPage();
       placeLine(text);
     }
   });
   return pages;
+}
+
+/** A speaker's name in a play: a line of a few words, every letter a capital. */
+function isSpeakerName(text) {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 2 && letters === letters.toLocaleUpperCase() && text.trim().split(/\s+/).length <= 3;
 }
 
 /** DejaVu Serif's advance, on average, per character of running text, in em. */

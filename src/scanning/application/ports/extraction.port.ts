@@ -1,6 +1,9 @@
 import type { PublicationFields } from '../../../../contracts/catalog.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { AssembledPoem } from '../../domain/assemble-poems.js';
+import type { ReadingContext } from '../../domain/page-reading/page-layout.js';
+
+export type { ReadingContext };
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
@@ -56,9 +59,12 @@ export interface PoemExtractor {
    * The poems of many pages' readings, given in book order: running heads, folios and poems running
    * over a page break are judged over all of them. Readings of another extractor are refused.
    */
-  assemble(readings: PageReading[]): Promise<ExtractedPoem[]>;
-  /** Pages are given in book order; a poem running over a page break comes back as one poem (readPage, then assemble). */
-  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]>;
+  assemble(readings: PageReading[], context?: ReadingContext): Promise<ExtractedPoem[]>;
+  /**
+   * Pages are given in book order; a poem running over a page break comes back as one poem (readPage,
+   * then assemble). `context` tells what the publication holds before them (a play's scene).
+   */
+  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, context?: ReadingContext): Promise<ExtractedPoem[]>;
   extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
   /** Releases engines kept alive between calls (the offline OCR workers); called at shutdown. */
   close?(): Promise<void>;

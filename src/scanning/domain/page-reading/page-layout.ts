@@ -12,7 +12,7 @@ import {
 } from './page-furniture.js';
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
-import { resolveSpeakers } from './speaker-labels.js';
+import { resolveSpeakers, SPEAKER_WORDS } from './speaker-labels.js';
 import { joinTurnedLines } from './turned-lines.js';
 
 /**
@@ -106,9 +106,6 @@ function bodySized(line: LayoutLine, m: PageMeasures): boolean {
   const ratios = [byCapitals, bySmalls].filter((r): r is number => r !== undefined);
   return ratios.length ? Math.max(...ratios) < TITLE_SIZE : line.size < m.em * 1.25;
 }
-
-/** Words a speaker's name runs to at most ("FIRST CITIZEN", "DON MANRIQUE"). */
-const SPEAKER_WORDS = 3;
 
 type Kind = 'title' | 'numeral' | 'verse' | 'mark';
 
@@ -321,8 +318,14 @@ function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number):
   return !(inSequence(read, i) && inSequence(read, j));
 }
 
+/** What is known of the book beyond the pages read. */
+export interface ReadingContext {
+  /** The text these pages may continue: the publication's last poem, from an earlier upload. */
+  before?: string;
+}
+
 /** Lays out every page of a batch in book order, using the whole batch for what pages share. */
-export function analysePages(pages: OcrPage[]): PageLayout[] {
+export function analysePages(pages: OcrPage[], context: ReadingContext = {}): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
   const measures = measuresFor(straightened);
   const repeatedHeads = findRepeatedHeads(
@@ -361,7 +364,12 @@ export function analysePages(pages: OcrPage[]): PageLayout[] {
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
-  const joined = resolveNumerals(resolveSpeakers(drafts.map((d) => d.items))).map((items) => joinTurnedLines(items, { measure }));
+  const joined = resolveNumerals(
+    resolveSpeakers(
+      drafts.map((d) => d.items),
+      context.before,
+    ),
+  ).map((items) => joinTurnedLines(items, { measure }));
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {

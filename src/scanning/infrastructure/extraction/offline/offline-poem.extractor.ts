@@ -9,6 +9,7 @@ import {
   type PageImage,
   type PageReading,
   type PoemExtractor,
+  type ReadingContext,
 } from '../../../application/ports/extraction.port.js';
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { closeImageThreads, onImageThread } from '../../images/image-threads.js';
@@ -90,9 +91,9 @@ export class OfflinePoemExtractor implements PoemExtractor {
    * The layout analysis over the whole book at once, so running heads and folios are judged on
    * every page. It is synchronous work: on the image thread, off the event loop.
    */
-  async assemble(readings: PageReading[]): Promise<ExtractedPoem[]> {
+  async assemble(readings: PageReading[], context?: ReadingContext): Promise<ExtractedPoem[]> {
     const pages = ownReadings<OcrPage>(this.kind, readings).map((r) => ({ ...r.page, index: r.index }));
-    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages });
+    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages, context });
   }
 
   /** Pages read at once (one OCR worker each). */
@@ -100,9 +101,16 @@ export class OfflinePoemExtractor implements PoemExtractor {
     return this.engine.size;
   }
 
-  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void): Promise<ExtractedPoem[]> {
+  async extractPoems(
+    pages: PageImage[],
+    onProgress?: (progress: ExtractionProgress) => void,
+    context?: ReadingContext,
+  ): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
-    return this.assemble(read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })));
+    return this.assemble(
+      read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })),
+      context,
+    );
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {
