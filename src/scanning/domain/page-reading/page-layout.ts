@@ -1,4 +1,4 @@
-import { inSequence, repairFolioSequence, type FolioReading } from './folios.js';
+import { numberPhotos } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import {
@@ -307,17 +307,6 @@ function lineRead(line: LayoutLine, page: OcrPage): LineRead {
   return { box: x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, words };
 }
 
-/**
- * Whether two photos whose lines read alike carry the same folio, as far as their folios tell: one
- * not read, the same number, or one a misreading (in step with no other folio of the batch). Two
- * folios each in step with the batch are two pages, such as a ballad's pages sharing its refrain.
- */
-function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number): boolean {
-  const [a, b] = [read[i], read[j]];
-  if (!a || !b || (a.value === b.value && !a.roman === !b.roman)) return true;
-  return !(inSequence(read, i) && inSequence(read, j));
-}
-
 /** What is known of the book beyond the pages read. */
 export interface ReadingContext {
   /** The text these pages may continue: the publication's last poem, from an earlier upload. */
@@ -340,25 +329,11 @@ export function analysePages(pages: OcrPage[], context: ReadingContext = {}): Pa
       pageWidth: pages[i].width,
     }),
   );
-  // A page photographed twice in the batch has one folio: the run is repaired without the second
-  // photo, which then takes its twin's number, read from whichever photo reads it in sequence (a
-  // worse photo misreads it more often).
-  const read = furnished.map((f) => f.folio);
-  const first: number[] = [];
-  straightened.forEach((lines, i) => {
-    const twin = straightened.findIndex((other, j) => j < i && samePage(other, lines) && sameFolio(read, i, j));
-    first.push(twin < 0 ? i : first[twin]);
-  });
-  const run = first.flatMap((f, i) => (f === i ? [i] : []));
-  const photosOf = (i: number) => first.flatMap((f, k) => (f === i ? [k] : []));
-  const repaired = repairFolioSequence(
-    run.map((i) => {
-      const photos = photosOf(i).filter((k) => read[k] !== undefined);
-      return read[photos.find((k) => inSequence(read, k)) ?? photos[0]];
-    }),
+  // A page photographed twice in the batch (its lines read alike) has one folio.
+  const folios = numberPhotos(
+    furnished.map((f) => f.folio),
+    (i, j) => samePage(straightened[j], straightened[i]),
   );
-  const folios: Array<number | undefined> = [];
-  run.forEach((i, k) => photosOf(i).forEach((photo) => (folios[photo] = repaired[k])));
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
