@@ -167,14 +167,15 @@ describe('OpenAI extractor: poems', () => {
           'You came to me in autumn with your questions\nfolded small as notes inside your coats,\n' +
           'and I pretended I had all the answers\n\nWe read the old poets\n    in a room that smelled of chalk\n' +
           'and rain and radiators warming.',
-        page_numbers: [11, 12],
+        page_numbers: [11, 12, 13],
         source_pages: [0, 1, 2],
       },
-      // Untitled and not a continuation: its first line is its title; its page number was not legible.
+      // Untitled and not a continuation: its first line is its title. Its page's folio was not
+      // legible: it takes 13 from the pages around it (12 and 14), as the offline reading does.
       {
         title: 'The kettle ticks as it cools down.',
         body: 'The kettle ticks as it cools down.\nA car goes past, then none.',
-        page_numbers: [],
+        page_numbers: [13],
         source_pages: [2],
       },
     ]);
@@ -204,6 +205,27 @@ describe('OpenAI extractor: poems', () => {
         source_pages: [0, 1],
       },
     ]);
+  });
+
+  it("checks the model's page numbers against each other and the photos' order, as the offline reading's are", async () => {
+    const things = ['heron', 'lantern', 'orchard', 'harbour'];
+    const poemOn = (thing: string) => ({ title: `The ${thing}`, body: `A ${thing} was here before us,\nand a ${thing} will be after.` });
+    const pageAnswers = (numbers: Array<number | null>) =>
+      numbers.map((page_number, i) => ({ page_number, begins_mid_poem: false, ends_short: false, poems: [poemOn(things[i])] }));
+    const read = async (answers: unknown[]) => {
+      reply = (request) => ({ status: 200, body: completion(JSON.stringify(answers[pageOf(request)])) });
+      return (await extractor().extractPoems(await pagePhotos(answers.length))).map((p) => p.page_numbers);
+    };
+    // A folio misread between two that agree is corrected ("150" between 3 and 5 is 4).
+    expect(await read(pageAnswers([3, 150, 5]))).toEqual([[3], [4], [5]]);
+    // A batch that starts mid-book, its first page printing no folio (a poem's opening): 11 and 12.
+    expect(await read(pageAnswers([null, 12]))).toEqual([[11], [12]]);
+    // One page alone keeps what was read; so does a folio the run cannot check.
+    expect(await read(pageAnswers([150]))).toEqual([[150]]);
+    // The same page photographed twice keeps its one number; the page after it is the next.
+    const twice = pageAnswers([7, 8, 8, 9]);
+    twice[2] = twice[1];
+    expect(await read(twice)).toEqual([[7], [8], [8], [9]]);
   });
 
   it('starts a new poem, marked as continuing one from before the batch, when the first page begins mid-poem', async () => {

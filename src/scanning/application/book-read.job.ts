@@ -159,7 +159,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     try {
       const poems = await this.extractor.assemble(
         readings.sort((a, b) => a.index - b.index),
-        names,
+        { names },
       );
       return poems.filter((p) => !p.continues && withoutRefusedCharacters(p.body).trim() !== '').length;
     } catch {
@@ -179,7 +179,7 @@ export class BookReadJob implements JobHandler<ScanJobCatalogue, 'book.read'> {
     }));
     const poems = await this.extractor.assemble(
       read.map((p) => ({ ...p.reading!, index: p.place })),
-      names,
+      { names },
     );
     const result = await this.scanner.addPoems(
       { jobId: bookRunKey(book), publicationId: book.publication_id, pages: refs, samePageTitlesCount: false },

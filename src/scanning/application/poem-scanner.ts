@@ -59,7 +59,9 @@ export class PoemScanner {
     if (publication.deletedAt) throw ScanError.publicationInTrash();
 
     await context.reportProgress({ pages_done: 0, pages_total: pages.length });
-    return this.addPoems(run, await this.extract(pages, context, publication), context);
+    // The text a page beginning mid-scene continues: a play's earlier pages tell its speakers' names.
+    const held = await this.queries.listPoems(publicationId, { staff: true });
+    return this.addPoems(run, await this.extract(pages, context, publication, held[held.length - 1]?.body), context);
   }
 
   /**
@@ -231,12 +233,14 @@ export class PoemScanner {
 
   /**
    * Poems of all pages, in book order. Pages of different uploads are read as separate runs, since
-   * only the pages of one upload are known to follow each other in the book.
+   * only the pages of one upload are known to follow each other in the book; each run is read
+   * knowing the text it may continue (`heldText`, then the previous run's last poem).
    */
   private async extract(
     pages: StoredPageRef[],
     context: JobContext<ScanJobProgress>,
     { language, title, authors }: { language: string; title: string; authors: string[] },
+    heldText: string | undefined,
   ): Promise<ExtractedPoem[]> {
     const runs: StoredPageRef[][] = [];
     for (const page of pages) {
@@ -257,8 +261,8 @@ export class PoemScanner {
           (p) => {
             void context.reportProgress({ pages_done: Math.min(offset + p.pagesDone, total), pages_total: total }).catch(() => undefined);
           },
-          // The book's title and poets, which its running heads print.
-          { title, authors },
+          // The book's title and poets, which its running heads print, and the text the pages may continue.
+          { names: { title, authors }, before: poems[poems.length - 1]?.body ?? heldText },
         )),
       );
       before += run.length;

@@ -8,6 +8,7 @@ import {
   type PageImage,
   type PageReading,
   type PoemExtractor,
+  type ReadingContext,
 } from '../../../src/scanning/application/ports/extraction.port.js';
 import { assemblePoems, type PageLayout, type PoemBlock } from '../../../src/scanning/domain/assemble-poems.js';
 import { textOf } from './page-photos.js';
@@ -55,18 +56,22 @@ export class FakeExtractor implements PoemExtractor {
     return { extractor: this.kind, index: page.index, page: layoutOf(text, page.index) };
   }
 
-  async assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]> {
-    this.booksNamed.push(book);
+  async assemble(readings: PageReading[], context?: ReadingContext): Promise<ExtractedPoem[]> {
+    this.booksNamed.push(context?.names);
     return assemblePoems(ownReadings<PageLayout>(this.kind, readings).map((r) => r.page));
   }
 
-  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]> {
+  async extractPoems(
+    pages: PageImage[],
+    onProgress?: (progress: ExtractionProgress) => void,
+    context?: ReadingContext,
+  ): Promise<ExtractedPoem[]> {
     const readings: PageReading[] = [];
     for (const page of pages) {
       readings.push(await this.readPage(page));
       onProgress?.({ pagesDone: readings.length, pagesTotal: pages.length });
     }
-    return this.assemble(readings, book);
+    return this.assemble(readings, context);
   }
 
   async extractMetadata(images: PageImage[]): Promise<ExtractedMetadata> {

@@ -38,6 +38,8 @@ export interface RenderOptions {
   turnoverIndent?: number;
   /** Leaves a dot, two specks and a pencil tick in the left margin, beside lines of verse. */
   marginMarks?: boolean;
+  /** A verse play: a line in capitals alone is a speaker's name, set centred over the speech. */
+  speakerNames?: boolean;
 }
 export interface PagePart {
   poemIndex: number;

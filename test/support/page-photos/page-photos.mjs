@@ -23,7 +23,9 @@
  * - a piece marked `prose` (a preface, a note) is set as prose: each line of its body is a
  *   paragraph, filled line by line and justified to the measure, its first line indented 1.5 em and
  *   its last line left short. Its text as printed keeps the printed lines, flush, with an empty
- *   line between paragraphs.
+ *   line between paragraphs;
+ * - with the speakerNames option (a verse play), a line of a poem in capitals alone is a speaker's
+ *   name: set centred over the speech at body size, and never left at a page's foot without it.
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
@@ -147,6 +149,12 @@ export function layoutBook(book, options = {}) {
     }
 
     const placeLine = (text) => {
+      if (options.speakerNames && isSpeakerName(text)) {
+        page.elements.push({ kind: 'line', text: text.trim(), x: PAGE.width / 2, y: y + PAGE.body, size: PAGE.body, anchor: 'middle' });
+        part.lines.push(text);
+        y += PAGE.pitch;
+        return;
+      }
       const indentEm = leadingSpaces(text) / 2;
       const x = PAGE.left + indentEm * PAGE.body;
       const [kept, turned] = turnOver(text.trimStart(), PAGE.right - x);
@@ -181,7 +189,9 @@ export function layoutBook(book, options = {}) {
         y += PAGE.pitch;
         continue;
       }
-      if (y + PAGE.pitch > PAGE.textBottom) breakPage();
+      // A speaker's name goes over with its speech when the speech's first line would not fit under it.
+      const room = options.speakerNames && isSpeakerName(text) ? 3 : 1;
+      if (y + room * PAGE.pitch > PAGE.textBottom) breakPage();
       placeLine(text);
     }
   });
@@ -292,6 +302,12 @@ function justified(words, x, y) {
     cursor += textEm(text) * PAGE.body + gap;
     return element;
   });
+}
+
+/** A speaker's name in a play: a line of a few words, every letter a capital. */
+function isSpeakerName(text) {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 2 && letters === letters.toLocaleUpperCase() && text.trim().split(/\s+/).length <= 3;
 }
 
 /** Splits a line at the last word that fits `width` pixels of body type: [printed, turned over]. */

@@ -2,6 +2,9 @@ import type { PublicationFields } from '../../../../contracts/catalog.js';
 import { DomainError } from '../../../common/domain/domain-error.js';
 import type { AssembledPoem } from '../../domain/assemble-poems.js';
 import type { BookNames } from '../../domain/page-reading/page-furniture.js';
+import type { ReadingContext } from '../../domain/page-reading/page-layout.js';
+
+export type { ReadingContext };
 
 /**
  * The extraction port: turns normalised page images into poems or publication metadata.
@@ -61,9 +64,13 @@ export interface PoemExtractor {
    * over a page break are judged over all of them. Readings of another extractor are refused.
    * The book's title and authors, where known, are running heads wherever a page prints them.
    */
-  assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]>;
-  /** Pages are given in book order; a poem running over a page break comes back as one poem (readPage, then assemble). */
-  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]>;
+  assemble(readings: PageReading[], context?: ReadingContext): Promise<ExtractedPoem[]>;
+  /**
+   * Pages are given in book order; a poem running over a page break comes back as one poem (readPage,
+   * then assemble). `context` tells what is known of the book beyond them: its title and authors, and
+   * what the publication holds before them (a play's scene).
+   */
+  extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, context?: ReadingContext): Promise<ExtractedPoem[]>;
   extractMetadata(images: PageImage[]): Promise<ExtractedMetadata>;
   /** Releases engines kept alive between calls (the offline OCR workers); called at shutdown. */
   close?(): Promise<void>;

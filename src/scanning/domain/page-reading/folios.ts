@@ -139,3 +139,43 @@ export function repairFolioSequence(read: Array<FolioReading | undefined>): Arra
     return implied !== undefined && implied >= 1 && fitsCorner(implied, r?.side, odd) ? implied : r?.value;
   });
 }
+
+/**
+ * Whether two photos whose text reads alike carry the same folio, as far as their folios tell: one
+ * not read, the same number, or one a misreading (in step with no other folio of the batch). Two
+ * folios each in step with the batch are two pages, such as a ballad's pages sharing its refrain.
+ */
+function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number): boolean {
+  const [a, b] = [read[i], read[j]];
+  if (!a || !b || (a.value === b.value && !a.roman === !b.roman)) return true;
+  return !(inSequence(read, i) && inSequence(read, j));
+}
+
+/**
+ * The page number of each photo of a batch in book order, from the folio read on it (undefined where
+ * none), whichever extractor read it: the run made to agree (repairFolioSequence). A photo showing a
+ * page an earlier photo shows (`readsAlike(i, j)`, j < i, by their text; their folios are judged
+ * here) is the same page photographed twice: the run is repaired without it, and it takes its twin's
+ * number, read from whichever photo reads it in sequence (a worse photo misreads it more often).
+ */
+export function numberPhotos(
+  read: Array<FolioReading | undefined>,
+  readsAlike: (i: number, j: number) => boolean = () => false,
+): Array<number | undefined> {
+  const first: number[] = [];
+  read.forEach((_, i) => {
+    const twin = read.findIndex((_, j) => j < i && readsAlike(i, j) && sameFolio(read, i, j));
+    first.push(twin < 0 ? i : first[twin]);
+  });
+  const run = first.flatMap((f, i) => (f === i ? [i] : []));
+  const photosOf = (i: number) => first.flatMap((f, k) => (f === i ? [k] : []));
+  const repaired = repairFolioSequence(
+    run.map((i) => {
+      const photos = photosOf(i).filter((k) => read[k] !== undefined);
+      return read[photos.find((k) => inSequence(read, k)) ?? photos[0]];
+    }),
+  );
+  const numbers: Array<number | undefined> = read.map(() => undefined);
+  run.forEach((i, k) => photosOf(i).forEach((photo) => (numbers[photo] = repaired[k])));
+  return numbers;
+}

@@ -80,7 +80,7 @@ const verse = (text: string, indent = 0, advance = 1): Spec => ({ text, indent, 
 const analyse = (...pages: OcrPage[]): PageLayout[] => analyseBook(undefined, ...pages);
 /** The layout of pages scanned into a publication with this title and these authors. */
 const analyseBook = (names: BookNames | undefined, ...pages: OcrPage[]): PageLayout[] =>
-  analysePages(pages, names).map((p) => ({ ...p, blocks: p.blocks.map(({ reads: _reads, ...block }) => block) }));
+  analysePages(pages, { names }).map((p) => ({ ...p, blocks: p.blocks.map(({ reads: _reads, ...block }) => block) }));
 
 /** A full page of verse: `n` lines reaching the foot of the text block. */
 const fullPage = (prefix: string, n = 30): Spec[] =>
@@ -275,6 +275,17 @@ describe('layout of a poem page', () => {
 
 describe('a verse play', () => {
   const name = (text: string, advance = 1.5): Spec => ({ text, centred: true, advance });
+  /** Ortuño answered by the Comendador and answering him: a page's worth of speeches begun. */
+  const ortuno = [
+    name('ORTUÑO', 2),
+    verse('No falta quien le aconseje', 0, 1.5),
+    verse('que de ser cortés se aleje.'),
+    name('COMENDADOR'),
+    verse('Conquistará poco amor.', 0, 1.5),
+    name('ORTUÑO'),
+    verse('Es llave la cortesía', 1, 1.5),
+    verse('para abrir la voluntad.'),
+  ];
   const scene = [
     page(0, [
       title('ACTO PRIMERO', 2),
@@ -290,17 +301,7 @@ describe('a verse play', () => {
       verse('Es muchacho, no te asombre.', 0, 1.5),
       folio(9, 3),
     ]),
-    page(1, [
-      folio(10, 0),
-      name('ORTUÑO', 2),
-      verse('No falta quien le aconseje', 0, 1.5),
-      verse('que de ser cortés se aleje.'),
-      name('COMENDADOR'),
-      verse('Conquistará poco amor.', 0, 1.5),
-      name('ORTUÑO'),
-      verse('Es llave la cortesía', 1, 1.5),
-      verse('para abrir la voluntad.'),
-    ]),
+    page(1, [folio(10, 0), ...ortuno]),
   ];
 
   it("keeps the speakers' names as lines of one scene, under the act's title, across the page turn", () => {
@@ -331,6 +332,77 @@ describe('a verse play', () => {
     const poems = assemblePoems(layouts);
     expect(poems.map((p) => [p.title, p.page_numbers])).toEqual([['ACTO PRIMERO', [9, 10]]]);
     expect(poems[0].body).toContain('Es muchacho, no te asombre.\n\nORTUÑO\n\nNo falta quien le aconseje');
+  });
+
+  it('reads a page alone as a scene when its main speaker answers each of the others', () => {
+    const [layout] = analyse(page(0, [folio(14, 0), ...ortuno, name('FLORES'), verse('Ya lo sabe, y viene luego.', 0, 1.5)]));
+    // No poem titled with a name: the page continues the scene it began before.
+    expect(layout.blocks.map((b) => b.title)).toEqual([undefined]);
+    expect(layout.blocks[0].lines.filter((l) => /^[A-ZÑ]+$/.test(l))).toEqual(['ORTUÑO', 'COMENDADOR', 'ORTUÑO', 'FLORES']);
+  });
+
+  describe('a page uploaded alone after the scene it continues', () => {
+    // Three speeches: too few on their own to tell names from titles.
+    const lonePage = page(0, [
+      folio(20, 0),
+      name('COMENDADOR', 2),
+      verse('Y si importa, como paso,', 1, 1.5),
+      verse('a Ciudad Real mi gente.'),
+      name('MAESTRE'),
+      verse('Vuestra gente se registre;', 0, 1.5),
+      name('COMENDADOR'),
+      verse('Las órdenes del maestre', 1, 1.5),
+      verse('recibo con gran contento.'),
+    ]);
+    const heldScene = [
+      'FLORES',
+      '',
+      '  Ya lo sabe, y viene luego.',
+      '',
+      'COMENDADOR',
+      '',
+      '  ¿Y sabe también que soy',
+      'quien le dio la cruz primero?',
+      '',
+      'FLORES',
+      '',
+      '  Es muchacho, no te asombre.',
+      '',
+      'MAESTRE',
+      '',
+      '  Perdonad, Fernán Gómez.',
+    ].join('\n');
+    const titles = (before?: string) => analysePages([lonePage], { before }).flatMap((l) => l.blocks.map((b) => b.title));
+
+    it('alone, keeps its few headings as titles', () => {
+      expect(titles()).toEqual(['COMENDADOR', 'MAESTRE', 'COMENDADOR']);
+    });
+
+    it("continues the scene as its text when the publication's last poem shows the speakers' names", () => {
+      const [layout] = analysePages([lonePage], { before: heldScene });
+      expect(layout.blocks.map((b) => b.title)).toEqual([undefined]);
+      expect(layout.startsLow).toBe(true);
+      expect(layout.blocks[0].lines.map((l) => l.trim())).toEqual([
+        'COMENDADOR',
+        '',
+        'Y si importa, como paso,',
+        'a Ciudad Real mi gente.',
+        '',
+        'MAESTRE',
+        '',
+        'Vuestra gente se registre;',
+        '',
+        'COMENDADOR',
+        '',
+        'Las órdenes del maestre',
+        'recibo con gran contento.',
+      ]);
+    });
+
+    it('keeps its headings as titles after a poem without names in it', () => {
+      const poem = ['The lamps are lit along the harbour wall,', 'a boat comes in with nothing in its nets;', '', 'AMEN'].join('\n');
+      expect(titles(poem)).toEqual(['COMENDADOR', 'MAESTRE', 'COMENDADOR']);
+    });
   });
 
   it('keeps short poems under body-size headings as poems when the headings do not take turns like speakers', () => {

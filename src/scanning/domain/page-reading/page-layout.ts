@@ -1,4 +1,4 @@
-import { inSequence, repairFolioSequence, type FolioReading } from './folios.js';
+import { numberPhotos } from './folios.js';
 import { isCapitals, median, percentile, straightenLines, unionBox, type LayoutLine } from './layout-lines.js';
 import { boxOnPhoto, type OcrPage } from './ocr-page.js';
 import {
@@ -14,7 +14,7 @@ import {
 } from './page-furniture.js';
 import type { LineRead, PageLayout, PoemBlock } from '../assemble-poems.js';
 import { resolveNumerals, type PageItem } from './section-numerals.js';
-import { resolveSpeakers } from './speaker-labels.js';
+import { resolveSpeakers, SPEAKER_WORDS } from './speaker-labels.js';
 import { keepParagraphs } from './prose-paragraphs.js';
 import { joinTurnedLines } from './turned-lines.js';
 
@@ -111,9 +111,6 @@ function bodySized(line: LayoutLine, m: PageMeasures): boolean {
   const ratios = [byCapitals, bySmalls].filter((r): r is number => r !== undefined);
   return ratios.length ? Math.max(...ratios) < TITLE_SIZE : line.size < m.em * 1.25;
 }
-
-/** Words a speaker's name runs to at most ("FIRST CITIZEN", "DON MANRIQUE"). */
-const SPEAKER_WORDS = 3;
 
 type Kind = 'title' | 'numeral' | 'verse' | 'mark';
 
@@ -315,29 +312,27 @@ function lineRead(line: LayoutLine, page: OcrPage): LineRead {
   return { box: x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, words };
 }
 
-/**
- * Whether two photos whose lines read alike carry the same folio, as far as their folios tell: one
- * not read, the same number, or one a misreading (in step with no other folio of the batch). Two
- * folios each in step with the batch are two pages, such as a ballad's pages sharing its refrain.
- */
-function sameFolio(read: Array<FolioReading | undefined>, i: number, j: number): boolean {
-  const [a, b] = [read[i], read[j]];
-  if (!a || !b || (a.value === b.value && !a.roman === !b.roman)) return true;
-  return !(inSequence(read, i) && inSequence(read, j));
+/** What is known of the book beyond the pages read. */
+export interface ReadingContext {
+  /** The text these pages may continue: the publication's last poem, from an earlier upload. */
+  before?: string;
+  /** The book's own title and authors (its publication's), which its running heads print. */
+  names?: BookNames;
 }
 
 /**
- * Lays out every page of a batch in book order, using the whole batch for what pages share, and
- * the book's own names (its publication's title and authors) for the running heads that print them.
+ * Lays out every page of a batch in book order, using the whole batch for what pages share, the
+ * book's own names (its publication's title and authors) for the running heads that print them, and
+ * the text the pages may continue (a play's scene) for its speakers.
  */
-export function analysePages(pages: OcrPage[], names?: BookNames): PageLayout[] {
+export function analysePages(pages: OcrPage[], context: ReadingContext = {}): PageLayout[] {
   const straightened = pages.map((p) => straightenLines(p));
   const measures = measuresFor(straightened);
   const repeatedHeads = findRepeatedHeads(
     straightened,
     measures.map((m) => m.em),
   );
-  const bookNames = bookNameKeys(names);
+  const bookNames = bookNameKeys(context.names);
   const strip = (i: number, headLine?: number) =>
     stripFurniture(straightened[i], measures[i], {
       repeatedHeads,
@@ -352,34 +347,23 @@ export function analysePages(pages: OcrPage[], names?: BookNames): PageLayout[] 
   // line the book's heads stand on, a head marked by its small type alone must stand on it too.
   const headLine = median(furnished.flatMap((f, i) => (f.head?.sure ? [f.head.baseline / pages[i].height] : [])));
   if (Number.isFinite(headLine)) furnished = furnished.map((f, i) => (f.head && !f.head.sure ? strip(i, headLine * pages[i].height) : f));
-  // A page photographed twice in the batch has one folio: the run is repaired without the second
-  // photo, which then takes its twin's number, read from whichever photo reads it in sequence (a
-  // worse photo misreads it more often).
-  const read = furnished.map((f) => f.folio);
-  const first: number[] = [];
-  straightened.forEach((lines, i) => {
-    const twin = straightened.findIndex((other, j) => j < i && samePage(other, lines) && sameFolio(read, i, j));
-    first.push(twin < 0 ? i : first[twin]);
-  });
-  const run = first.flatMap((f, i) => (f === i ? [i] : []));
-  const photosOf = (i: number) => first.flatMap((f, k) => (f === i ? [k] : []));
-  const repaired = repairFolioSequence(
-    run.map((i) => {
-      const photos = photosOf(i).filter((k) => read[k] !== undefined);
-      return read[photos.find((k) => inSequence(read, k)) ?? photos[0]];
-    }),
+  // A page photographed twice in the batch (its lines read alike) has one folio.
+  const folios = numberPhotos(
+    furnished.map((f) => f.folio),
+    (i, j) => samePage(straightened[j], straightened[i]),
   );
-  const folios: Array<number | undefined> = [];
-  run.forEach((i, k) => photosOf(i).forEach((photo) => (folios[photo] = repaired[k])));
   const drafts = pages.map((page, i) => draftPage(page, furnished[i].lines, measures[i], folios[i]));
 
   // The measure: how far the longest lines of the batch reach from the margin, in em. Turned
   // lines are rejoined first, so their deep-set ends do not pass for the book's indentation.
   const measure = Math.max(0, ...drafts.flatMap((d) => d.items.flatMap((it) => (it.kind === 'verse' ? [it.verse.reach] : []))));
   // Paragraphs of prose first: their first-line indent is no verse indent, nor a turned end.
-  const joined = resolveNumerals(resolveSpeakers(drafts.map((d) => d.items))).map((items) =>
-    joinTurnedLines(keepParagraphs(items), { measure }),
-  );
+  const joined = resolveNumerals(
+    resolveSpeakers(
+      drafts.map((d) => d.items),
+      context.before,
+    ),
+  ).map((items) => joinTurnedLines(keepParagraphs(items), { measure }));
   const step = indentStep(joined.flat().flatMap((it) => (it.kind === 'verse' ? [it.verse.offset] : [])));
 
   return drafts.map((d, i) => {

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import { ImageIntakeError, type ImageIntakeErrorCode } from '../../domain/image-intake.error.js';
 import type { GreyImage } from '../../domain/page-reading/ink-heights.js';
 import type { Box, OcrPage } from '../../domain/page-reading/ocr-page.js';
-import type { BookNames } from '../../domain/page-reading/page-furniture.js';
+import type { ReadingContext } from '../../domain/page-reading/page-layout.js';
 import type { FoundPage } from './page-finder.js';
 import { endPdfProcesses } from './pdf-process.js';
 import { oneFullSizePhotoAtATime } from './photo-decoding.js';
@@ -33,7 +33,7 @@ const IDLE_MS = 10 * 60_000;
 export type ImageTask =
   | { kind: 'findPage'; image: Uint8Array }
   | { kind: 'inkHeights'; image: GreyImage; lines: Array<{ bbox: Box; baseline?: Box }> }
-  | { kind: 'assemblePoems'; pages: OcrPage[]; book?: BookNames }
+  | { kind: 'assemblePoems'; pages: OcrPage[]; context?: ReadingContext }
   | { kind: 'readMetadata'; pages: OcrPage[] };
 
 /** The thread's answer: a refusal of the intake travels as its code and message, since a thread's errors arrive as plain Errors. */

@@ -15,7 +15,7 @@ export default async function imageTask(task: ImageTask): Promise<ImageAnswer> {
       case 'inkHeights':
         return { value: task.lines.map(({ bbox, baseline }) => inkHeights(task.image, bbox, baseline)) };
       case 'assemblePoems':
-        return { value: assemblePoems(analysePages(task.pages, task.book)) };
+        return { value: assemblePoems(analysePages(task.pages, task.context)) };
       case 'readMetadata':
         return { value: readMetadata(task.pages.map((page) => straightenLines(page))) };
     }

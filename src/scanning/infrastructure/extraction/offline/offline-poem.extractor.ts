@@ -9,12 +9,12 @@ import {
   type PageImage,
   type PageReading,
   type PoemExtractor,
+  type ReadingContext,
 } from '../../../application/ports/extraction.port.js';
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { closeImageThreads, onImageThread } from '../../images/image-threads.js';
 import { findPage } from '../../images/page-finder.js';
 import type { BookMetadata } from '../../../domain/page-reading/metadata-reader.js';
-import type { BookNames } from '../../../domain/page-reading/page-furniture.js';
 import type { OcrPage } from '../../../domain/page-reading/ocr-page.js';
 import { TesseractEngine } from './tesseract.engine.js';
 import { proposeLanguage } from '../language-proposal.js';
@@ -92,9 +92,9 @@ export class OfflinePoemExtractor implements PoemExtractor {
    * every page, the book's own title and authors among them. It is synchronous work: on the image
    * thread, off the event loop.
    */
-  async assemble(readings: PageReading[], book?: BookNames): Promise<ExtractedPoem[]> {
+  async assemble(readings: PageReading[], context?: ReadingContext): Promise<ExtractedPoem[]> {
     const pages = ownReadings<OcrPage>(this.kind, readings).map((r) => ({ ...r.page, index: r.index }));
-    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages, book });
+    return onImageThread<ExtractedPoem[]>({ kind: 'assemblePoems', pages, context });
   }
 
   /** Pages read at once (one OCR worker each). */
@@ -102,11 +102,15 @@ export class OfflinePoemExtractor implements PoemExtractor {
     return this.engine.size;
   }
 
-  async extractPoems(pages: PageImage[], onProgress?: (progress: ExtractionProgress) => void, book?: BookNames): Promise<ExtractedPoem[]> {
+  async extractPoems(
+    pages: PageImage[],
+    onProgress?: (progress: ExtractionProgress) => void,
+    context?: ReadingContext,
+  ): Promise<ExtractedPoem[]> {
     const read = await this.readAll(pages, onProgress);
     return this.assemble(
       read.map((page, i) => ({ extractor: this.kind, index: pages[i].index, page })),
-      book,
+      context,
     );
   }
 

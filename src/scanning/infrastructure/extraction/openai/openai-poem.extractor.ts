@@ -11,6 +11,8 @@ import {
 } from '../../../application/ports/extraction.port.js';
 import { assemblePoems, type PageLayout } from '../../../domain/assemble-poems.js';
 import { readIsbn, unreadableIsbnNote } from '../../../domain/page-reading/isbn.js';
+import { numberPhotos } from '../../../domain/page-reading/folios.js';
+import { DUPLICATE_THRESHOLD, poemSimilarity } from '../../../domain/duplicates/poem-similarity.js';
 import { mapWithConcurrency } from '../../../../common/map-with-concurrency.js';
 import { canonicalLanguage } from '../../../../../contracts/language.js';
 import { proposeLanguage } from '../language-proposal.js';
@@ -146,12 +148,20 @@ const firstLine = (body: string): string =>
  * The model's page answers (in book order) as per-page readings for the domain's assembler: a page
  * that begins mid-poem has an untitled first block, which continues the poem before; an untitled
  * poem elsewhere on a page takes its first line as title; a page that ended short has a stanza end
- * at its turn.
+ * at its turn; the page numbers go through the folio check (folios.ts).
  */
 export function joinPages(pages: Array<{ index: number; answer: PageAnswer }>): ExtractedPoem[] {
-  const readings: PageLayout[] = pages.map(({ index, answer }) => ({
+  // The folios the model read are checked against each other and the photos' order, as the offline
+  // reading's are; a page photographed twice is told by its text.
+  const texts = pages.map(({ answer }) => answer.poems.map((p) => `${p.title}\n${p.body}`).join('\n'));
+  const lines = texts.map((text) => text.split('\n').filter((l) => l.trim() !== '').length);
+  const pageNumbers = numberPhotos(
+    pages.map(({ answer }) => (answer.page_number ? { value: answer.page_number } : undefined)),
+    (i, j) => Math.min(lines[i], lines[j]) >= 3 && poemSimilarity(texts[i], texts[j]) >= DUPLICATE_THRESHOLD,
+  );
+  const readings: PageLayout[] = pages.map(({ index, answer }, i) => ({
     index,
-    pageNumber: answer.page_number ?? undefined,
+    pageNumber: pageNumbers[i],
     endsShort: answer.ends_short === true,
     blocks: answer.poems.flatMap((part, i) => {
       const body = tidyBody(part.body);
