@@ -317,9 +317,30 @@ describe('poems in the admin', () => {
     await back.getByText('Your session had ended, so you were asked to sign in again.', { exact: false }).waitFor();
     await suite.shot(page, '04-text-put-back');
     expect((await apiPoems(publication.id))[0].body).toBe('as printed');
+    const poemPath = `/api/poems/${poems[0].id}/`;
+    const isSave = (method: string, url: string) => method === 'PUT' && new URL(url).pathname === poemPath;
+    let saves = 0;
+    page.on('request', (request) => {
+      if (isSave(request.method(), request.url())) saves++;
+    });
+    const answered = page.waitForResponse((response) => isSave(response.request().method(), response.url()));
     await back.getByRole('button', { name: 'Save Changes' }).click();
-    // (Two identical toasts can show here after the sign-in; the save itself is made once, below.)
-    await notification(page, 'Poem updated successfully').first().waitFor();
+    expect((await answered).status()).toBe(200);
+    // One save after the sign-in, one toast: it shows, and no second joins it while it stays (4 s).
+    const savedToast = notification(page, 'Poem updated successfully');
+    await savedToast.first().waitFor();
+    const counts: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          counts.push(await savedToast.count());
+          return counts.length;
+        },
+        { interval: 100, timeout: 5_000 },
+      )
+      .toBeGreaterThanOrEqual(6);
+    expect(Math.max(...counts)).toBe(1);
+    expect(saves).toBe(1);
     await expect.poll(async () => (await apiPoems(publication.id))[0].body).toBe(typed);
     // Saved, nothing is kept any more.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('archive.unsaved:')))).toEqual([]);
