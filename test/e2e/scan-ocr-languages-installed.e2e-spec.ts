@@ -7,15 +7,14 @@
  */
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ocrLanguageData } from '../../src/config/ocr-languages.js';
 import { createPublication, type TestAgent } from '../support/test-app.js';
 import { signIn, startServer, type ServerProcess } from '../support/worker-process/server-process.js';
 
-const require = createRequire(import.meta.url);
 const page = readFileSync(new URL('../fixtures/real-scans/books/hofmannsthal-gedichte/020.png', import.meta.url));
 
 /** An npm package of Tesseract data as @tesseract.js-data publishes it: an index naming the folder of `<code>.traineddata.gz`. */
@@ -37,7 +36,7 @@ describe('a model installed beside the shipped eight (@tesseract.js-data/pol)', 
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'ocr-installed-'));
-    const german = require('@tesseract.js-data/deu') as { langPath: string };
+    const german = ocrLanguageData('deu')!;
     await fakeModelPackage(join(scratch, 'node_modules'), 'pol', '1.0.0-test', join(german.langPath, 'deu.traineddata.gz'));
     await mkdir(join(scratch, 'tmp'));
     server = await startServer({
