@@ -60,10 +60,12 @@ describe('a model installed beside the shipped eight (@tesseract.js-data/pol)', 
     expect(languages[8]).toEqual({ id: 'pl', name: 'Polski — Polish' });
   });
 
-  it('is listed for staff only', async () => {
+  it('is listed for staff only, as the API docs say', async () => {
     const res = await request(server.base).get('/api/languages/');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ error: expect.any(String) });
+    const docs = (await request(server.base).get('/api/docs-json').expect(200)).body as { paths: Record<string, { get?: object }> };
+    expect(docs.paths['/api/languages']?.get).toMatchObject({ summary: expect.stringContaining('named in its own language') });
   });
 
   it('reads a publication tagged pl with its model, not the default', async () => {
