@@ -19,8 +19,17 @@ export function canonicalLanguage(tag: unknown): string | undefined {
   }
 }
 
-/** The languages the archive reads offline (a Tesseract model ships for each), named in their own language first. */
-export const LANGUAGE_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
+/** A language a curator may choose: its tag and its name in its own language, then in English. */
+export interface LanguageChoice {
+  id: string;
+  name: string;
+}
+
+/** GET /languages/: the languages the archive reads offline, the eight it ships first. */
+export type LanguagesAnswer = LanguageChoice[];
+
+/** The languages the archive ships a Tesseract model for, named in their own language first. */
+export const LANGUAGE_CHOICES: ReadonlyArray<LanguageChoice> = [
   { id: 'en', name: 'English' },
   { id: 'de', name: 'Deutsch — German' },
   { id: 'fr', name: 'Français — French' },
@@ -28,17 +37,36 @@ export const LANGUAGE_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
   { id: 'it', name: 'Italiano — Italian' },
   { id: 'pt', name: 'Português — Portuguese' },
   { id: 'nl', name: 'Nederlands — Dutch' },
+  // CLDR has no Latin locale, so Intl would name it in English only.
   { id: 'la', name: 'Latina — Latin' },
 ];
 
-/** A tag's name for a curator: the choice's, or the tag itself for one typed in. */
+/** A name as its language writes it at the head of a list ("polski" → "Polski"). */
+function capitalised(name: string, tag: string): string {
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}
+
+/**
+ * A tag's name for a curator: the shipped choice's, else the runtime's CLDR names in the language
+ * itself and in English ("Polski — Polish", "Ελληνικά — Greek"), or the tag itself when CLDR has none.
+ */
 export function languageName(tag: string): string {
-  return LANGUAGE_CHOICES.find((c) => c.id === tag)?.name ?? tag;
+  const shipped = LANGUAGE_CHOICES.find((c) => c.id === tag)?.name;
+  if (shipped) return shipped;
+  let own: string | undefined;
+  let english: string | undefined;
+  try {
+    own = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
+    english = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag);
+  } catch {
+    return tag; // not a well-formed tag
+  }
+  if (!english) return tag;
+  if (!own || own === english) return english;
+  return `${capitalised(own, tag)} — ${english}`;
 }
 
 /** The choices offered for a book: the archive's languages, and its own tag first when it is another. */
-export function languageChoices(current?: string): Array<{ id: string; name: string }> {
-  return current && !LANGUAGE_CHOICES.some((c) => c.id === current)
-    ? [{ id: current, name: current }, ...LANGUAGE_CHOICES]
-    : [...LANGUAGE_CHOICES];
+export function languageChoices(current?: string, offered: ReadonlyArray<LanguageChoice> = LANGUAGE_CHOICES): LanguageChoice[] {
+  return current && !offered.some((c) => c.id === current) ? [{ id: current, name: languageName(current) }, ...offered] : [...offered];
 }

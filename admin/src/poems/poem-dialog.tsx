@@ -6,7 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, SelectInput, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import type { Poem } from '../../../contracts/catalog.js';
-import { languageChoices, languageName } from '../../../contracts/language.js';
+import { languageName } from '../../../contracts/language.js';
+import { useLanguageChoices } from '../languages/use-language-choices.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
 import { PoemTextInput } from './poem-text-input.js';
@@ -24,9 +25,10 @@ const alwaysChosen: Validator = Object.assign(() => undefined, { isRequired: tru
 function PoemLanguageInput({ bookLanguage }: { bookLanguage: string }) {
   const translate = useTranslate();
   const record = useRecordContext<Poem>();
+  const languages = useLanguageChoices(record?.language ?? undefined);
   const choices = [
     { id: BOOKS_LANGUAGE, name: translate('archive.poem.same_language', { language: languageName(bookLanguage) }) },
-    ...languageChoices(record?.language ?? undefined),
+    ...languages,
   ];
   return (
     <SelectInput

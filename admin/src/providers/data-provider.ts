@@ -3,6 +3,7 @@ import type { HealthAnswer } from '../../../contracts/auth.js';
 import { createApi } from './api.js';
 import { bookImportMethods, type BookImportMethods } from './resources/book-imports.js';
 import { httpClient as defaultHttpClient, type HttpClient } from './http-client.js';
+import { languagesProvider } from './resources/languages.js';
 import { historyMethods, type HistoryMethods } from './resources/history.js';
 import { curatorsProvider, type CuratorMethods } from './resources/curators.js';
 import { poemsProvider, type PoemMethods } from './resources/poems.js';
@@ -70,6 +71,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient): Archiv
     settings: complete('settings', settings),
     curators: complete('curators', curators),
     reports: complete('reports', reportsProvider(api)),
+    languages: complete('languages', languagesProvider(api)),
   };
   const byResource = combineDataProviders((resource) => {
     const provider = RESOURCES[resource];

@@ -6,7 +6,7 @@ import type { OverwroteNewer, Publication } from '../../../contracts/catalog.js'
 import { useUndoNotify, versionBefore } from '../history/use-undo-notify.js';
 import { useRefreshCatalog } from './use-publication-actions.js';
 import { serverField } from '../../../contracts/errors.js';
-import { languageChoices } from '../../../contracts/language.js';
+import { useLanguageChoices } from '../languages/use-language-choices.js';
 import { AuthorsInput } from './authors-input.js';
 import { ConfirmUnsavedChanges } from '../layout/confirm-unsaved-changes.js';
 import { KeepUnsavedText } from '../layout/keep-unsaved-text.js';
@@ -30,7 +30,7 @@ function EditHeading() {
 /** The languages the archive reads, and the book's own when it was set to another tag. */
 function LanguageInput() {
   const { record } = useEditContext<Publication>();
-  return <SelectInput source="language" choices={languageChoices(record?.language)} validate={RULES.language} fullWidth />;
+  return <SelectInput source="language" choices={useLanguageChoices(record?.language)} validate={RULES.language} fullWidth />;
 }
 
 function EditToolbar({ back }: { back: string }) {

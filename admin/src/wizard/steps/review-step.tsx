@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PublicationFields } from '../../../../contracts/catalog.js';
-import { languageChoices } from '../../../../contracts/language.js';
+import { useLanguageChoices } from '../../languages/use-language-choices.js';
 import { WizardStepLayout, type WizardStepProps } from './wizard-step.js';
 import { ArchiveButton } from '../../layout/archive-button.js';
 
@@ -20,6 +20,7 @@ type TextFieldName = Exclude<keyof PublicationFields, 'authors'>;
 export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
   const translate = useTranslate();
   const creating = state.busy === 'creating';
+  const languages = useLanguageChoices(state.form.language);
   const field = (key: TextFieldName) => ({
     label: translate(`archive.wizard.fields.${key}`),
     value: state.form[key],
@@ -79,7 +80,7 @@ export function ReviewStep({ state, dispatch, actions }: WizardStepProps) {
         <TextField {...field('publication_date')} helperText={translate('archive.wizard.fields.publication_date_help')} />
         <TextField {...field('isbn')} />
         <TextField {...field('language')} select>
-          {languageChoices(state.form.language).map((c) => (
+          {languages.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.name}
             </MenuItem>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposeLanguage } from './language-proposal.js';
+import { proposable, proposeLanguage } from './language-proposal.js';
 
 describe('the language proposed from front pages', () => {
   it('names the language of a title or copyright page among those the archive reads', () => {
@@ -13,5 +13,25 @@ describe('the language proposed from front pages', () => {
     expect(proposeLanguage('GEDICHTE')).toBeUndefined();
     expect(proposeLanguage('')).toBeUndefined();
     expect(proposeLanguage('Buch der Lieder. Gedichte von Heinrich Heine, vierte Auflage', { en: 'eng', es: 'spa' })).not.toBe('de');
+  });
+
+  it('considers every installed language franc knows by its model code, not those read in a script of their own', () => {
+    const candidates = proposable([
+      { code: 'eng', tag: 'en' },
+      { code: 'deu', tag: 'de' },
+      { code: 'pol', tag: 'pl' },
+      { code: 'frk', tag: 'de-Latf' },
+      { code: 'chi_sim', tag: 'zh-Hans' },
+    ]);
+    expect(candidates).toEqual({ en: 'eng', de: 'deu', pl: 'pol' });
+    expect(
+      proposeLanguage(
+        'Pan Tadeusz, czyli ostatni zajazd na Litwie. Historia szlachecka z roku 1811 i 1812 we dwunastu księgach wierszem',
+        candidates,
+      ),
+    ).toBe('pl');
+    expect(
+      proposeLanguage('Buch der Lieder. Gedichte von Heinrich Heine. Hamburg, bei Hoffmann und Campe, vierte Auflage', candidates),
+    ).toBe('de');
   });
 });
