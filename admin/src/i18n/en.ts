@@ -605,6 +605,7 @@ const archive = {
       unknown_word: "it is not in the book language's word list",
       capitals: 'it is in capitals in a line in lower case (small capitals, or a misreading)',
       stray_mark: 'a mark or figure stands alone here (a speck, or a mark parted from its word)',
+      unpaired_mark: 'a mark printed in pairs (¡…!, ¿…?) lacks its other half here',
     },
     looks_right: 'Looks right',
     looked_right: '“%{word}” looks right: its mark is cleared.',

@@ -10,6 +10,7 @@ import {
   pageThreshold,
   type ReadLine,
   UNREAD,
+  unpairedMarks,
 } from './poem-reading.js';
 
 /** A line read with every word sure, but those named with their confidence. */
@@ -69,6 +70,10 @@ describe('doubtful words', () => {
     expect(doubtful(read('And then — away ... far & wide', 1))).toEqual([]);
     expect(doubtful(read('« Viens » dit-il', 1))).toEqual([]);
     expect(doubtful(read('* * *', 1))).toEqual([]);
+    // A hyphen alone or opening a word is no dash as printed: a speck, or a dash misread.
+    expect(doubtful(read('And then - away', 1))).toEqual(['-']);
+    expect(doubtful(read('-necedad en los iguales,', 1))).toEqual(['-necedad']);
+    expect(doubtful(read('a well-known air', 1))).toEqual([]);
   });
 
   it('loses a mark a curator found right, the text unchanged', () => {
@@ -78,6 +83,37 @@ describe('doubtful words', () => {
     expect(cleared[0]!.text).toBe('On! the lovely lass');
     expect(markLooksRight(reading, 0, 1, 3)).toBeUndefined();
     expect(markLooksRight(reading, 3, 0, 3)).toBeUndefined();
+  });
+});
+
+describe('marks printed in pairs', () => {
+  const lines = (...texts: string[]) => texts.map((t, i) => read(t, i + 1));
+  const unpaired = (language: string, ...texts: string[]) => {
+    const poem = lines(...texts);
+    const found = unpairedMarks(poem, language);
+    return poem.flatMap((line) => line.words.filter((w) => found.has(w)).map((w) => line.text.slice(w.start, w.end)));
+  };
+
+  it('marks where a Spanish exclamation or question lacks its opening or its closing', () => {
+    // An opening whose closing was misread: the first word after it ending a clause.
+    expect(
+      unpaired(
+        'es',
+        '¡Cuántas mozas en la villa,',
+        'del comendador fiadas,',
+        'andan ya descalabradas:',
+        'PASCUALA',
+        'Tendré yo por maravilla',
+      ),
+    ).toEqual(['descalabradas:']);
+    // A closing whose opening was misread: the sentence's first word.
+    expect(unpaired('es', 'Lo mismo digo.', "'Qué cansado es de sufrir!")).toEqual(["'Qué"]);
+    expect(unpaired('es-MX', 'Mas si pierdes, qué darás?')).toEqual(['Mas']);
+  });
+
+  it('leaves pairs that close, over lines too, and languages that print no inverted marks', () => {
+    expect(unpaired('es', '¡Qué cansado es de sufrir!', '  Mas si pierdes, ¿qué darás?', '¡Ay, cómo te', 'quiero, Laurencia!')).toEqual([]);
+    expect(unpaired('en', 'Fly away, my love!', 'Who knows?')).toEqual([]);
   });
 });
 

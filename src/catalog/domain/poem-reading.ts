@@ -27,6 +27,8 @@ export interface ReadWord {
   unknown?: boolean;
   /** A curator looked at it and found it right: it is no longer doubtful. */
   lookedRight?: boolean;
+  /** Where a mark printed in pairs (¡…!, ¿…?) lacks its other half: see unpairedMarks. */
+  unpaired?: boolean;
 }
 
 export interface ReadLine {
@@ -52,9 +54,10 @@ export type PoemReading = Array<ReadLine | null>;
 /**
  * Why a word is doubtful: the recogniser was unsure of it; the book language's word list lacks it;
  * it is in capitals in a line in lower case (small capitals read as capitals, or a misreading); it
- * is a mark or figure standing alone among the words, or the word such a mark stands apart from.
+ * is a mark or figure standing alone among the words, or the word such a mark stands apart from; a
+ * mark the language prints in pairs lacks its other half there.
  */
-export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark';
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark';
 
 export interface Doubt {
   start: number;
@@ -81,8 +84,12 @@ export const MARKS_SHARE = 0.06;
 /** Under this confidence the recogniser all but failed to read the word: doubtful on any page. */
 export const UNREAD = 0.15;
 
-/** Marks that stand alone in verse as printed: dashes, ellipses, the ampersand, French guillemets (set apart by a space). */
-const ALONE_AS_PRINTED = /^(?:\p{Pd}+|\.{2,}|…|&)$|[«»‹›]/u;
+/**
+ * Marks that stand alone in verse as printed: dashes, ellipses, the ampersand, French guillemets (set
+ * apart by a space). Not a lone hyphen: a spaced dash is printed as an en or em dash, so a hyphen
+ * alone is a speck, or a dash misread.
+ */
+const ALONE_AS_PRINTED = /^(?:\p{Pd}{2,}|(?!-)\p{Pd}|\.{2,}|…|&)$|[«»‹›]/u;
 /** Marks printed against a word: opening ones before it, closing ones and stops after it, straight quotes either. */
 const OPENING = /^[\p{Ps}\p{Pi}„‚¿¡]+$/u;
 const CLOSING = /^(?:[\p{Pe}\p{Pf}]+|[.,;:!?]+)$/u;
@@ -106,6 +113,8 @@ function textDoubts(line: ReadLine): Map<ReadWord, DoubtReason> {
   words.forEach(({ w, text }, i) => {
     const others = words.filter((_, k) => k !== i).map((x) => x.text);
     if (inCapitals(text) && others.some((t) => /\p{Ll}/u.test(t))) found.set(w, 'capitals');
+    // A hyphen begins no word: a dash before a word is printed as an en or em dash, so "-word" is a speck or a misread dash.
+    if (/^-\p{L}/u.test(text)) found.set(w, 'stray_mark');
     if (/\p{L}/u.test(text) || ALONE_AS_PRINTED.test(text) || !others.some((t) => /\p{L}/u.test(t))) return;
     found.set(w, 'stray_mark');
     // A figure, or a mark of several kinds ("‚.." for an ellipsis), is a misreading of its own, parted from no word.
@@ -126,8 +135,71 @@ export function doubtsOf(line: ReadLine, threshold = line.doubtBelow ?? LOW_CONF
     if (w.unknown) reasons.push('unknown_word');
     const reason = told.get(w);
     if (reason) reasons.push(reason);
+    if (w.unpaired) reasons.push('unpaired_mark');
     return reasons.length ? [{ start: w.start, end: w.end, confidence: w.confidence, reasons }] : [];
   });
+}
+
+/** Languages that open an exclamation with ¡ and a question with ¿, closed by ! and ?. */
+const INVERTED_MARKS = new Set(['es', 'gl', 'ast']);
+const PAIRS: Readonly<Record<string, string>> = { '¡': '!', '¿': '?' };
+/** A word ending a clause where a closing mark may stand (a closing misread is often one of these). */
+const CLAUSE_END = /[.:;!?…]["'’”»)\]]*$/u;
+
+/**
+ * The words of a poem where a mark its language prints in pairs lacks its other half: Spanish
+ * opens an exclamation with ¡ and a question with ¿ and closes them with ! and ?, and a recogniser
+ * reads the inverted marks as quotes or letters (' i j) and a closing ! as a colon or a stop. An
+ * opening left unclosed when the sentence ends (a full stop, the next opening of its kind, the
+ * poem's end) marks the first word after it that ends a clause, where its closing belongs; a
+ * closing with no opening marks the sentence's first word, where the opening belongs. The poem is
+ * read as one text, as sentences run over lines and pages. Other languages' quotation marks are
+ * left alone: a quotation running over paragraphs reopens without closing, by rule.
+ */
+export function unpairedMarks(lines: ReadonlyArray<ReadLine>, language: string): Set<ReadWord> {
+  const found = new Set<ReadWord>();
+  let subtag: string;
+  try {
+    subtag = new Intl.Locale(language).language;
+  } catch {
+    return found;
+  }
+  if (!INVERTED_MARKS.has(subtag)) return found;
+  const words = lines.flatMap((line) => {
+    // A line without a lower-case letter (a speaker's name, a heading) stands between sentences.
+    const heading = !/\p{Ll}/u.test(line.text);
+    return line.words.map((w) => ({ w, text: line.text.slice(w.start, w.end), heading }));
+  });
+  const open: Array<{ mark: string; at: number }> = [];
+  const unclosed = (o: { at: number }, until: number) => {
+    const end = words.slice(o.at, until + 1).find((x) => CLAUSE_END.test(x.text)) ?? words[until];
+    if (end) found.add(end.w);
+  };
+  let sentence = 0;
+  words.forEach(({ text, heading }, i) => {
+    if (heading) {
+      open.splice(0).forEach((o) => unclosed(o, i - 1));
+      sentence = i + 1;
+      return;
+    }
+    for (const ch of text) {
+      if (PAIRS[ch]) {
+        const k = open.findIndex((o) => o.mark === ch);
+        if (k >= 0) open.splice(k).forEach((o) => unclosed(o, i - 1));
+        open.push({ mark: ch, at: i });
+      } else if (ch === '!' || ch === '?') {
+        const k = open.findLastIndex((o) => PAIRS[o.mark] === ch);
+        if (k >= 0) open.splice(k);
+        else if (words[sentence]) found.add(words[sentence].w);
+      }
+    }
+    if (/[.…]["'’”»)\]]*$/u.test(text) && !/\.\.$/.test(text)) {
+      open.splice(0).forEach((o) => unclosed(o, i));
+    }
+    if (CLAUSE_END.test(text)) sentence = i + 1;
+  });
+  open.splice(0).forEach((o) => unclosed(o, words.length - 1));
+  return found;
 }
 
 /**
@@ -291,7 +363,7 @@ export function isAligned(reading: PoemReading, body: string): boolean {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isWord = (w: unknown, length: number): boolean => {
   if (typeof w !== 'object' || w === null) return false;
-  const { start, end, confidence, unknown, lookedRight } = w as Record<string, unknown>;
+  const { start, end, confidence, unknown, lookedRight, unpaired } = w as Record<string, unknown>;
   return (
     isCount(start) &&
     isCount(end) &&
@@ -301,7 +373,8 @@ const isWord = (w: unknown, length: number): boolean => {
     confidence >= 0 &&
     confidence <= 1 &&
     (unknown === undefined || typeof unknown === 'boolean') &&
-    (lookedRight === undefined || typeof lookedRight === 'boolean')
+    (lookedRight === undefined || typeof lookedRight === 'boolean') &&
+    (unpaired === undefined || typeof unpaired === 'boolean')
   );
 };
 const isShare = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
-import { alignReading, pageThreshold, type Poem, type ReadLine } from '../../catalog/index.js';
+import { alignReading, pageThreshold, unpairedMarks, type Poem, type ReadLine } from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
@@ -222,6 +222,7 @@ export class PoemScanner {
         read.push(readLine);
         onPage.set(line.source, [...(onPage.get(line.source) ?? []), readLine]);
       }
+      for (const word of unpairedMarks(read, language)) word.unpaired = true;
       result.set(poem, read);
     }
     for (const lines of onPage.values()) {
