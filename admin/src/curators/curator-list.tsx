@@ -29,6 +29,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import type { ArchiveDataProvider } from '../providers/data-provider.js';
 import { ArchiveButton } from '../layout/archive-button.js';
+import { scrollingDataTableSx } from '../layout/scrollable-table.js';
 
 export const PASSWORD_RULES = [required(), minLength(LIMITS.passwordMin), maxLength(LIMITS.passwordMax)];
 
@@ -163,7 +164,7 @@ export function CuratorList() {
         actions={<CreateButton label="archive.curators.add" />}
         sx={{ '& .RaList-main': { maxWidth: 800 } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable bulkActionButtons={false} rowClick={false} sx={scrollingDataTableSx}>
           <DataTable.Col source="username" label="archive.curators.username">
             <Name />
           </DataTable.Col>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -18,6 +19,7 @@ import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
 import { WordDiff } from './word-diff.js';
 import { ArchiveButton } from '../layout/archive-button.js';
+import { scrollingBoxSx } from '../layout/scrollable-table.js';
 
 /** One field of a version as text, to compare word by word. */
 export interface VersionField {
@@ -89,45 +91,47 @@ export function HistoryView<S>({
         <Typography id="versions-heading" component="h2" variant="h5" sx={{ fontWeight: 600, mb: 1 }}>
           {translate('archive.history.versions')}
         </Typography>
-        <Table size="small" aria-labelledby="versions-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('archive.history.version_heading')}</TableCell>
-              <TableCell>{translate('archive.history.fields.title')}</TableCell>
-              <TableCell>{translate('archive.history.saved')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {[...revisions].reverse().map((r) => (
-              <TableRow key={r.revision} data-revision={r.revision}>
-                <TableCell>
-                  {r.revision}
-                  {r.revision === current ? ` (${translate('archive.history.current')})` : ''}
-                </TableCell>
-                <TableCell>
-                  <bdi>{r.title}</bdi>
-                </TableCell>
-                <TableCell>
-                  {translate(`archive.history.actions.${r.action}`)} {who(r)}, <time dateTime={r.created_at}>{when(r.created_at)}</time>
-                </TableCell>
-                <TableCell align="right">
-                  {r.revision !== current && restorable(r) ? (
-                    <ConfirmButton
-                      size="sm"
-                      variant="outline"
-                      label={translate('archive.history.restore')}
-                      aria-label={translate('archive.history.restore_version', { revision: r.revision })}
-                      confirmTitle={translate('archive.history.restore_title', { revision: r.revision })}
-                      confirmContent="archive.history.restore_content"
-                      onConfirm={() => onRestore(r.revision)}
-                    />
-                  ) : null}
-                </TableCell>
+        <TableContainer sx={scrollingBoxSx}>
+          <Table size="small" aria-labelledby="versions-heading">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('archive.history.version_heading')}</TableCell>
+                <TableCell>{translate('archive.history.fields.title')}</TableCell>
+                <TableCell>{translate('archive.history.saved')}</TableCell>
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {[...revisions].reverse().map((r) => (
+                <TableRow key={r.revision} data-revision={r.revision}>
+                  <TableCell>
+                    {r.revision}
+                    {r.revision === current ? ` (${translate('archive.history.current')})` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <bdi>{r.title}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    {translate(`archive.history.actions.${r.action}`)} {who(r)}, <time dateTime={r.created_at}>{when(r.created_at)}</time>
+                  </TableCell>
+                  <TableCell align="right">
+                    {r.revision !== current && restorable(r) ? (
+                      <ConfirmButton
+                        size="sm"
+                        variant="outline"
+                        label={translate('archive.history.restore')}
+                        aria-label={translate('archive.history.restore_version', { revision: r.revision })}
+                        confirmTitle={translate('archive.history.restore_title', { revision: r.revision })}
+                        confirmContent="archive.history.restore_content"
+                        onConfirm={() => onRestore(r.revision)}
+                      />
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       </Paper>
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-labelledby="compare-heading">
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>

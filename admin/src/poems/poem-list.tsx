@@ -41,6 +41,9 @@ function NewPoemMenu() {
       <ArchiveButton
         variant="primary"
         startIcon={<AddIcon />}
+        // Beside the status filter its label stays on one line: the row's width is reckoned from the
+        // select's narrowest, and the button (MUI's minWidth 64) was the one squeezed to "New / Poem".
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'new-poem-menu' : undefined}
@@ -199,11 +202,11 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 2 }}>
         <Typography id="poems-heading" component="h2" variant="h5" sx={{ fontWeight: 600 }}>
           {translate('archive.detail.poems', { count: isPending ? publication.poem_count : poems.length })}
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <TextField
             select
             size="small"
@@ -241,7 +244,14 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
       ) : (
         <Box
           component="ol"
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))',
+          }}
         >
           {shown.map((poem) => {
             const i = poems.indexOf(poem);

@@ -131,7 +131,7 @@ function PublicationCards() {
   return (
     <>
       <PublicationSelectionBar shown={shown} trash={status === 'trash'} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', pb: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))', pb: 2 }}>
         {shown.map((p, i) => (
           <PublicationCard
             key={p.id}

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
-import { FunctionField, ShowBase, SimpleShowLayout, TextField, useShowContext, useTranslate } from 'react-admin';
+import { FunctionField, ShowBase, SimpleShowLayout, SimpleShowLayoutClasses, TextField, useShowContext, useTranslate } from 'react-admin';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Publication } from '../../../contracts/catalog.js';
 import { serverField } from '../../../contracts/errors.js';
@@ -148,7 +148,15 @@ function PublicationDetail() {
             />
           )}
         </Stack>
-        <SimpleShowLayout direction="row" spacing={3} sx={{ px: 0, flexWrap: 'wrap', rowGap: 2, '& > *': { minWidth: 200 } }}>
+        {/* The fields wrap onto more rows on a narrow screen: react-admin puts them in an inner Stack
+            (its "stack" class), which is the one that must wrap, spaced by gaps so a wrapped row starts
+            flush. */}
+        <SimpleShowLayout
+          direction="row"
+          spacing={3}
+          useFlexGap
+          sx={{ px: 0, [`& .${SimpleShowLayoutClasses.stack}`]: { flexWrap: 'wrap', rowGap: 2 } }}
+        >
           <FunctionField source="authors" render={(p: Publication) => authorsText(p.authors, poetName())} />
           <TextField source="publisher" emptyText={notSet} />
           <TextField source="publication_date" emptyText={notSet} />

@@ -20,6 +20,7 @@ import { REPORT_STATUSES, type Report, type ReportStatus } from '../../../contra
 import { ArchiveButton } from '../layout/archive-button.js';
 import { ConfirmButton } from '../layout/confirm-button.js';
 import { usePageTitle } from '../layout/page-title.js';
+import { scrollingDataTableSx } from '../layout/scrollable-table.js';
 
 /** Where a report leads: the poem's editor, at the report's line when it has one. */
 export const reportEditorPath = (report: Pick<Report, 'publication_id' | 'poem_id' | 'line'>) =>
@@ -194,7 +195,7 @@ export function ReportList() {
         perPage={25}
         disableSyncWithLocation
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        <DataTable bulkActionButtons={false} rowClick={false} sx={scrollingDataTableSx} empty={<Empty />}>
           <DataTable.Col source="poem_title" label="archive.reports.poem" disableSort>
             <PoemCell />
           </DataTable.Col>
