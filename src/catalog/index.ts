@@ -14,6 +14,6 @@ export { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notic
 export type { CatalogChangeNotices, TransactionStatements } from './application/ports/catalog-change-notices.port.js';
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
-export { alignReading, isPoemReading, pageThreshold, unpairedMarks } from './domain/poem-reading.js';
+export { alignReading, isPoemReading, lostAccents, misplacedCapitals, pageThreshold, unpairedMarks } from './domain/poem-reading.js';
 export type { ReadLine } from './domain/poem-reading.js';
 export type { Publication } from './domain/publication.js';

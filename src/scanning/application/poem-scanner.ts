@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
-import { alignReading, pageThreshold, unpairedMarks, type Poem, type ReadLine } from '../../catalog/index.js';
+import {
+  alignReading,
+  lostAccents,
+  misplacedCapitals,
+  pageThreshold,
+  unpairedMarks,
+  type Poem,
+  type ReadLine,
+} from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
@@ -223,6 +231,8 @@ export class PoemScanner {
         onPage.set(line.source, [...(onPage.get(line.source) ?? []), readLine]);
       }
       for (const word of unpairedMarks(read, language)) word.unpaired = true;
+      for (const word of misplacedCapitals(read, language)) word.capital = true;
+      for (const word of lostAccents(read, language)) word.lostAccent = true;
       result.set(poem, read);
     }
     for (const lines of onPage.values()) {
