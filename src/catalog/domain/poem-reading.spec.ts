@@ -12,6 +12,7 @@ import {
   pageThreshold,
   type ReadLine,
   type ReadWord,
+  splitWords,
   UNREAD,
   unpairedMarks,
 } from './poem-reading.js';
@@ -171,6 +172,35 @@ describe('words a language writes otherwise', () => {
     expect(texts(right, lostAccents(right, 'es'))).toEqual([]);
     const english = lines('I know not if he will say si.');
     expect(texts(english, lostAccents(english, 'en'))).toEqual([]);
+  });
+
+  it('marks both halves of a word in capitals read as two when the word is one and the reading was unsure, as "split_word"', () => {
+    const known = (word: string) => ['COMENDADOR', 'FOREVER'].includes(word);
+    // Unsure of the pair, or a half no word: "COMEN DADOR" for "COMENDADOR".
+    const unsure = [read('COMEN DADOR', 1, { COMEN: 0.64, DADOR: 0.64 })];
+    const found = splitWords(unsure, known);
+    expect(texts(unsure, found)).toEqual(['COMEN', 'DADOR']);
+    const unknownHalf = [read('(Sale el COMENDA DOR.)', 1, {}, ['COMENDA', 'DOR.)'])];
+    expect(texts(unknownHalf, splitWords(unknownHalf, known))).toEqual(['COMENDA', 'DOR.)']);
+    for (const w of found) w.split = true;
+    expect(doubtsOf(unsure[0]).map((d) => d.reasons)).toEqual([
+      ['low_confidence', 'split_word'],
+      ['low_confidence', 'split_word'],
+    ]);
+    // Two sure words that make one, words that make none, words parted by a mark, Roman numerals, small letters.
+    const left = [
+      read('FOR EVER', 1),
+      read('FLORES ORTUÑO', 2, { FLORES: 0.5, ORTUÑO: 0.5 }),
+      read('COMEN, DADOR', 3, { 'COMEN,': 0.5, DADOR: 0.5 }),
+      read('comen dador', 4, { comen: 0.5, dador: 0.5 }),
+      read('CANTO II', 5, { CANTO: 0.5, II: 0.5 }),
+    ];
+    expect(
+      texts(
+        left,
+        splitWords(left, (word) => word === 'FOREVER' || word === 'comendador' || word === 'CANTOII'),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -33,6 +33,8 @@ export interface ReadWord {
   capital?: boolean;
   /** An unstressed word where only its accented twin can stand: see lostAccents. */
   lostAccent?: boolean;
+  /** One half of a word in capitals read as two: see splitWords. */
+  split?: boolean;
 }
 
 export interface ReadLine {
@@ -60,9 +62,10 @@ export type PoemReading = Array<ReadLine | null>;
  * it is in capitals in a line in lower case (small capitals read as capitals, or a misreading); it
  * is a mark or figure standing alone among the words, or the word such a mark stands apart from; a
  * mark the language prints in pairs lacks its other half there; it is a word its language never
- * ends a clause with, where its accented twin does (an accent lost).
+ * ends a clause with, where its accented twin does (an accent lost); it and its neighbour, in
+ * capitals, are one word read as two.
  */
-export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark' | 'lost_accent';
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark' | 'lost_accent' | 'split_word';
 
 export interface Doubt {
   start: number;
@@ -142,6 +145,7 @@ export function doubtsOf(line: ReadLine, threshold = line.doubtBelow ?? LOW_CONF
     if (reason) reasons.push(reason);
     if (w.unpaired) reasons.push('unpaired_mark');
     if (w.lostAccent) reasons.push('lost_accent');
+    if (w.split) reasons.push('split_word');
     return reasons.length ? [{ start: w.start, end: w.end, confidence: w.confidence, reasons }] : [];
   });
 }
@@ -286,6 +290,40 @@ export function lostAccents(lines: ReadonlyArray<ReadLine>, language: string): S
     for (const w of line.words) {
       const word = ENDS_CLAUSE.exec(line.text.slice(w.start, w.end).replace(/^[¡¿"'‘“«(]+/u, ''))?.[1];
       if (word && unstressed.has(word.toLowerCase())) found.add(w);
+    }
+  }
+  return found;
+}
+
+/**
+ * Neighbouring words in a line that may be one word in capitals read as two (capitals are often
+ * letter-spaced, and a recogniser parts them at a wide gap): both in capitals of two letters or
+ * more, nothing between them but space, not Roman numerals; with the word they make, to look up.
+ */
+export function capitalsSplits(line: ReadLine): Array<{ first: ReadWord; second: ReadWord; join: string }> {
+  const pairs: Array<{ first: ReadWord; second: ReadWord; join: string }> = [];
+  for (let i = 0; i + 1 < line.words.length; i++) {
+    const [first, second] = [line.words[i], line.words[i + 1]];
+    // The first ends in its letters and the second begins with its own: a mark between them parts two words.
+    const head = /^[^\p{L}]*(\p{Lu}{2,})$/u.exec(line.text.slice(first.start, first.end))?.[1];
+    const tail = /^(\p{Lu}{2,})[^\p{L}]*$/u.exec(line.text.slice(second.start, second.end))?.[1];
+    if (!head || !tail || ROMAN.test(head) || ROMAN.test(tail) || line.text.slice(first.end, second.start).trim() !== '') continue;
+    pairs.push({ first, second, join: head + tail });
+  }
+  return pairs;
+}
+
+/**
+ * The halves of words in capitals read as two (capitalsSplits) whose join is a word the language's
+ * list holds (`known`), where a half is not one or the recogniser was unsure of the pair: "COMEN
+ * DADOR" for "COMENDADOR" (0.64). Two sure words that are words (a title's "FOR EVER") are left.
+ */
+export function splitWords(lines: ReadonlyArray<ReadLine>, known: (word: string) => boolean): Set<ReadWord> {
+  const found = new Set<ReadWord>();
+  for (const line of lines) {
+    for (const { first, second, join } of capitalsSplits(line)) {
+      const unsure = first.unknown || second.unknown || Math.min(first.confidence, second.confidence) < LOW_CONFIDENCE;
+      if (unsure && known(join)) [first, second].forEach((w) => found.add(w));
     }
   }
   return found;
@@ -452,7 +490,7 @@ export function isAligned(reading: PoemReading, body: string): boolean {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isWord = (w: unknown, length: number): boolean => {
   if (typeof w !== 'object' || w === null) return false;
-  const { start, end, confidence, unknown, lookedRight, unpaired, capital, lostAccent } = w as Record<string, unknown>;
+  const { start, end, confidence, unknown, lookedRight, unpaired, capital, lostAccent, split } = w as Record<string, unknown>;
   return (
     isCount(start) &&
     isCount(end) &&
@@ -463,7 +501,7 @@ const isWord = (w: unknown, length: number): boolean => {
     confidence <= 1 &&
     (unknown === undefined || typeof unknown === 'boolean') &&
     (lookedRight === undefined || typeof lookedRight === 'boolean') &&
-    [unpaired, capital, lostAccent].every((flag) => flag === undefined || typeof flag === 'boolean')
+    [unpaired, capital, lostAccent, split].every((flag) => flag === undefined || typeof flag === 'boolean')
   );
 };
 const isShare = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1;
