@@ -254,9 +254,11 @@ export interface PhotoBox {
 /**
  * Why a word is doubtful: the recogniser was unsure of it; the book language's word list lacks it;
  * it is in capitals in a line in lower case; it is a mark or figure alone among the words, or the
- * word such a mark stands apart from; a mark its language prints in pairs (¡…!, ¿…?) lacks its other half there.
+ * word such a mark stands apart from; a mark its language prints in pairs (¡…!, ¿…?) lacks its other half there;
+ * it is a word its language never ends a clause with, where its accented twin does (Spanish "si" for "sí");
+ * it and its neighbour, in capitals, are one word read as two.
  */
-export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark';
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark' | 'lost_accent' | 'split_word';
 
 /** A doubtful word of a line: its character offsets in the line (end exclusive), the recogniser's confidence (0 to 1), and why. */
 export interface ProofreadingDoubt {

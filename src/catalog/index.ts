@@ -14,6 +14,15 @@ export { CATALOG_CHANGE_NOTICES } from './application/ports/catalog-change-notic
 export type { CatalogChangeNotices, TransactionStatements } from './application/ports/catalog-change-notices.port.js';
 export type { Poem } from './domain/poem.js';
 export { countLines, countWords } from './domain/poem-text.js';
-export { alignReading, isPoemReading, pageThreshold, unpairedMarks } from './domain/poem-reading.js';
-export type { ReadLine } from './domain/poem-reading.js';
+export {
+  alignReading,
+  capitalsSplits,
+  isPoemReading,
+  lostAccents,
+  misplacedCapitals,
+  pageThreshold,
+  splitWords,
+  unpairedMarks,
+} from './domain/poem-reading.js';
+export type { ReadLine, ReadWord } from './domain/poem-reading.js';
 export type { Publication } from './domain/publication.js';

@@ -606,6 +606,8 @@ const archive = {
       capitals: 'it is in capitals in a line in lower case (small capitals, or a misreading)',
       stray_mark: 'a mark or figure stands alone here (a speck, or a mark parted from its word)',
       unpaired_mark: 'a mark printed in pairs (¡…!, ¿…?) lacks its other half here',
+      lost_accent: 'its language never ends a clause with this word: its accent may be lost (si for sí)',
+      split_word: 'it and its neighbour make one word in capitals, perhaps read as two',
     },
     looks_right: 'Looks right',
     looked_right: '“%{word}” looks right: its mark is cleared.',

@@ -5,10 +5,14 @@ import {
   editLine,
   isAligned,
   isPoemReading,
+  lostAccents,
   LOW_CONFIDENCE,
   markLooksRight,
+  misplacedCapitals,
   pageThreshold,
   type ReadLine,
+  type ReadWord,
+  splitWords,
   UNREAD,
   unpairedMarks,
 } from './poem-reading.js';
@@ -114,6 +118,89 @@ describe('marks printed in pairs', () => {
   it('leaves pairs that close, over lines too, and languages that print no inverted marks', () => {
     expect(unpaired('es', '¡Qué cansado es de sufrir!', '  Mas si pierdes, ¿qué darás?', '¡Ay, cómo te', 'quiero, Laurencia!')).toEqual([]);
     expect(unpaired('en', 'Fly away, my love!', 'Who knows?')).toEqual([]);
+  });
+
+  it('takes a single quote opening a Spanish word for an inverted mark misread, with where its closing belongs', () => {
+    // Its closing misread too: the word and the first word after it ending a clause.
+    expect(unpaired('es', "'Qué áspero y qué importuno:", '  Llaman la descortesía', 'necedad en los iguales.')).toEqual([
+      "'Qué",
+      'importuno:',
+    ]);
+    // Its closing read: the word alone, whichever kind closes it.
+    expect(unpaired('es', '‘Qué cansado es de sufrir!')).toEqual(['‘Qué']);
+    expect(unpaired('es', '`Sabe el maestre que estoy', 'en la villa?')).toEqual(['`Sabe']);
+    // A single quote closing it before the sentence ends made it a quotation; English elides with one.
+    expect(unpaired('es', "Dijo 'ven acá' y se fue.")).toEqual([]);
+    expect(unpaired('en', "'Tis the last rose of summer")).toEqual([]);
+  });
+});
+
+describe('words a language writes otherwise', () => {
+  const lines = (...texts: string[]) => texts.map((t, i) => read(t, i + 1));
+  const texts = (poem: ReadLine[], found: Set<ReadWord>) =>
+    poem.flatMap((line) => line.words.filter((w) => found.has(w)).map((w) => line.text.slice(w.start, w.end)));
+
+  it('marks a one-letter word in capitals mid-sentence where the language writes it small, as "capitals"', () => {
+    const poem = lines('(Sale el Maestre de Calatrava Y', 'acompañamiento.)', 'Ven, Y dime la verdad');
+    const found = misplacedCapitals(poem, 'es');
+    expect(texts(poem, found)).toEqual(['Y', 'Y']);
+    for (const w of found) w.capital = true;
+    expect(doubtsOf(poem[0]).map((d) => d.reasons)).toEqual([['capitals']]);
+  });
+
+  it('leaves a line’s first word, a sentence’s, an invocation, an initial and languages whose one-letter words stand in capitals', () => {
+    const poem = lines(
+      'Y ¿sabe también que soy',
+      'lo sabe. Y calla',
+      '¡Ay, O Dios, que me muero!',
+      'escribe J. Pérez, E. Gómez',
+      'DON Y DOÑA',
+    );
+    expect(texts(poem, misplacedCapitals(poem, 'es'))).toEqual([]);
+    const english = lines('and then I know', 'and A for apple');
+    expect(texts(english, misplacedCapitals(english, 'en'))).toEqual([]);
+  });
+
+  it('marks a Spanish unstressed word ending a clause, its accent lost ("si." for "sí."), as "lost_accent"', () => {
+    const poem = lines('Desde aquí digo que si.', 'no lo se;', 'y de él me fío:', '¿Es para tu?', 'Lo quiero si… no sé');
+    const found = lostAccents(poem, 'es');
+    expect(texts(poem, found)).toEqual(['si.', 'se;', 'tu?']);
+    for (const w of found) w.lostAccent = true;
+    expect(doubtsOf(poem[0]).map((d) => d.reasons)).toEqual([['lost_accent']]);
+    // Leaning on the next word, as these words do, they are right; English has no such pairs.
+    const right = lines('Mas si pierdes, ¿qué darás?', 'que de ser cortés se aleje.', 'desde aquí digo que sí.');
+    expect(texts(right, lostAccents(right, 'es'))).toEqual([]);
+    const english = lines('I know not if he will say si.');
+    expect(texts(english, lostAccents(english, 'en'))).toEqual([]);
+  });
+
+  it('marks both halves of a word in capitals read as two when the word is one and the reading was unsure, as "split_word"', () => {
+    const known = (word: string) => ['COMENDADOR', 'FOREVER'].includes(word);
+    // Unsure of the pair, or a half no word: "COMEN DADOR" for "COMENDADOR".
+    const unsure = [read('COMEN DADOR', 1, { COMEN: 0.64, DADOR: 0.64 })];
+    const found = splitWords(unsure, known);
+    expect(texts(unsure, found)).toEqual(['COMEN', 'DADOR']);
+    const unknownHalf = [read('(Sale el COMENDA DOR.)', 1, {}, ['COMENDA', 'DOR.)'])];
+    expect(texts(unknownHalf, splitWords(unknownHalf, known))).toEqual(['COMENDA', 'DOR.)']);
+    for (const w of found) w.split = true;
+    expect(doubtsOf(unsure[0]).map((d) => d.reasons)).toEqual([
+      ['low_confidence', 'split_word'],
+      ['low_confidence', 'split_word'],
+    ]);
+    // Two sure words that make one, words that make none, words parted by a mark, Roman numerals, small letters.
+    const left = [
+      read('FOR EVER', 1),
+      read('FLORES ORTUÑO', 2, { FLORES: 0.5, ORTUÑO: 0.5 }),
+      read('COMEN, DADOR', 3, { 'COMEN,': 0.5, DADOR: 0.5 }),
+      read('comen dador', 4, { comen: 0.5, dador: 0.5 }),
+      read('CANTO II', 5, { CANTO: 0.5, II: 0.5 }),
+    ];
+    expect(
+      texts(
+        left,
+        splitWords(left, (word) => word === 'FOREVER' || word === 'comendador' || word === 'CANTOII'),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -29,6 +29,12 @@ export interface ReadWord {
   lookedRight?: boolean;
   /** Where a mark printed in pairs (¡…!, ¿…?) lacks its other half: see unpairedMarks. */
   unpaired?: boolean;
+  /** A capital where its language writes the letter small: see misplacedCapitals. */
+  capital?: boolean;
+  /** An unstressed word where only its accented twin can stand: see lostAccents. */
+  lostAccent?: boolean;
+  /** One half of a word in capitals read as two: see splitWords. */
+  split?: boolean;
 }
 
 export interface ReadLine {
@@ -55,9 +61,11 @@ export type PoemReading = Array<ReadLine | null>;
  * Why a word is doubtful: the recogniser was unsure of it; the book language's word list lacks it;
  * it is in capitals in a line in lower case (small capitals read as capitals, or a misreading); it
  * is a mark or figure standing alone among the words, or the word such a mark stands apart from; a
- * mark the language prints in pairs lacks its other half there.
+ * mark the language prints in pairs lacks its other half there; it is a word its language never
+ * ends a clause with, where its accented twin does (an accent lost); it and its neighbour, in
+ * capitals, are one word read as two.
  */
-export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark';
+export type DoubtReason = 'low_confidence' | 'unknown_word' | 'capitals' | 'stray_mark' | 'unpaired_mark' | 'lost_accent' | 'split_word';
 
 export interface Doubt {
   start: number;
@@ -133,9 +141,11 @@ export function doubtsOf(line: ReadLine, threshold = line.doubtBelow ?? LOW_CONF
     const reasons: DoubtReason[] = [];
     if (w.confidence < threshold) reasons.push('low_confidence');
     if (w.unknown) reasons.push('unknown_word');
-    const reason = told.get(w);
+    const reason = told.get(w) ?? (w.capital ? 'capitals' : undefined);
     if (reason) reasons.push(reason);
     if (w.unpaired) reasons.push('unpaired_mark');
+    if (w.lostAccent) reasons.push('lost_accent');
+    if (w.split) reasons.push('split_word');
     return reasons.length ? [{ start: w.start, end: w.end, confidence: w.confidence, reasons }] : [];
   });
 }
@@ -143,6 +153,10 @@ export function doubtsOf(line: ReadLine, threshold = line.doubtBelow ?? LOW_CONF
 /** Languages that open an exclamation with ¡ and a question with ¿, closed by ! and ?. */
 const INVERTED_MARKS = new Set(['es', 'gl', 'ast']);
 const PAIRS: Readonly<Record<string, string>> = { '¡': '!', '¿': '?' };
+/** A single quote opening a word, or closing one (straight, curly or a grave accent, as a recogniser reads it). */
+const QUOTE_OPENING = /^['‘’`´]\p{L}/u;
+const QUOTE_CLOSING = /\p{L}[.,;:!?]*['‘’`´][.,;:!?]*$/u;
+const SINGLE_QUOTE = "'";
 /** A word ending a clause where a closing mark may stand (a closing misread is often one of these). */
 const CLAUSE_END = /[.:;!?…]["'’”»)\]]*$/u;
 
@@ -152,25 +166,23 @@ const CLAUSE_END = /[.:;!?…]["'’”»)\]]*$/u;
  * reads the inverted marks as quotes or letters (' i j) and a closing ! as a colon or a stop. An
  * opening left unclosed when the sentence ends (a full stop, the next opening of its kind, the
  * poem's end) marks the first word after it that ends a clause, where its closing belongs; a
- * closing with no opening marks the sentence's first word, where the opening belongs. The poem is
- * read as one text, as sentences run over lines and pages. Other languages' quotation marks are
- * left alone: a quotation running over paragraphs reopens without closing, by rule.
+ * closing with no opening marks the sentence's first word, where the opening belongs. These
+ * languages elide no vowel with an apostrophe and quote with « » or double quotes, so a single
+ * quote opening a word is an inverted mark misread: the word is marked, and it stands for an
+ * opening of either kind (unless a single quote closes it as a quotation before the sentence ends).
+ * The poem is read as one text, as sentences run over lines and pages. Other languages' quotation
+ * marks are left alone: a quotation running over paragraphs reopens without closing, by rule.
  */
 export function unpairedMarks(lines: ReadonlyArray<ReadLine>, language: string): Set<ReadWord> {
   const found = new Set<ReadWord>();
-  let subtag: string;
-  try {
-    subtag = new Intl.Locale(language).language;
-  } catch {
-    return found;
-  }
-  if (!INVERTED_MARKS.has(subtag)) return found;
+  if (!INVERTED_MARKS.has(subtagOf(language) ?? '')) return found;
   const words = lines.flatMap((line) => {
     // A line without a lower-case letter (a speaker's name, a heading) stands between sentences.
     const heading = !/\p{Ll}/u.test(line.text);
     return line.words.map((w) => ({ w, text: line.text.slice(w.start, w.end), heading }));
   });
   const open: Array<{ mark: string; at: number }> = [];
+  const quoted = (o: { mark: string }) => o.mark === SINGLE_QUOTE;
   const unclosed = (o: { at: number }, until: number) => {
     const end = words.slice(o.at, until + 1).find((x) => CLAUSE_END.test(x.text)) ?? words[until];
     if (end) found.add(end.w);
@@ -182,13 +194,21 @@ export function unpairedMarks(lines: ReadonlyArray<ReadLine>, language: string):
       sentence = i + 1;
       return;
     }
+    if (QUOTE_OPENING.test(text)) {
+      found.add(words[i].w);
+      open.push({ mark: SINGLE_QUOTE, at: i });
+    } else if (QUOTE_CLOSING.test(text)) {
+      // A single quote closing a word: the one opening before it began a quotation after all.
+      const k = open.findLastIndex(quoted);
+      if (k >= 0) found.delete(words[open.splice(k, 1)[0].at].w);
+    }
     for (const ch of text) {
       if (PAIRS[ch]) {
         const k = open.findIndex((o) => o.mark === ch);
         if (k >= 0) open.splice(k).forEach((o) => unclosed(o, i - 1));
         open.push({ mark: ch, at: i });
       } else if (ch === '!' || ch === '?') {
-        const k = open.findLastIndex((o) => PAIRS[o.mark] === ch);
+        const k = open.findLastIndex((o) => PAIRS[o.mark] === ch || quoted(o));
         if (k >= 0) open.splice(k);
         else if (words[sentence]) found.add(words[sentence].w);
       }
@@ -199,6 +219,113 @@ export function unpairedMarks(lines: ReadonlyArray<ReadLine>, language: string):
     if (CLAUSE_END.test(text)) sentence = i + 1;
   });
   open.splice(0).forEach((o) => unclosed(o, words.length - 1));
+  return found;
+}
+
+/** The primary subtag of a language tag, or undefined for one that is not a tag. */
+function subtagOf(language: string): string | undefined {
+  try {
+    return new Intl.Locale(language).language;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The words of one letter a language writes small but at a sentence's start (its conjunctions,
+ * articles, prepositions). Not "o": an invocation ("O Dios") prints it in capitals mid-sentence.
+ */
+const ONE_LETTER_WORDS: Readonly<Record<string, string>> = {
+  es: 'yeua',
+  gl: 'ea',
+  ast: 'ya',
+  ca: 'iae',
+  pt: 'ea',
+  it: 'ea',
+  fr: 'ayà',
+};
+/** A word that ends no sentence before the next: the word before a letter that should be small. */
+const RUNS_ON = /[\p{L},]$/u;
+
+/**
+ * The words of a poem that are one of its language's one-letter words in capitals, mid-sentence
+ * within a line (after a word ending in a letter or a comma): the language writes them small there,
+ * so the capital is a small capital or a mark read as one ("Calatrava Y" for "Calatrava y"). A
+ * line's first word is left alone (verse opens its lines with capitals), so is a line all in
+ * capitals (a heading, a speaker's name).
+ */
+export function misplacedCapitals(lines: ReadonlyArray<ReadLine>, language: string): Set<ReadWord> {
+  const found = new Set<ReadWord>();
+  const small = ONE_LETTER_WORDS[subtagOf(language) ?? ''];
+  if (!small) return found;
+  for (const line of lines) {
+    if (!/\p{Ll}/u.test(line.text)) continue;
+    line.words.forEach((w, i) => {
+      const text = line.text.slice(w.start, w.end);
+      const before = i > 0 ? line.text.slice(line.words[i - 1].start, line.words[i - 1].end) : '';
+      const letter = /^(\p{Lu})[,;:]?$/u.exec(text)?.[1];
+      if (letter && small.includes(letter.toLowerCase()) && RUNS_ON.test(before)) found.add(w);
+    });
+  }
+  return found;
+}
+
+/**
+ * Unstressed words a language tells from their stressed twins by an accent alone (Spanish "si"
+ * and "sí", "el" and "él", "tu" and "tú"): the unstressed one leans on the word after it, so it
+ * never ends a clause, and read before a stop its accent was lost ("que si." for "que sí.").
+ */
+const UNSTRESSED: Readonly<Record<string, ReadonlySet<string>>> = {
+  es: new Set(['de', 'el', 'mas', 'mi', 'se', 'si', 'te', 'tu', 'que', 'quien']),
+};
+/** The word ends a clause: a stop of its own (not an ellipsis, which leaves a word hanging), perhaps a quote or bracket after. */
+const ENDS_CLAUSE = /^(\p{L}+)[.;:!?]["'’”»)\]]*$/u;
+
+/** The words of a poem that are unstressed words of its language ending a clause (see UNSTRESSED). */
+export function lostAccents(lines: ReadonlyArray<ReadLine>, language: string): Set<ReadWord> {
+  const found = new Set<ReadWord>();
+  const unstressed = UNSTRESSED[subtagOf(language) ?? ''];
+  if (!unstressed) return found;
+  for (const line of lines) {
+    for (const w of line.words) {
+      const word = ENDS_CLAUSE.exec(line.text.slice(w.start, w.end).replace(/^[¡¿"'‘“«(]+/u, ''))?.[1];
+      if (word && unstressed.has(word.toLowerCase())) found.add(w);
+    }
+  }
+  return found;
+}
+
+/**
+ * Neighbouring words in a line that may be one word in capitals read as two (capitals are often
+ * letter-spaced, and a recogniser parts them at a wide gap): both in capitals of two letters or
+ * more, nothing between them but space, not Roman numerals; with the word they make, to look up.
+ */
+export function capitalsSplits(line: ReadLine): Array<{ first: ReadWord; second: ReadWord; join: string }> {
+  const pairs: Array<{ first: ReadWord; second: ReadWord; join: string }> = [];
+  for (let i = 0; i + 1 < line.words.length; i++) {
+    const [first, second] = [line.words[i], line.words[i + 1]];
+    // The first ends in its letters and the second begins with its own: a mark between them parts two words.
+    const head = /^[^\p{L}]*(\p{Lu}{2,})$/u.exec(line.text.slice(first.start, first.end))?.[1];
+    const tail = /^(\p{Lu}{2,})[^\p{L}]*$/u.exec(line.text.slice(second.start, second.end))?.[1];
+    if (!head || !tail || ROMAN.test(head) || ROMAN.test(tail) || line.text.slice(first.end, second.start).trim() !== '') continue;
+    pairs.push({ first, second, join: head + tail });
+  }
+  return pairs;
+}
+
+/**
+ * The halves of words in capitals read as two (capitalsSplits) whose join is a word the language's
+ * list holds (`known`), where a half is not one or the recogniser was unsure of the pair: "COMEN
+ * DADOR" for "COMENDADOR" (0.64). Two sure words that are words (a title's "FOR EVER") are left.
+ */
+export function splitWords(lines: ReadonlyArray<ReadLine>, known: (word: string) => boolean): Set<ReadWord> {
+  const found = new Set<ReadWord>();
+  for (const line of lines) {
+    for (const { first, second, join } of capitalsSplits(line)) {
+      const unsure = first.unknown || second.unknown || Math.min(first.confidence, second.confidence) < LOW_CONFIDENCE;
+      if (unsure && known(join)) [first, second].forEach((w) => found.add(w));
+    }
+  }
   return found;
 }
 
@@ -363,7 +490,7 @@ export function isAligned(reading: PoemReading, body: string): boolean {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isWord = (w: unknown, length: number): boolean => {
   if (typeof w !== 'object' || w === null) return false;
-  const { start, end, confidence, unknown, lookedRight, unpaired } = w as Record<string, unknown>;
+  const { start, end, confidence, unknown, lookedRight, unpaired, capital, lostAccent, split } = w as Record<string, unknown>;
   return (
     isCount(start) &&
     isCount(end) &&
@@ -374,7 +501,7 @@ const isWord = (w: unknown, length: number): boolean => {
     confidence <= 1 &&
     (unknown === undefined || typeof unknown === 'boolean') &&
     (lookedRight === undefined || typeof lookedRight === 'boolean') &&
-    (unpaired === undefined || typeof unpaired === 'boolean')
+    [unpaired, capital, lostAccent, split].every((flag) => flag === undefined || typeof flag === 'boolean')
   );
 };
 const isShare = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1;

@@ -93,7 +93,7 @@ async function scanning(options: { commands?: (real: CatalogWriteApi) => Catalog
   }
 
   const poems = () => catalog.queries.listPoems(book.id, { staff: true });
-  return { ...catalog, store, images, archive, extractor, scanner, book, upload, scan, context, progress, poems };
+  return { ...catalog, store, images, archive, extractor, wordLists, scanner, book, upload, scan, context, progress, poems };
 }
 
 describe('PoemScanner: a scan of uploaded pages', () => {
@@ -393,5 +393,29 @@ describe('PoemScanner: what was read of each line, kept for proofreading', () =>
     );
     const reading = (await s.repo.poemReading(outcome.added[0].id))!;
     expect(reading.map((l) => l!.doubtBelow)).toEqual([0.8, 0.5]);
+  });
+
+  it('looks up what two words in capitals make joined, and marks the halves of a word read as two', async () => {
+    const s = await scanning();
+    const { jobId, pages } = await s.upload(['a page']);
+    const asked: string[] = [];
+    const unknownWords = s.wordLists.unknownWords;
+    s.wordLists.unknownWords = async (words: string[]) => {
+      asked.push(...words);
+      return unknownWords(words);
+    };
+    const line = { text: 'LANT ERN', source: 0, box: null, words: ['LANT', 'ERN'].map((text) => ({ text, confidence: 0.6 })) };
+    const poem: ExtractedPoem = { title: 'Lantern', body: line.text, page_numbers: [], source_pages: [0], lines: [line] };
+    const outcome = await s.scanner.addPoems(
+      { jobId, publicationId: s.book.id, pages, samePageTitlesCount: false },
+      [poem],
+      s.context(jobId),
+    );
+    expect(asked).toEqual(['LANT', 'ERN', 'LANTERN']);
+    const reading = (await s.repo.poemReading(outcome.added[0].id))!;
+    expect(reading[0]!.words).toEqual([
+      { start: 0, end: 4, confidence: 0.6, split: true },
+      { start: 5, end: 8, confidence: 0.6, split: true },
+    ]);
   });
 });

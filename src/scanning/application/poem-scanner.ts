@@ -1,6 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
-import { alignReading, pageThreshold, unpairedMarks, type Poem, type ReadLine } from '../../catalog/index.js';
+import {
+  alignReading,
+  capitalsSplits,
+  lostAccents,
+  misplacedCapitals,
+  pageThreshold,
+  splitWords,
+  unpairedMarks,
+  type Poem,
+  type ReadLine,
+  type ReadWord,
+} from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
@@ -173,12 +184,6 @@ export class PoemScanner {
     const result = new Map<ExtractedPoem, ReadLine[]>();
     if (lines.length === 0) return result;
     const { language } = await this.queries.getPublication(publicationId, { staff: true });
-    const unknown = await this.wordLists
-      .unknownWords([...new Set(lines.flatMap((l) => l.words.map((w) => w.text)))], language)
-      .catch((err: Error) => {
-        this.logger.warn(`The word list of "${language}" did not answer; no word is marked unknown: ${err.message}`);
-        return new Set<string>();
-      });
     const byIndex = new Map(pages.map((p) => [p.index, p]));
     const sizes = new Map<number, Promise<{ width: number; height: number } | undefined>>();
     const sizeOf = (page: StoredPageRef) => {
@@ -193,6 +198,7 @@ export class PoemScanner {
       return size;
     };
     const onPage = new Map<number, ReadLine[]>();
+    const asRead = new Map<ReadWord, string>();
     for (const poem of poems) {
       const read: ReadLine[] = [];
       for (const line of poem.lines ?? []) {
@@ -212,18 +218,31 @@ export class PoemScanner {
                   height: Math.round(line.box.height * size.height),
                 }
               : null,
-          words: locateWords(text, line.words).map((w) => ({
-            start: w.start,
-            end: w.end,
-            confidence: w.confidence,
-            ...(unknown.has(w.text) ? { unknown: true } : {}),
-          })),
+          words: [],
         };
+        for (const w of locateWords(text, line.words)) {
+          const word = { start: w.start, end: w.end, confidence: w.confidence };
+          readLine.words.push(word);
+          asRead.set(word, w.text);
+        }
         read.push(readLine);
         onPage.set(line.source, [...(onPage.get(line.source) ?? []), readLine]);
       }
       for (const word of unpairedMarks(read, language)) word.unpaired = true;
+      for (const word of misplacedCapitals(read, language)) word.capital = true;
+      for (const word of lostAccents(read, language)) word.lostAccent = true;
       result.set(poem, read);
+    }
+    // The words as read, and the words that capitals read apart may make, looked up at once.
+    const all = [...result.values()].flat();
+    const joins = all.flatMap((line) => capitalsSplits(line).map((pair) => pair.join));
+    const unknown = await this.wordLists.unknownWords([...new Set([...asRead.values(), ...joins])], language).catch((err: Error) => {
+      this.logger.warn(`The word list of "${language}" did not answer; no word is marked unknown: ${err.message}`);
+      return undefined;
+    });
+    if (unknown) {
+      for (const line of all) for (const word of line.words) if (unknown.has(asRead.get(word)!)) word.unknown = true;
+      for (const word of splitWords(all, (join) => !unknown.has(join))) word.split = true;
     }
     for (const lines of onPage.values()) {
       const doubtBelow = pageThreshold(lines);
