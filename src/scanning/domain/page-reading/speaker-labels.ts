@@ -64,7 +64,7 @@ function turnsOfText(text: string): Turn[] {
 
 /** Whether the candidates' names and the verse between them read as a play's speeches. */
 function readsAsPlay(turns: Turn[]): boolean {
-  const labels = turns.flatMap((t) => (typeof t === 'object' ? [t.name] : []));
+  const labels = namesOf(turns);
   if (labels.length < MIN_LABELS) return false;
   const counts = new Map<string, number>();
   for (const name of labels) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -85,6 +85,25 @@ function readsAsPlay(turns: Turn[]): boolean {
     else if (lines !== undefined) lines++;
   }
   return speeches.length > 0 && median(speeches) <= SHORT_SPEECH;
+}
+
+/** The speakers' names a text already read shows, in order. */
+const namesOf = (turns: Turn[]) => turns.flatMap((t) => (typeof t === 'object' ? [t.name] : []));
+
+/**
+ * Whether `page`, the text of a page beginning without a title (read on its own, its speakers'
+ * names set as lines), runs on the play scene `scene` (the publication's last poem) even where
+ * no printed page numbers show the pages follow each other: the scene reads as a play, and the
+ * page carries it on, opening on a speaker's name or giving the floor to one of the scene's
+ * speakers (the same few people speak again and again through a scene). A poem is never taken
+ * for a scene: its text shows no names that come back and take turns.
+ */
+export function continuesScene(scene: string, page: string): boolean {
+  const sceneTurns = turnsOfText(scene);
+  if (!readsAsPlay(sceneTurns)) return false;
+  const pageTurns = turnsOfText(page);
+  const speakers = new Set(namesOf(sceneTurns));
+  return typeof pageTurns[0] === 'object' || namesOf(pageTurns).some((name) => speakers.has(name));
 }
 
 /**
