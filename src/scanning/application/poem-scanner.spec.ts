@@ -40,8 +40,10 @@ async function scanning(options: { commands?: (real: CatalogWriteApi) => Catalog
   const archive = new FakeScanPages();
   const extractor = new FakeExtractor();
   const commands = options.commands?.(catalog.commands) ?? catalog.commands;
-  // The word lists know every word but those spelt "lovliest".
-  const wordLists = { unknownWords: async (words: string[]) => new Set(words.filter((w) => w.startsWith('lovliest'))) };
+  // The word lists know every word but those spelt "lovliest" and people's names (set in capitals here).
+  const wordLists = {
+    unknownWords: async (words: string[]) => new Set(words.filter((w) => w.startsWith('lovliest') || /^\p{Lu}{2,}$/u.test(w))),
+  };
   const scanner = new PoemScanner(extractor, store, archive, images, catalog.queries, commands, wordLists);
   const book = await catalog.commands.createPublication({
     title: 'Field Notes',
@@ -363,6 +365,46 @@ describe('PoemScanner: what was read of each line, kept for proofreading', () =>
     });
     expect(reading[1]).toBeNull();
     expect(reading[2]!.words[1]).toEqual({ start: 6, end: 14, confidence: 0.95, unknown: true });
+  });
+
+  it('does not take a play’s speaker’s name, read alike over several speeches, for a word the list lacks', async () => {
+    const s = await scanning();
+    const { jobId, pages } = await s.upload(['a page']);
+    const read = (text: string) => ({
+      text,
+      source: 0,
+      box: null,
+      words: text
+        .trim()
+        .split(' ')
+        .map((word) => ({ text: word, confidence: 0.95 })),
+    });
+    const speeches = [
+      'MARTHA',
+      'The lamp is low.',
+      'THOMAS',
+      'He will be here.',
+      'MARTHA',
+      'You said as much.',
+      'EDMUND',
+      'I saw a lantern.',
+    ];
+    const poem: ExtractedPoem = {
+      title: 'Act One',
+      body: speeches.join('\n\n'),
+      page_numbers: [],
+      source_pages: [0],
+      lines: speeches.map(read),
+    };
+    const outcome = await s.scanner.addPoems(
+      { jobId, publicationId: s.book.id, pages, samePageTitlesCount: false },
+      [poem],
+      s.context(jobId),
+    );
+    const reading = (await s.repo.poemReading(outcome.added[0].id))!.filter((l) => l !== null);
+    const unknown = reading.filter((l) => l.words.some((w) => w.unknown)).map((l) => l.text);
+    // Martha speaks twice; Thomas and Edmund, heard once on these pages, stay for the curator to check.
+    expect(unknown).toEqual(['THOMAS', 'EDMUND']);
   });
 
   it('gives the lines of each page that page’s own confidence threshold, from all its lines', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CATALOG_READ_API, CATALOG_WRITE_API, type CatalogReadApi, type CatalogWriteApi } from '../../catalog/index.js';
 import { alignReading, pageThreshold, unpairedMarks, type Poem, type ReadLine } from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
+import { recurringSpeakers } from '../domain/page-reading/speaker-labels.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
@@ -195,6 +196,8 @@ export class PoemScanner {
     const onPage = new Map<number, ReadLine[]>();
     for (const poem of poems) {
       const read: ReadLine[] = [];
+      // A play's people are in no word list: a speaker's name read alike at several speeches is no doubt.
+      const names = recurringSpeakers(poem.body);
       for (const line of poem.lines ?? []) {
         const page = byIndex.get(line.source);
         const text = withoutRefusedCharacters(line.text);
@@ -216,7 +219,7 @@ export class PoemScanner {
             start: w.start,
             end: w.end,
             confidence: w.confidence,
-            ...(unknown.has(w.text) ? { unknown: true } : {}),
+            ...(unknown.has(w.text) && !names.has(text.trim()) ? { unknown: true } : {}),
           })),
         };
         read.push(readLine);

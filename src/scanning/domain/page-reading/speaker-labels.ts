@@ -62,6 +62,20 @@ function turnsOfText(text: string): Turn[] {
   });
 }
 
+/**
+ * The speakers' names a text sets more than once on lines of their own (as the lines read, trimmed).
+ * No word list holds a play's people; a name read alike at each of its speeches is vouched for by
+ * that repetition, where a misreading seldom comes out the same twice.
+ */
+export function recurringSpeakers(text: string): Set<string> {
+  const lines = text.split('\n');
+  const seen = new Map<string, number>();
+  lines.forEach((line, i) => {
+    if (isSpeakerLine(lines, i)) seen.set(line.trim(), (seen.get(line.trim()) ?? 0) + 1);
+  });
+  return new Set([...seen].filter(([, n]) => n >= 2).map(([name]) => name));
+}
+
 /** Whether the candidates' names and the verse between them read as a play's speeches. */
 function readsAsPlay(turns: Turn[]): boolean {
   const labels = namesOf(turns);
