@@ -10,13 +10,18 @@
  * indentation kept per book and in total, and seconds per page (steady state, after a warm-up
  * upload) with the CPU seconds they took. Exits non-zero when a goal is missed.
  *
- * Usage: node bench/real-scans-bench.mjs [--set DIR] [--book NAME] [--page NAME] [--verbose] [--json]
+ * With --one-publication, each book's scored pages are instead sent one per upload, in page order,
+ * into one publication per book, as a curator scanning a book page by page does: it prints per book
+ * the poems made, how many of them are titled with a speaker's name (a play's speeches read as
+ * poems), and the number of poems the truth shows.
+ *
+ * Usage: node bench/real-scans-bench.mjs [--set DIR] [--book NAME] [--page NAME] [--verbose] [--json] [--one-publication]
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { availableParallelism, loadavg } from 'node:os';
-import { addCounts, extractedText, rates, readRealScans, scorePage } from '../test/support/real-scans/score.mjs';
+import { addCounts, extractedText, rates, readRealScans, scorePage, truthPoems } from '../test/support/real-scans/score.mjs';
 import { createPublication, loadNote, printTable, reportGoals, withEmbeddedArchive } from './lib/embedded-scan-app.mjs';
 import {
   addDoubtCounts,
@@ -37,6 +42,7 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: 'dist/server' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'one-publication': { type: 'boolean', default: false },
   },
 });
 
@@ -93,6 +99,7 @@ async function main() {
     };
     // Warm-up: the first upload starts the OCR workers and loads the image libraries.
     await uploadAlone(books[0].pages[0], books[0]);
+    if (args['one-publication']) return onePublication(books, call, tagOf);
 
     const rows = [];
     let total;
@@ -215,6 +222,41 @@ async function main() {
     if (all.cropped.read < all.cropped.of * PROOFREADING_GOALS.cropsRead) missed.push('line crops read');
     reportGoals(missed);
   }).finally(() => crops.close());
+}
+
+/**
+ * Each book's pages sent one per upload, in page order, into one publication per book: the poems
+ * made, those titled with one of the speakers' names the truth shows (a play's speech read as a
+ * poem of its own), and the truth's poems.
+ */
+async function onePublication(books, call, tagOf) {
+  const rows = [];
+  for (const book of books) {
+    const id = await createPublication(call, book.title, tagOf(book.language), [book.author.replace(/\s*\(.*\)$/, '')]);
+    for (const page of book.pages) {
+      const form = new FormData();
+      form.append('page_0', new Blob([page.data], { type: mime(page.name) }), page.name);
+      await call('POST', `/api/publications/${id}/batch_upload_pages/`, form);
+    }
+    const poems = await call('GET', `/api/publications/${id}/poems/?admin=true`);
+    const truth = truthPoems(book.pages);
+    const letters = (s) => s.toLocaleLowerCase().replace(/[^\p{L}]/gu, '');
+    const names = truth.speakers.map(letters);
+    const bySpeaker = poems.filter((p) => names.some((name) => letters(p.title).endsWith(name)));
+    rows.push({ name: book.name, poems: poems.length, speakerTitled: bySpeaker.length, truth: truth.poems });
+    if (args.verbose)
+      for (const p of poems) console.log(`  ${book.name}: poem ${JSON.stringify(p.title)} pages ${JSON.stringify(p.page_numbers)}`);
+  }
+  if (args.json) console.log(JSON.stringify({ rows }));
+  else {
+    console.log(`Offline extractor on real scans at ${resolve(args.set)}, each book's pages sent one per upload into one publication`);
+    printTable(
+      ['book', 'pages', 'poems made', 'titled with a speaker', 'truth poems'],
+      rows.map((r) => [r.name, books.find((b) => b.name === r.name).pages.length, r.poems, r.speakerTitled, r.truth]),
+    );
+  }
+  const missed = rows.filter((r) => r.speakerTitled > 0 || r.poems !== r.truth).map((r) => `${r.name} poems`);
+  reportGoals(missed);
 }
 
 await main();

@@ -2,7 +2,9 @@
  * A verse play scanned page by page: each page sent in an upload of its own into one publication
  * comes out as the scene the whole batch gives, its speakers' names lines of the scene's text,
  * never poems of their own. The first pages show enough speeches to be read as a play alone; the
- * last holds two, and is read as one because the scene it continues already shows the names.
+ * last holds two, and is read as one because the scene it continues already shows the names. A
+ * page whose number cannot be read (a scan that cut it off) still continues the scene: its speakers
+ * show it does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poemSimilarity } from '../../src/scanning/domain/duplicates/poem-similarity.js';
@@ -38,6 +40,7 @@ describe('a verse play uploaded one page at a time', () => {
   let book: RenderedBook;
   let batch: Poem[];
   let onePerUpload: Poem[];
+  let unnumbered: Poem[];
 
   const upload = (id: number, images: Buffer[]) => {
     const req = agent.post(`/api/publications/${id}/batch_upload_pages/`);
@@ -62,6 +65,14 @@ describe('a verse play uploaded one page at a time', () => {
     const alone = await createPublication(agent, 'The Winter Road, page by page');
     for (const page of book.pages) await upload(alone, [page.image]);
     onePerUpload = await poemsOf(alone);
+    // The same pages, the middle one's number cut off.
+    const cut = await renderBookPages(
+      { ...sampleBook(), title: 'The Winter Road', poems: [{ title: 'ACT ONE', body: SCENE }] },
+      { speakerNames: true, rotate: false, unreadableFolios: [12] },
+    );
+    const cutAlone = await createPublication(agent, 'The Winter Road, page by page, a number cut off');
+    for (const page of cut.pages) await upload(cutAlone, [page.image]);
+    unnumbered = await poemsOf(cutAlone);
   });
   afterAll(async () => t?.close());
 
@@ -82,5 +93,10 @@ describe('a verse play uploaded one page at a time', () => {
     // Every speech under its speaker, in order, across both page turns.
     const names = onePerUpload[0].body.split('\n').filter((l) => /^[A-Z]+$/.test(l.trim()));
     expect(names).toEqual(SCENE.split('\n').filter((l) => /^[A-Z]+$/.test(l)));
+  });
+
+  it('continues the scene over a page whose number cannot be read', () => {
+    expect(unnumbered.map((p) => [p.title, p.page_numbers])).toEqual([['Act One', [11, 13]]]);
+    expect(unnumbered[0].body).toBe(batch[0].body);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ReadWord,
 } from '../../catalog/index.js';
 import { locateWords } from '../domain/line-words.js';
+import { recurringSpeakers } from '../domain/page-reading/speaker-labels.js';
 import { WORD_LISTS, type WordLists } from './ports/word-lists.port.js';
 import { BatchTriage, type DuplicateFound } from '../domain/batch-triage.js';
 import { POEM_EXTRACTOR, type ExtractedPoem, type PageImage, type PoemExtractor } from './ports/extraction.port.js';
@@ -199,8 +200,11 @@ export class PoemScanner {
     };
     const onPage = new Map<number, ReadLine[]>();
     const asRead = new Map<ReadWord, string>();
+    const speakerWords = new Set<ReadWord>();
     for (const poem of poems) {
       const read: ReadLine[] = [];
+      // A play's people are in no word list: a speaker's name read alike at several speeches is no doubt.
+      const names = recurringSpeakers(poem.body);
       for (const line of poem.lines ?? []) {
         const page = byIndex.get(line.source);
         const text = withoutRefusedCharacters(line.text);
@@ -224,6 +228,7 @@ export class PoemScanner {
           const word = { start: w.start, end: w.end, confidence: w.confidence };
           readLine.words.push(word);
           asRead.set(word, w.text);
+          if (names.has(text.trim())) speakerWords.add(word);
         }
         read.push(readLine);
         onPage.set(line.source, [...(onPage.get(line.source) ?? []), readLine]);
@@ -241,7 +246,8 @@ export class PoemScanner {
       return undefined;
     });
     if (unknown) {
-      for (const line of all) for (const word of line.words) if (unknown.has(asRead.get(word)!)) word.unknown = true;
+      for (const line of all)
+        for (const word of line.words) if (unknown.has(asRead.get(word)!) && !speakerWords.has(word)) word.unknown = true;
       for (const word of splitWords(all, (join) => !unknown.has(join))) word.split = true;
     }
     for (const lines of onPage.values()) {

@@ -97,4 +97,52 @@ describe('a batch that begins mid-poem, across uploads', () => {
     const titled = { title: 'New', body: 'the third line,\nthe fourth.', page_numbers: [13], source_pages: [0] };
     expect(runOnHeldPoem(titled, publication, { batchStart: true })).toBeUndefined();
   });
+
+  describe('a play’s scene', () => {
+    /** A speech as the reading sets it in a scene's text: the name in capitals, apart, over its lines. */
+    const speech = (name: string, ...lines: string[]) => [name, '', ...lines].join('\n');
+    const scene = [
+      speech('COMENDADOR', '  ¿Sabe el maestre que estoy', 'en la villa?'),
+      speech('FLORES', 'Ya lo sabe.'),
+      speech('COMENDADOR', 'Y ¿sabe también que soy', '  Fernán Gómez de Guzmán?'),
+      speech('FLORES', 'Es muchacho, no te asombre.'),
+    ].join('\n\n');
+    const sceneHeld = (pageNumbers: number[]) => [held(1, 'An earlier poem', [3]), held(2, scene, pageNumbers)];
+    const opening = [speech('ORTUÑO', 'No falta quien le aconseje'), speech('COMENDADOR', 'Conquistará poco amor.')].join('\n\n');
+    const midSpeech = ['y llaman rey a Fernando.', 'Será bien que deis asombro.', '', speech('FLORES', 'Presto le conocerás.')].join('\n');
+
+    it('runs on over a page whose number cannot be read, or past pages not sent, when the page opens on a name', () => {
+      for (const [before, after] of [
+        [[], [10]],
+        [[9], []],
+        [[9], [12]],
+      ]) {
+        expect(runOnHeldPoem(continuation(opening, after, true), sceneHeld(before), { batchStart: true })).toMatchObject({
+          kind: 'joined',
+          poem: { id: 2 },
+          body: `${scene}\n\n${opening}`,
+          pageNumbers: [...before, ...after],
+        });
+      }
+    });
+
+    it('runs on over a page that begins mid-speech when one of the scene’s speakers speaks on it', () => {
+      expect(runOnHeldPoem(continuation(midSpeech, []), sceneHeld([9]), { batchStart: true })).toMatchObject({ kind: 'joined' });
+      const stranger = ['y llaman rey a Fernando.', '', speech('LAURENCIA', '¡Mas que nunca acá volviera!')].join('\n');
+      expect(runOnHeldPoem(continuation(stranger, []), sceneHeld([9]), { batchStart: true })).toBeUndefined();
+    });
+
+    it('does not run on when the page numbers show the page comes before, or it is not the batch’s first poem', () => {
+      expect(runOnHeldPoem(continuation(opening, [8], true), sceneHeld([9]), { batchStart: true })).toBeUndefined();
+      expect(runOnHeldPoem(continuation(opening, [9], true), sceneHeld([9]), { batchStart: true })).toBeUndefined();
+      expect(runOnHeldPoem(continuation(opening, [], true), sceneHeld([]), { batchStart: false })).toBeUndefined();
+    });
+
+    it('does not take a poem for a scene: a page of names after it stays its own without page numbers', () => {
+      const poem = ['I.', '', 'The lamps are lit along the harbour wall,', '', 'II.', '', 'a boat comes in with nothing in its nets;'].join(
+        '\n',
+      );
+      expect(runOnHeldPoem(continuation(opening, [], true), [held(2, poem, [])], { batchStart: true })).toBeUndefined();
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { DUPLICATE_THRESHOLD, poemSimilarity } from './duplicates/poem-similarity.js';
 import { joinAtPageTurn, PAGE_TURN, resolveTurns } from './page-turns.js';
+import { continuesScene } from './page-reading/speaker-labels.js';
 
 /**
  * The one assembler: what an extractor read on each page of a batch, in book order, turned into
@@ -159,7 +160,9 @@ const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !==
  * the duplicate threshold) holds it; otherwise only the publication's last poem is continued, by a
  * batch's first poem (`batchStart`), and only when the continuation's first printed page is the
  * page after that poem's last one: without printed page numbers nothing shows the pages follow
- * each other, and the continuation stays a poem of its own (undefined).
+ * each other, and the continuation stays a poem of its own (undefined). A play's scene is the
+ * exception: its speakers show a page carries it on (continuesScene), so it is continued unless
+ * the printed numbers show the page comes before.
  */
 export function runOnHeldPoem<P extends HeldPoem>(
   continuation: AssembledPoem,
@@ -174,8 +177,14 @@ export function runOnHeldPoem<P extends HeldPoem>(
   });
   if (holding) return { kind: 'held', poem: holding };
   const last = held[held.length - 1];
-  if (!options.batchStart || !last || last.pageNumbers.length === 0 || continuation.page_numbers.length === 0) return undefined;
-  if (continuation.page_numbers[0] !== Math.max(...last.pageNumbers) + 1) return undefined;
+  if (!options.batchStart || !last) return undefined;
+  const folios = last.pageNumbers.length > 0 && continuation.page_numbers.length > 0;
+  const lastFolio = Math.max(...last.pageNumbers);
+  const next = folios && continuation.page_numbers[0] === lastFolio + 1;
+  // A play's scene runs on over a page whose number cannot be read, or past pages not sent (a
+  // page of notes left out): its speakers show it, unless the numbers show it comes before.
+  const scene = !(folios && continuation.page_numbers[0] <= lastFolio) && continuesScene(last.body, continuation.body);
+  if (!next && !scene) return undefined;
   return {
     kind: 'joined',
     poem: last,

@@ -27,6 +27,8 @@ export interface RenderOptions {
   pageNumberPosition?: 'footer' | 'header';
   /** A page on which a poem opens prints no page number. */
   unnumberedOpenings?: boolean;
+  /** These pages print no page number, as a scan that cut it off or a torn corner leaves none to read. */
+  unreadableFolios?: number[];
   /** A page on which a poem opens prints no running header. */
   headlessOpenings?: boolean;
   /** The running header in the text's own type and case (not small letter-spaced capitals). */

@@ -13,7 +13,8 @@
  * - titles are centred, bold and larger than body type;
  * - a running header (poet on even pages, book title on odd pages) sits above the text block and
  *   the printed page number is centred below it (or in the header's outer corner); with the
- *   unnumberedOpenings option a page on which a poem opens prints none, as many books do; with
+ *   unnumberedOpenings option a page on which a poem opens prints none, as many books do (and the
+ *   pages listed in unreadableFolios none, as a scan that cut the number off); with
  *   headlessOpenings such a page prints no header; with plainHeads the header is set in the text's
  *   own type and case, not in small letter-spaced capitals, so only what it says marks it;
  * - a line too long for the measure is turned over, as printers of verse do: the words that fit
@@ -351,7 +352,7 @@ function pageSvg(page, book, options) {
         anchor: even ? 'start' : 'end',
       }
     : { kind: 'pageno', text: String(page.number), x: PAGE.width / 2, y: PAGE.footerBaseline, size: PAGE.pageNumber, anchor: 'middle' };
-  if (!(options.unnumberedOpenings && page.parts[0]?.startsPoem)) els.push(folio);
+  if (!(options.unnumberedOpenings && page.parts[0]?.startsPoem) && !options.unreadableFolios?.includes(page.number)) els.push(folio);
   els.push(...page.elements);
   if (options.marginMarks) els.push(...marginMarks(page.elements));
   return svgDocument(els);

@@ -111,6 +111,49 @@ export const rates = (c) => ({
   indentation: c.indentKept / Math.max(1, c.linesKept),
 });
 
+/** A line in capitals: it has letters and no lower-case one. */
+const inCapitals = (line) => /\p{Lu}/u.test(line) && !/\p{Ll}/u.test(line);
+/** A roman stanza or part number ("I.", "IV"), printed above a stanza, never a title. */
+const isNumeral = (line) => /^[IVXLC]+\.?$/.test(line.trim());
+
+/**
+ * What the truth shows of a book's poems, its pages (as readRealScans gives them) in page order:
+ * - `speakers`: a play's speakers' names, the lines in capitals of at most three words standing
+ *   alone between blank lines that come back on the pages (a title is printed once), or whose
+ *   name the text gives elsewhere (a newcomer's entrance in a stage direction);
+ * - `poems`: each title (a run of lines in capitals, neither a name nor a stanza number) begins a
+ *   poem, and so does a page beginning mid-poem whose previous page is not among the scored ones
+ *   (the start of its poem is not there). A play's act is one text however many of its pages are
+ *   missing between: its pages all continue the act.
+ */
+export function truthPoems(pages) {
+  const alone = [];
+  for (const page of pages) {
+    const lines = page.text.split('\n');
+    lines.forEach((line, i) => {
+      const apart = (i === 0 || lines[i - 1].trim() === '') && (i === lines.length - 1 || lines[i + 1].trim() === '');
+      if (apart && inCapitals(line) && !isNumeral(line) && line.trim().split(/\s+/).length <= 3) alone.push(line.trim());
+    });
+  }
+  const all = pages.map((p) => p.text).join('\n');
+  const namedElsewhere = (name) => all.toLocaleLowerCase().split(name.toLocaleLowerCase()).length > all.split(name).length;
+  const speakers = [...new Set(alone.filter((name, i) => alone.indexOf(name) !== i || namedElsewhere(name)))];
+  const play = speakers.length >= 2;
+  const isTitle = (line) => inCapitals(line) && !isNumeral(line) && !speakers.includes(line.trim());
+  const scan = (page) => Number(page.name.replace(/\D/g, ''));
+  let poems = 0;
+  pages.forEach((page, k) => {
+    const lines = page.text.split('\n');
+    const first = lines.findIndex((l) => l.trim() !== '');
+    lines.forEach((line, i) => {
+      if (isTitle(line) && !(i > 0 && isTitle(lines[i - 1]))) poems++;
+    });
+    const follows = k > 0 && (play || scan(pages[k - 1]) + 1 === scan(page));
+    if (first >= 0 && !isTitle(lines[first]) && !follows) poems++;
+  });
+  return { speakers, poems };
+}
+
 /**
  * A set laid out as ../shared/real-scans is (truth.json, books/<book>/NNN.png): its books, each
  * with its title and author as truth.json gives them and its scored pages (file name, image, true

@@ -405,6 +405,53 @@ describe('a verse play', () => {
     });
   });
 
+  it('takes a name in small capitals for a speaker though the printer took some of the space above it to fit the page', () => {
+    // Small capitals: capitals as tall as the verse's lower case. Above two names (after a short
+    // line) the printer left less room than above the others, but more than the leading.
+    const smallName = (text: string, advance: number): Spec => ({ text, centred: true, advance, size: 20, ink: true });
+    const line = (text: string, indent = 0, advance = 1): Spec => ({ ...verse(text, indent, advance), ink: true });
+    const specs = (named: (text: string, advance: number) => Spec) => [
+      { text: '23', advance: 0, flushRight: 1200 },
+      line('y Ortuño, aquel socarrón,', 0, 1.5),
+      line('me mostraron un jubón.'),
+      named('PASCUALA', 1.8),
+      line('¿Dónde te hablaron?', 0, 1.4),
+      named('LAURENCIA', 1.8),
+      line('En el arroyo, y habrá', 0, 1.4),
+      line('seis días.'),
+      named('PASCUALA', 1.2),
+      line('Y yo sospecho', 6, 1.4),
+      line('que te han de engañar, Laurencia.', 1),
+      named('LAURENCIA', 1.8),
+      line('¿A mí?', 0, 1.4),
+      named('PASCUALA', 1.2),
+      line('Que no, sino al cura.', 5, 1.4),
+      named('LAURENCIA', 1.8),
+      line('Soy, aunque polla, muy dura', 0, 1.4),
+      line('yo para su reverencia.'),
+    ];
+    const [layout] = analyse(page(0, specs(smallName)));
+    expect(layout.blocks.map((b) => b.title)).toEqual([undefined]);
+    expect(layout.blocks[0].lines.filter((l) => /^[A-Z]+$/.test(l))).toEqual([
+      'PASCUALA',
+      'LAURENCIA',
+      'PASCUALA',
+      'LAURENCIA',
+      'PASCUALA',
+      'LAURENCIA',
+    ]);
+    expect(layout.blocks[0].lines.join('\n')).toContain('seis días.\n\nPASCUALA\n\n');
+    // The same lines in the verse's own capitals, as close under the verse, stay lines of it.
+    const [full] = analyse(
+      page(
+        0,
+        specs((text, advance) => ({ ...line(text, 0, advance), centred: true })),
+      ),
+    );
+    expect(full.blocks.flatMap((b) => b.lines).map((l) => l.trim())).toContain('seis días.');
+    expect(full.blocks.flatMap((b) => b.lines).map((l) => l.trim())).toContain('PASCUALA');
+  });
+
   it('keeps short poems under body-size headings as poems when the headings do not take turns like speakers', () => {
     const song = (heading: string, advance: number): Spec[] => [
       name(heading, advance),

@@ -51,6 +51,8 @@ export { straightenLines } from './layout-lines.js';
 
 const STANZA_GAP = 1.4;
 const TITLE_SIZE = 1.12;
+/** Capitals shorter than this share of the body's capitals are small capitals (about its x-height). */
+const SMALL_CAPITALS = 0.85;
 
 /** Type size and line pitch of one page, from its lines of verse (several words, body size). */
 function pageMeasures(lines: LayoutLine[]): Partial<PageMeasures> & { lines: number } {
@@ -143,7 +145,15 @@ function classify(lines: LayoutLine[], m: PageMeasures, pageWidth: number, margi
   lines.forEach((line, i) => {
     // Under a numeral or a title line, a heading needs no space of its own above it.
     const underHeading = kinds[i - 1] === 'numeral' || kinds[i - 1] === 'title';
-    const apartBefore = gapBefore(i) >= m.pitch * 1.3 || underHeading;
+    // A line wholly in small capitals (its capitals no taller than lower case) is a label, such as
+    // a speaker's name in a play: a printer fitting a page may take some of the space above it.
+    const smallCapitals =
+      isCapitals(line.text) &&
+      line.words.length <= SPEAKER_WORDS &&
+      line.capHeight !== undefined &&
+      m.bodyCap !== undefined &&
+      line.capHeight < m.bodyCap * SMALL_CAPITALS;
+    const apartBefore = gapBefore(i) >= m.pitch * (smallCapitals ? 1.1 : 1.3) || underHeading;
     const apartAfter = gapAfter(i) >= m.pitch * 1.15;
     const letters = line.text.replace(/[^\p{L}\p{N}]/gu, '');
     // A capital numeral alone closing the page away from the margin heads what follows, however close

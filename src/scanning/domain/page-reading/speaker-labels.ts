@@ -62,9 +62,23 @@ function turnsOfText(text: string): Turn[] {
   });
 }
 
+/**
+ * The speakers' names a text sets more than once on lines of their own (as the lines read, trimmed).
+ * No word list holds a play's people; a name read alike at each of its speeches is vouched for by
+ * that repetition, where a misreading seldom comes out the same twice.
+ */
+export function recurringSpeakers(text: string): Set<string> {
+  const lines = text.split('\n');
+  const seen = new Map<string, number>();
+  lines.forEach((line, i) => {
+    if (isSpeakerLine(lines, i)) seen.set(line.trim(), (seen.get(line.trim()) ?? 0) + 1);
+  });
+  return new Set([...seen].filter(([, n]) => n >= 2).map(([name]) => name));
+}
+
 /** Whether the candidates' names and the verse between them read as a play's speeches. */
 function readsAsPlay(turns: Turn[]): boolean {
-  const labels = turns.flatMap((t) => (typeof t === 'object' ? [t.name] : []));
+  const labels = namesOf(turns);
   if (labels.length < MIN_LABELS) return false;
   const counts = new Map<string, number>();
   for (const name of labels) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -85,6 +99,25 @@ function readsAsPlay(turns: Turn[]): boolean {
     else if (lines !== undefined) lines++;
   }
   return speeches.length > 0 && median(speeches) <= SHORT_SPEECH;
+}
+
+/** The speakers' names a text already read shows, in order. */
+const namesOf = (turns: Turn[]) => turns.flatMap((t) => (typeof t === 'object' ? [t.name] : []));
+
+/**
+ * Whether `page`, the text of a page beginning without a title (read on its own, its speakers'
+ * names set as lines), runs on the play scene `scene` (the publication's last poem) even where
+ * no printed page numbers show the pages follow each other: the scene reads as a play, and the
+ * page carries it on, opening on a speaker's name or giving the floor to one of the scene's
+ * speakers (the same few people speak again and again through a scene). A poem is never taken
+ * for a scene: its text shows no names that come back and take turns.
+ */
+export function continuesScene(scene: string, page: string): boolean {
+  const sceneTurns = turnsOfText(scene);
+  if (!readsAsPlay(sceneTurns)) return false;
+  const pageTurns = turnsOfText(page);
+  const speakers = new Set(namesOf(sceneTurns));
+  return typeof pageTurns[0] === 'object' || namesOf(pageTurns).some((name) => speakers.has(name));
 }
 
 /**
