@@ -95,8 +95,8 @@ describe('a verse play uploaded one page at a time', () => {
     expect(names).toEqual(SCENE.split('\n').filter((l) => /^[A-Z]+$/.test(l)));
   });
 
-  it('continues the scene over a page whose number cannot be read', () => {
-    expect(unnumbered.map((p) => [p.title, p.page_numbers])).toEqual([['Act One', [11, 13]]]);
+  it('continues the scene over a page whose number cannot be read, which takes the number between its neighbours', () => {
+    expect(unnumbered.map((p) => [p.title, p.page_numbers])).toEqual([['Act One', [11, 12, 13]]]);
     expect(unnumbered[0].body).toBe(batch[0].body);
   });
 });

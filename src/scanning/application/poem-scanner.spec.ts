@@ -269,6 +269,19 @@ describe('PoemScanner: a batch that begins mid-poem', () => {
     expect(poem.body).toBe(verse(SWALLOWS));
   });
 
+  it('runs it on when the page it ended on showed no number, as the pages sent before and after place that page', async () => {
+    const s = await scanning();
+    await s.scan([`11\n# Harbour\n${verse(HARBOUR)}`]);
+    await s.scan([`# Swallows\n${verse(SWALLOWS.slice(0, 2))}`]);
+    const { outcome } = await s.scan([secondHalf]);
+    expect(outcome.added).toEqual([]);
+    expect(outcome.continued.map((p) => p.title)).toEqual(['Swallows']);
+    expect((await s.poems()).map((p) => [p.title, p.pageNumbers])).toEqual([
+      ['Harbour', [11]],
+      ['Swallows', [12, 13]],
+    ]);
+  });
+
   it('keeps the continuation as a poem of its own, titled by its first line, when the pages do not follow', async () => {
     const s = await scanning();
     await s.scan([firstHalf]);

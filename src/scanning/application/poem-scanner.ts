@@ -109,6 +109,7 @@ export class PoemScanner {
       // A first attempt that finds poems under its own keys is the same upload sent again.
       repeatedUpload: context.attempt === 1,
       samePagePoems: run.samePageTitlesCount ? await this.poemsByPage(pages, current) : undefined,
+      uploadedBefore: await this.uploadedBefore(publicationId, pages),
     });
 
     const toAdd: Array<{ index: number; poem: ExtractedPoem }> = [];
@@ -324,6 +325,20 @@ export class PoemScanner {
       result.set(index, [...(result.get(index) ?? []), poem]);
     }
     return result;
+  }
+
+  /** The publication's pages sent before these, in upload order: their printed numbers, and the poems of the last. */
+  private async uploadedBefore(
+    publicationId: number,
+    pages: StoredPageRef[],
+  ): Promise<{ folios: Array<number | undefined>; lastPagePoems: number[] } | undefined> {
+    if (pages.length === 0) return undefined;
+    const first = Math.min(...pages.map((p) => p.scanPageId));
+    const earlier = (await this.pagesRepo.listForPublication(publicationId)).filter((p) => p.id < first);
+    const last = earlier[earlier.length - 1];
+    if (!last) return undefined;
+    const links = await this.pagesRepo.poemsOnPages([last.id]);
+    return { folios: earlier.map((p) => p.page_number ?? undefined), lastPagePoems: links.map((l) => Number(l.poem_id)) };
   }
 
   private async linkPages(toAdd: Array<{ poem: ExtractedPoem }>, created: Poem[], pages: StoredPageRef[]): Promise<void> {

@@ -85,6 +85,45 @@ describe('a batch that begins mid-poem, across uploads', () => {
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [13]), [], { batchStart: true })).toBeUndefined();
   });
 
+  describe('by the folios of the publication’s pages', () => {
+    const untitled = [held(1, 'An earlier poem\nof two lines', [29]), held(2, 'The first line,\nthe second line;', [])];
+
+    it('runs the last poem on when the page ending it, its folio unread, lies between its neighbours’ numbers', () => {
+      const uploads = { folios: [28, 29, undefined], lastPoemOnLastPage: true };
+      expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [31]), untitled, { batchStart: true, uploads })).toEqual({
+        kind: 'joined',
+        poem: untitled[1],
+        body: 'The first line,\nthe second line;\nthe third line,\nthe fourth.',
+        pageNumbers: [30, 31],
+      });
+    });
+
+    it('runs it on over a folio misread on its last page, which takes the run’s number', () => {
+      const misread = [held(1, 'An earlier poem', [29]), held(2, 'The first line,\nthe second line;', [50])];
+      const uploads = { folios: [28, 29, 50], lastPoemOnLastPage: true };
+      expect(runOnHeldPoem(continuation('the third line,\nthe fourth.', [31]), misread, { batchStart: true, uploads })).toMatchObject({
+        kind: 'joined',
+        pageNumbers: [30, 31],
+      });
+    });
+
+    it('does not run it on across a gap, a folio going back, from a page the poem is not on, or under a title', () => {
+      const on = (folios: Array<number | undefined>, page: number[], lastPoemOnLastPage = true) =>
+        runOnHeldPoem(continuation('the third line,\nthe fourth.', page), untitled, {
+          batchStart: true,
+          uploads: { folios, lastPoemOnLastPage },
+        });
+      expect(on([28, 29, undefined], [33])).toBeUndefined();
+      expect(on([28, 29, undefined], [29])).toBeUndefined();
+      expect(on([28, 29, undefined], [])).toBeUndefined();
+      expect(on([28, 29, undefined], [31], false)).toBeUndefined();
+      const titled = { title: 'New', body: 'the third line,\nthe fourth.', page_numbers: [31], source_pages: [0] };
+      expect(
+        runOnHeldPoem(titled, untitled, { batchStart: true, uploads: { folios: [28, 29, undefined], lastPoemOnLastPage: true } }),
+      ).toBeUndefined();
+    });
+  });
+
   it('finds a poem already ending with the continuation’s lines (the page sent again), whatever its place or page numbers', () => {
     const ran = [held(1, 'A\nb\nthe third line,\nthe fourth.', [3, 4]), held(2, 'Another poem', [5])];
     expect(runOnHeldPoem(continuation('the third line,\nthe fourth', []), ran, { batchStart: false })).toEqual({

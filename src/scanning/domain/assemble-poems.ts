@@ -1,5 +1,6 @@
 import { DUPLICATE_THRESHOLD, poemSimilarity } from './duplicates/poem-similarity.js';
 import { joinAtPageTurn, PAGE_TURN, resolveTurns } from './page-turns.js';
+import { followsUploads } from './page-reading/folios.js';
 import { continuesScene } from './page-reading/speaker-labels.js';
 
 /**
@@ -151,6 +152,14 @@ export type RunOn<P extends HeldPoem> =
   /** The continuation runs `poem` on: `body` and `pageNumbers` are the poem joined across the page turn. */
   | { kind: 'joined'; poem: P; body: string; pageNumbers: number[] };
 
+/** The publication's pages sent before the batch, in upload order, as their folios place a new page. */
+export interface UploadedPages {
+  /** Each page's printed number where one was read. */
+  folios: Array<number | undefined>;
+  /** Whether the publication's last poem was read from the last of them. */
+  lastPoemOnLastPage: boolean;
+}
+
 const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !== '');
 
 /**
@@ -162,12 +171,15 @@ const verseLines = (body: string) => body.split('\n').filter((l) => l.trim() !==
  * page after that poem's last one: without printed page numbers nothing shows the pages follow
  * each other, and the continuation stays a poem of its own (undefined). A play's scene is the
  * exception: its speakers show a page carries it on (continuesScene), so it is continued unless
- * the printed numbers show the page comes before.
+ * the printed numbers show the page comes before. Given the publication's earlier pages
+ * (`uploads`), the folios are read as one run (followsUploads): a page ending the last poem with
+ * its folio unread or misread takes its number from the run, and the continuation runs the poem on
+ * when it is, by the run, the next page; that page's number is then the one the joined poem keeps.
  */
 export function runOnHeldPoem<P extends HeldPoem>(
   continuation: AssembledPoem,
   held: readonly P[],
-  options: { batchStart: boolean },
+  options: { batchStart: boolean; uploads?: UploadedPages },
 ): RunOn<P> | undefined {
   if (!continuation.continues) return undefined;
   const lines = verseLines(continuation.body);
@@ -184,11 +196,17 @@ export function runOnHeldPoem<P extends HeldPoem>(
   // A play's scene runs on over a page whose number cannot be read, or past pages not sent (a
   // page of notes left out): its speakers show it, unless the numbers show it comes before.
   const scene = !(folios && continuation.page_numbers[0] <= lastFolio) && continuesScene(last.body, continuation.body);
-  if (!next && !scene) return undefined;
+  const { uploads } = options;
+  const lastPage = uploads?.lastPoemOnLastPage ? followsUploads(uploads.folios, continuation.page_numbers[0]) : undefined;
+  if (!next && !scene && lastPage === undefined) return undefined;
+  // The last page's folio, read wrong or not at all, is the one the run gives it.
+  const read = uploads?.folios[uploads.folios.length - 1];
+  const heldNumbers =
+    !next && lastPage !== undefined && read !== lastPage ? [...last.pageNumbers.filter((n) => n !== read), lastPage] : last.pageNumbers;
   return {
     kind: 'joined',
     poem: last,
     body: joinAtPageTurn(last.body, continuation.body, continuation.continues.stanzaBreak),
-    pageNumbers: [...new Set([...last.pageNumbers, ...continuation.page_numbers])],
+    pageNumbers: [...new Set([...heldNumbers, ...continuation.page_numbers])],
   };
 }

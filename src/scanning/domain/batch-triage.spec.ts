@@ -61,6 +61,22 @@ describe('the scanner’s triage of each poem a scan reads', () => {
     expect(triage({ current: [last] }).decide(1, rest)).toEqual({ kind: 'add' });
   });
 
+  it('runs the last poem on by the folios of the pages sent before, when it was read from the last of them', () => {
+    const [first, second] = [SWALLOWS.split('\n').slice(0, 2).join('\n'), SWALLOWS.split('\n').slice(2).join('\n')];
+    // Its page showed no folio: between 12 and 14, it is 13.
+    const last = held(3, 'Swallows', first, []);
+    const rest = read(second.split('\n')[0]!, second, { page_numbers: [14], continues: { stanzaBreak: false } });
+    const current = [held(2, 'Harbour', HARBOUR, [12]), last];
+    expect(triage({ current, uploadedBefore: { folios: [12, undefined], lastPagePoems: [3] } }).decide(0, rest)).toEqual({
+      kind: 'join',
+      poem: last,
+      body: SWALLOWS,
+      pageNumbers: [13, 14],
+    });
+    // Not when the last page sent holds another poem only.
+    expect(triage({ current, uploadedBefore: { folios: [12, undefined], lastPagePoems: [2] } }).decide(0, rest)).toEqual({ kind: 'add' });
+  });
+
   it('takes a continuation as a poem of its own when the join could not be written (the poem changed meanwhile)', () => {
     const last = held(3, 'Swallows', SWALLOWS.split('\n').slice(0, 2).join('\n'), [12]);
     const rest = read('the barley gone', SWALLOWS.split('\n').slice(2).join('\n'), {

@@ -41,6 +41,11 @@ export interface BatchTriageInput<P extends TriagedPoem> {
    * whose title matches one of them is already there, even if a curator has edited its text since.
    */
   samePagePoems?: ReadonlyMap<number, readonly P[]>;
+  /**
+   * The publication's pages sent before this scan's, in upload order: each one's printed number
+   * where read, and the poems read from the last of them (ids), to place the scan's first page.
+   */
+  uploadedBefore?: { folios: Array<number | undefined>; lastPagePoems: readonly number[] };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -72,7 +77,10 @@ export class BatchTriage<P extends TriagedPoem> {
 
   decide(index: number, poem: AssembledPoem, options: { joinRefused?: boolean } = {}): Triage<P> {
     const { repeatedUpload } = this.input;
-    const runOn = runOnHeldPoem(poem, this.earlier, { batchStart: index === 0 });
+    const last = this.earlier[this.earlier.length - 1];
+    const before = this.input.uploadedBefore;
+    const uploads = before && last ? { folios: before.folios, lastPoemOnLastPage: before.lastPagePoems.includes(last.id) } : undefined;
+    const runOn = runOnHeldPoem(poem, this.earlier, { batchStart: index === 0, uploads });
     if (runOn?.kind === 'held') {
       return repeatedUpload
         ? this.duplicate(poem, { id: runOn.poem.id, title: runOn.poem.title }, 1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inSequence, parseFolio, readFolio, repairFolioSequence, romanValue, type FolioReading } from './folios.js';
+import { followsUploads, inSequence, parseFolio, readFolio, repairFolioSequence, romanValue, type FolioReading } from './folios.js';
 
 describe('reading a folio', () => {
   it('reads plain, decorated and worded page numbers, tolerating l, I and O for figures', () => {
@@ -115,5 +115,35 @@ describe('a folio in step with the batch', () => {
     expect([0, 1, 2].map((i) => inSequence(read, i))).toEqual([true, true, false]);
     expect(inSequence(arabic(36, 37), 1)).toBe(true);
     expect(inSequence(arabic(36), 0)).toBe(false);
+  });
+});
+
+describe('a page sent after the publication’s pages', () => {
+  it('follows the last of them when its folio is the next', () => {
+    expect(followsUploads([28, 29], 30)).toBe(29);
+    expect(followsUploads([29], 30)).toBe(29);
+  });
+
+  it('gives the last page whose folio could not be read the number between its neighbours', () => {
+    // 29, an unread folio, then 31: the unread page is 30, and 31 follows it.
+    expect(followsUploads([28, 29, undefined], 31)).toBe(30);
+    // Two unread pages after 12, then 15: the last of them is 14.
+    expect(followsUploads([12, undefined, undefined], 15)).toBe(14);
+  });
+
+  it('reads a folio breaking an otherwise consistent run as the run’s', () => {
+    expect(followsUploads([26, 27, 28, 29, 50], 31)).toBe(30);
+    expect(followsUploads([25, 50], 27)).toBe(26);
+  });
+
+  it('shows no following across a gap, a folio going back, or a page whose own folio is unread', () => {
+    expect(followsUploads([28, 29, undefined], 33)).toBeUndefined();
+    expect(followsUploads([28, 29], 32)).toBeUndefined();
+    expect(followsUploads([28, 29, 30], 30)).toBeUndefined();
+    expect(followsUploads([28, 29, 30], 12)).toBeUndefined();
+    expect(followsUploads([28, 29], undefined)).toBeUndefined();
+    expect(followsUploads([], 1)).toBeUndefined();
+    // A folio breaking the run is only one reading: the new page alone does not overrule two that agree.
+    expect(followsUploads([28, 29, 30], 50)).toBeUndefined();
   });
 });

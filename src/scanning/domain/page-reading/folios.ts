@@ -179,3 +179,19 @@ export function numberPhotos(
   run.forEach((i, k) => photosOf(i).forEach((photo) => (numbers[photo] = repaired[k])));
   return numbers;
 }
+
+/**
+ * Where a page sent on its own after the publication's earlier pages stands in their sequence: the
+ * same reasoning as within a batch (repairFolioSequence), over the publication's pages in upload
+ * order (`earlier`, undefined where no folio was read) followed by the new page's folio. An earlier
+ * page whose folio could not be read takes the number its neighbours imply (the folio before it
+ * and the pages between), and one breaking an otherwise consistent run (25, 50, 27) is read as the
+ * run's. Answers the last earlier page's number, so repaired, when the new page is the one after
+ * it; undefined when nothing shows that (the new page's folio unread, a gap, a folio going back).
+ */
+export function followsUploads(earlier: Array<number | undefined>, folio: number | undefined): number | undefined {
+  if (folio === undefined || earlier.length === 0) return undefined;
+  const repaired = repairFolioSequence([...earlier, folio].map((value) => (value === undefined ? undefined : { value })));
+  const last = repaired[earlier.length - 1];
+  return last !== undefined && repaired[earlier.length] === folio && folio === last + 1 ? last : undefined;
+}
