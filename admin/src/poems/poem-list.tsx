@@ -213,7 +213,9 @@ function PoemCards({ publication, failureText }: { publication: Publication; fai
             label={translate('archive.proofreading.filter_label')}
             value={shownStatus}
             onChange={(e) => setShownStatus(e.target.value as PoemStatus | '')}
-            sx={{ minWidth: 180 }}
+            // A set width: MUI's select draws wider than the width it reports to a flex row, which
+            // then wrapped New Poem under it on a wide screen.
+            sx={{ width: 200 }}
             // "All statuses" shown as the value, not an empty box under the label.
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
